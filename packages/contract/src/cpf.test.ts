@@ -1,0 +1,53 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cpfDigits, formatCpf, isValidCpf, withCheckDigits } from './cpf.ts';
+
+describe('CPF', () => {
+  it('accepts known valid CPFs, masked or not', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+    expect(isValidCpf('52998224725')).toBe(true);
+  });
+
+  it('rejects a wrong check digit, wrong length and all-same digits', () => {
+    expect(isValidCpf('52998224724')).toBe(false);
+    expect(isValidCpf('5299822472')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCpf('')).toBe(false);
+  });
+
+  it('makes valid CPFs from any nine digits that are not all the same', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{9}$/), (nine) => {
+        fc.pre(!/^(\d)\1{8}$/.test(nine));
+        expect(isValidCpf(withCheckDigits(nine))).toBe(true);
+      }),
+    );
+  });
+
+  it('rejects any change of a check digit', () => {
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^\d{9}$/),
+        fc.integer({ min: 9, max: 10 }),
+        fc.integer({ min: 1, max: 9 }),
+        (nine, at, delta) => {
+          fc.pre(!/^(\d)\1{8}$/.test(nine));
+          const cpf = withCheckDigits(nine);
+          const changed =
+            cpf.slice(0, at) + String((Number(cpf[at]) + delta) % 10) + cpf.slice(at + 1);
+          expect(isValidCpf(changed)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it('masks progressively as 000.000.000-00 and keeps at most 11 digits', () => {
+    expect(formatCpf('529')).toBe('529');
+    expect(formatCpf('5299')).toBe('529.9');
+    expect(formatCpf('5299822')).toBe('529.982.2');
+    expect(formatCpf('529982247')).toBe('529.982.247');
+    expect(formatCpf('5299822472')).toBe('529.982.247-2');
+    expect(formatCpf('529982247251234')).toBe('529.982.247-25');
+    expect(cpfDigits('529.982.247-25')).toBe('52998224725');
+  });
+});

@@ -1,0 +1,39 @@
+/** CPF: 11 digits, the last two check digits of the first nine (mod 11). */
+export const CPF_LENGTH = 11;
+export const CPF_DISPLAY_LENGTH = 14;
+export const CPF_INVALID_MESSAGE = 'cpf invalido';
+
+export function cpfDigits(value: string): string {
+  return value.replace(/\D/g, '').slice(0, CPF_LENGTH);
+}
+
+function checkDigit(digits: string, length: number): number {
+  let sum = 0;
+  for (let i = 0; i < length; i++) sum += Number(digits[i]) * (length + 1 - i);
+  const rest = (sum * 10) % 11;
+  return rest === 10 ? 0 : rest;
+}
+
+/** True for a well-formed CPF: 11 digits, not all the same, both check digits right. */
+export function isValidCpf(value: string): boolean {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length !== CPF_LENGTH || /^(\d)\1{10}$/.test(digits)) return false;
+  return (
+    checkDigit(digits, 9) === Number(digits[9]) && checkDigit(digits, 10) === Number(digits[10])
+  );
+}
+
+/** 000.000.000-00, applied to as many digits as there are. */
+export function formatCpf(value: string): string {
+  const d = cpfDigits(value);
+  return d
+    .replace(/^(\d{3})(\d)/, '$1.$2')
+    .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
+    .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
+}
+
+/** Completes nine digits with their two check digits (tests and seeds make valid CPFs with it). */
+export function withCheckDigits(nine: string): string {
+  const first = nine + String(checkDigit(nine, 9));
+  return first + String(checkDigit(first, 10));
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenPage, firstPageFor, menuFor, MENU } from './menu.ts';
+import { PERMISSIONS, type Permission } from './permissions.ts';
+
+const labels = (permissions: readonly string[], mode: 'production' | 'FULL_SGE' = 'production') =>
+  menuFor(permissions, mode).map((item) => item.label);
+
+describe('menuFor', () => {
+  it('shows only the always-visible items to a user without permissions', () => {
+    expect(labels([])).toEqual(['Configurar webcam']);
+  });
+
+  it('shows a Checkout-only user the store item labelled Loja', () => {
+    expect(labels(['Checkout'])).toEqual(['Loja', 'Configurar webcam']);
+  });
+
+  it('keeps the store labels when the user holds more than one of the Loja permissions', () => {
+    const seen = labels(['Checkout', 'CheckoutDelivery']);
+    expect(seen).toContain('Caixa');
+    expect(seen).toContain('Loja Caixa+Expedição');
+    expect(seen).not.toContain('Loja');
+  });
+
+  it('labels the combined screens Loja when held alone', () => {
+    expect(labels(['StoreCheckoutDelivery'])).toEqual(['Loja', 'Configurar webcam']);
+    expect(labels(['CheckoutDelivery'])).toEqual(['Loja', 'Configurar webcam']);
+    expect(labels(['StoreCheckout'])).toEqual(['Loja Vendas+Caixa', 'Configurar webcam']);
+  });
+
+  it('shows Lista de Presença for Attendance or Report', () => {
+    expect(labels(['Attendance'])).toContain('Lista de Presença');
+    expect(labels(['Report'])).toContain('Lista de Presença');
+  });
+
+  it('hides production-only items in FULL_SGE and shows Enviar e-mails there only', () => {
+    const production = labels(['System', 'Center', 'Course', 'Courseware', 'ReturnCourseware']);
+    const full = labels(
+      ['System', 'Center', 'Course', 'Courseware', 'ReturnCourseware'],
+      'FULL_SGE',
+    );
+    for (const label of [
+      'Países',
+      'Cidades',
+      'Núcleos',
+      'Cursos',
+      'Apostilas',
+      'Devolução de Apostilas',
+    ]) {
+      expect(production).toContain(label);
+      expect(full).not.toContain(label);
+    }
+    expect(production).not.toContain('Enviar e-mails');
+    expect(full).toContain('Enviar e-mails');
+  });
+
+  it('gives an administrator with every permission every production item once', () => {
+    const all = menuFor(PERMISSIONS, 'production');
+    const expected = MENU.filter((item) => !('nonProductionOnly' in item));
+    expect(all.map((item) => item.page)).toEqual(expected.map((item) => item.page));
+  });
+
+  it.each(PERMISSIONS.map((p) => [p]))('%s alone shows an item that needs it', (permission) => {
+    const pages = menuFor([permission], 'production').map((item) => item.page);
+    const needing = MENU.filter(
+      (item) =>
+        !('nonProductionOnly' in item) &&
+        (item.permissions as readonly string[]).includes(permission),
+    );
+    expect(needing.length).toBeGreaterThan(0);
+    for (const item of needing) expect(pages).toContain(item.page);
+  });
+});
+
+describe('firstPageFor', () => {
+  const expected: Record<Permission, string> = {
+    System: 'USERS',
+    Center: 'CENTERS',
+    Course: 'COURSES',
+    Coupons: 'COUPON_CONFIG',
+    Courseware: 'COURSEWARES',
+    ChangeCourseware: 'CHANGE_COURSEWARE',
+    ReturnCourseware: 'RETURN_COURSEWARE',
+    Event: 'EVENTS',
+    Participant: 'PARTICIPANTS',
+    Subscription: 'SUBSCRIPTION',
+    ImportParticipants: 'IMPORT_PARTICIPANTS',
+    ImportProducts: 'IMPORT_PRODUCTS',
+    Attendance: 'ATTENDANCE',
+    Product: 'PRODUCTS',
+    ProductTags: 'PRODUCT_TAGS',
+    Store: 'STORE',
+    Checkout: 'CHECKOUT',
+    Delivery: 'DELIVERY',
+    StoreCheckout: 'STORE_CHECKOUT',
+    StoreCheckoutDelivery: 'STORE_CHECKOUT_DELIVERY',
+    CheckoutDelivery: 'CHECKOUT_DELIVERY',
+    Report: 'REPORT_TOTAL_SALES',
+    Lottery: 'LOTTERY_CONFIG',
+  };
+
+  it.each(PERMISSIONS.map((p) => [p, expected[p]]))('%s alone lands on %s', (permission, page) => {
+    expect(firstPageFor([permission], 'production')).toBe(page);
+  });
+
+  it('follows the SPEC order when several permissions are held', () => {
+    expect(firstPageFor(['Report', 'Checkout', 'Subscription'], 'production')).toBe('SUBSCRIPTION');
+    expect(firstPageFor(['Lottery', 'Report'], 'production')).toBe('REPORT_TOTAL_SALES');
+    expect(firstPageFor(['Store', 'System'], 'production')).toBe('USERS');
+  });
+
+  it('skips pages the mode hides', () => {
+    expect(firstPageFor(['Center', 'Event'], 'FULL_SGE')).toBe('EVENTS');
+    expect(firstPageFor(['Center'], 'FULL_SGE')).toBeNull();
+  });
+
+  it('answers null for no permissions (the blank page)', () => {
+    expect(firstPageFor([], 'production')).toBeNull();
+    expect(firstPageFor(['Unknown'], 'production')).toBeNull();
+  });
+});
+
+describe('canOpenPage', () => {
+  it('lets anyone open the password page and webcam settings', () => {
+    expect(canOpenPage([], 'production', 'PASSWORD')).toBe(true);
+    expect(canOpenPage([], 'production', 'WEBCAM_CONFIG')).toBe(true);
+  });
+
+  it('refuses pages the user holds no permission for', () => {
+    expect(canOpenPage(['Checkout'], 'production', 'USERS')).toBe(false);
+    expect(canOpenPage(['System'], 'production', 'USERS')).toBe(true);
+  });
+});

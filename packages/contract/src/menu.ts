@@ -1,0 +1,207 @@
+import type { Permission } from './permissions.ts';
+
+/**
+ * `BALCAO_APP_MODE`: `production` is the standalone product with its own registries
+ * (SPEC.md's "production build only" items); `FULL_SGE` runs beside an external SGE that owns
+ * countries, cities, centers, courses and coursewares, and may send e-mails.
+ */
+export const APP_MODES = ['production', 'FULL_SGE'] as const;
+export type AppMode = (typeof APP_MODES)[number];
+
+export const LAND_PAGES = ['LOGIN', 'ADMIN', 'LOTTERY'] as const;
+export type LandPage = (typeof LAND_PAGES)[number];
+
+export interface MenuItem {
+  page: AdminPage;
+  label: string;
+  /** Shown when the user holds any of these; an empty list is always shown. */
+  permissions: readonly Permission[];
+  productionOnly?: boolean;
+  /** Shown only outside production mode. */
+  nonProductionOnly?: boolean;
+}
+
+const REPORT: readonly Permission[] = ['Report'];
+const SYSTEM: readonly Permission[] = ['System'];
+
+/** SPEC.md section 2, in menu order. 'Sair' is an action, not a page, and is added by the shell. */
+export const MENU = [
+  { page: 'SUBSCRIPTION', label: 'Credenciamento', permissions: ['Subscription'] },
+  { page: 'CHANGE_COURSEWARE', label: 'Troca de Apostila', permissions: ['ChangeCourseware'] },
+  { page: 'PARTICIPANTS_LIMITED', label: 'Participantes', permissions: ['Subscription'] },
+  {
+    page: 'IMPORT_PARTICIPANTS',
+    label: 'Importar Participantes',
+    permissions: ['ImportParticipants'],
+  },
+  { page: 'IMPORT_PRODUCTS', label: 'Importar Produtos e Cursos', permissions: ['ImportProducts'] },
+  { page: 'PARTICIPANTS', label: 'Gerenciar Participantes', permissions: ['Participant'] },
+  { page: 'ATTENDANCE', label: 'Lista de Presença', permissions: ['Attendance', 'Report'] },
+  { page: 'PROFILES', label: 'Perfis de Usuários', permissions: SYSTEM },
+  { page: 'USERS', label: 'Usuários', permissions: SYSTEM },
+  { page: 'PRINTERS', label: 'Impressoras', permissions: SYSTEM },
+  { page: 'COUNTRIES', label: 'Países', permissions: SYSTEM, productionOnly: true },
+  { page: 'CITIES', label: 'Cidades', permissions: SYSTEM, productionOnly: true },
+  { page: 'CENTERS', label: 'Núcleos', permissions: ['Center'], productionOnly: true },
+  { page: 'COURSES', label: 'Cursos', permissions: ['Course'], productionOnly: true },
+  { page: 'COURSEWARES', label: 'Apostilas', permissions: ['Courseware'], productionOnly: true },
+  {
+    page: 'RETURN_COURSEWARE',
+    label: 'Devolução de Apostilas',
+    permissions: ['ReturnCourseware'],
+    productionOnly: true,
+  },
+  { page: 'EVENTS', label: 'Eventos', permissions: ['Event'] },
+  { page: 'PRODUCTS', label: 'Produtos', permissions: ['Product'] },
+  // SPEC.md lists the tag page under Product and makes it ProductTags' first page: either opens it.
+  { page: 'PRODUCT_TAGS', label: 'Etiquetas de Produtos', permissions: ['Product', 'ProductTags'] },
+  { page: 'STORE', label: 'Vendas', permissions: ['Store'] },
+  { page: 'COUPON_TEMPLATES', label: 'Template de Cupons', permissions: ['Coupons'] },
+  { page: 'COUPONS', label: 'Cupons', permissions: ['Coupons'] },
+  { page: 'CHECKOUT', label: 'Caixa', permissions: ['Checkout'] },
+  { page: 'DELIVERY', label: 'Expedição', permissions: ['Delivery'] },
+  { page: 'STORE_CHECKOUT', label: 'Loja Vendas+Caixa', permissions: ['StoreCheckout'] },
+  { page: 'CHECKOUT_DELIVERY', label: 'Loja Caixa+Expedição', permissions: ['CheckoutDelivery'] },
+  {
+    page: 'STORE_CHECKOUT_DELIVERY',
+    label: 'Loja Vendas+Caixa+Expedição',
+    permissions: ['StoreCheckoutDelivery'],
+  },
+  { page: 'PAID_ORDERS', label: 'Pedidos pagos', permissions: SYSTEM },
+  { page: 'REPORT_DASHBOARD', label: 'Relatório Dashboard', permissions: REPORT },
+  {
+    page: 'REPORT_COURSEWARES',
+    label: 'Relatório de Apostilas',
+    permissions: ['Courseware'],
+    productionOnly: true,
+  },
+  { page: 'REPORT_TOTAL_SALES', label: 'Vendas Totais', permissions: REPORT },
+  { page: 'REPORT_CENTER_SALES', label: 'Vendas dos Núcleos', permissions: REPORT },
+  { page: 'REPORT_PARTICIPANT_PURCHASES', label: 'Compras dos Participantes', permissions: REPORT },
+  { page: 'REPORT_PRODUCT_SALES', label: 'Vendas por Produtos', permissions: REPORT },
+  { page: 'REPORT_PAID_CARTS', label: 'Carrinhos Pagos', permissions: REPORT },
+  { page: 'REPORT_PAYMENT_SALES', label: 'Vendas por Pagamento', permissions: REPORT },
+  { page: 'REPORT_PRODUCT_BUYERS', label: 'Compradores por Produto', permissions: REPORT },
+  { page: 'REPORT_COUPONS', label: 'Cupons', permissions: REPORT },
+  {
+    page: 'REPORT_SALES_DISTRIBUTION',
+    label: 'Gráfico de distribuição de vendas',
+    permissions: REPORT,
+  },
+  {
+    page: 'REPORT_ACCUMULATED_SALES',
+    label: 'Gráfico do acumulado de vendas',
+    permissions: REPORT,
+  },
+  {
+    page: 'REPORT_CENTER_COURSEWARES',
+    label: 'Relatório de Apostilas por Núcleo',
+    permissions: REPORT,
+    productionOnly: true,
+  },
+  { page: 'SEND_EMAILS', label: 'Enviar e-mails', permissions: SYSTEM, nonProductionOnly: true },
+  { page: 'LOTTERY_CONFIG', label: 'Configurar sorteio', permissions: ['Lottery'] },
+  { page: 'FOOD_CONFIG', label: 'Configurar alimentos', permissions: SYSTEM },
+  { page: 'COUPON_CONFIG', label: 'Configurar cupons automáticos', permissions: ['Coupons'] },
+  { page: 'WEBCAM_CONFIG', label: 'Configurar webcam', permissions: [] },
+] as const satisfies readonly (Omit<MenuItem, 'page'> & { page: string })[];
+
+/** Pages reached from outside the menu (the top bar's password change). */
+export const EXTRA_PAGES = ['PASSWORD'] as const;
+
+export type AdminPage = (typeof MENU)[number]['page'] | (typeof EXTRA_PAGES)[number];
+
+/** The first page of each permission, in the order SPEC.md section 2 tries them after login. */
+export const FIRST_PAGES: readonly (readonly [Permission, AdminPage])[] = [
+  ['System', 'USERS'],
+  ['Center', 'CENTERS'],
+  ['Course', 'COURSES'],
+  ['Coupons', 'COUPON_CONFIG'],
+  ['Courseware', 'COURSEWARES'],
+  ['ChangeCourseware', 'CHANGE_COURSEWARE'],
+  ['ReturnCourseware', 'RETURN_COURSEWARE'],
+  ['Event', 'EVENTS'],
+  ['Participant', 'PARTICIPANTS'],
+  ['Subscription', 'SUBSCRIPTION'],
+  ['ImportParticipants', 'IMPORT_PARTICIPANTS'],
+  ['ImportProducts', 'IMPORT_PRODUCTS'],
+  ['Attendance', 'ATTENDANCE'],
+  ['Product', 'PRODUCTS'],
+  ['ProductTags', 'PRODUCT_TAGS'],
+  ['Store', 'STORE'],
+  ['Checkout', 'CHECKOUT'],
+  ['Delivery', 'DELIVERY'],
+  ['StoreCheckout', 'STORE_CHECKOUT'],
+  ['CheckoutDelivery', 'CHECKOUT_DELIVERY'],
+  ['StoreCheckoutDelivery', 'STORE_CHECKOUT_DELIVERY'],
+  ['Report', 'REPORT_TOTAL_SALES'],
+  ['Lottery', 'LOTTERY_CONFIG'],
+];
+
+/** Items whose label becomes 'Loja' when the user holds exactly one of their permissions. */
+const LOJA_PERMISSIONS: readonly Permission[] = [
+  'Checkout',
+  'CheckoutDelivery',
+  'StoreCheckoutDelivery',
+];
+const LOJA_PAGES: readonly AdminPage[] = [
+  'CHECKOUT',
+  'CHECKOUT_DELIVERY',
+  'STORE_CHECKOUT_DELIVERY',
+];
+
+function holdsAny(held: readonly string[], wanted: readonly Permission[]): boolean {
+  return wanted.length === 0 || wanted.some((p) => held.includes(p));
+}
+
+function visibleInMode(item: MenuItem, mode: AppMode): boolean {
+  if (item.productionOnly && mode !== 'production') return false;
+  if (item.nonProductionOnly && mode === 'production') return false;
+  return true;
+}
+
+/** The menu a user sees: items they hold a permission for, in this mode, with the 'Loja' rule. */
+export function menuFor(permissions: readonly string[], mode: AppMode): MenuItem[] {
+  const lojaCount = LOJA_PERMISSIONS.filter((p) => permissions.includes(p)).length;
+  return (MENU as readonly MenuItem[])
+    .filter((item) => visibleInMode(item, mode) && holdsAny(permissions, item.permissions))
+    .map((item) =>
+      lojaCount === 1 && LOJA_PAGES.includes(item.page) ? { ...item, label: 'Loja' } : item,
+    );
+}
+
+/** The page a user lands on after login, or null for the blank 'Nenhuma permissão' page. */
+export function firstPageFor(permissions: readonly string[], mode: AppMode): AdminPage | null {
+  const visible = new Set(menuFor(permissions, mode).map((item) => item.page));
+  for (const [permission, page] of FIRST_PAGES) {
+    if (permissions.includes(permission) && visible.has(page)) return page;
+  }
+  return null;
+}
+
+/** Whether the user may open a page (the menu's rule; extra pages are open to everyone). */
+export function canOpenPage(
+  permissions: readonly string[],
+  mode: AppMode,
+  page: AdminPage,
+): boolean {
+  if ((EXTRA_PAGES as readonly string[]).includes(page)) return true;
+  return menuFor(permissions, mode).some((item) => item.page === page);
+}
+
+/** Combined store screens start on the sales tab, or on the cashier tab for cashier+delivery. */
+export function initialStoreTab(page: AdminPage): 'SALE' | 'CHECKOUT' | 'DELIVERY' | null {
+  switch (page) {
+    case 'STORE':
+    case 'STORE_CHECKOUT':
+    case 'STORE_CHECKOUT_DELIVERY':
+      return 'SALE';
+    case 'CHECKOUT':
+    case 'CHECKOUT_DELIVERY':
+      return 'CHECKOUT';
+    case 'DELIVERY':
+      return 'DELIVERY';
+    default:
+      return null;
+  }
+}

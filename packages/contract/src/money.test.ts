@@ -1,0 +1,33 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseMoney, toCents } from './money.ts';
+
+describe('money', () => {
+  it('formats cents as pt-BR reais', () => {
+    expect(formatMoney(0)).toBe('R$ 0,00');
+    expect(formatMoney(123456)).toBe('R$ 1.234,56');
+    expect(formatMoney(-990)).toBe('-R$ 9,90');
+  });
+
+  it('reads prices as typed or imported', () => {
+    expect(parseMoney('R$ 1.234,56')).toBe(123456);
+    expect(parseMoney('1234,5')).toBe(123450);
+    expect(parseMoney('1234.56')).toBe(123456);
+    expect(parseMoney('R$99')).toBe(9900);
+    expect(parseMoney('abc')).toBeNull();
+    expect(parseMoney('')).toBeNull();
+  });
+
+  it('round-trips any amount through its display text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e11, max: 1e11 }), (cents) => {
+        expect(parseMoney(formatMoney(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it('converts reais to cents without floating-point drift', () => {
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(19.99)).toBe(1999);
+  });
+});

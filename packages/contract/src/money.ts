@@ -1,0 +1,35 @@
+/**
+ * Money is integer cents everywhere inside; reais (2 decimals) only on the wire and on screen.
+ */
+export type Cents = number;
+
+export function toCents(reais: number): Cents {
+  return Math.round(reais * 100);
+}
+
+export function toReais(cents: Cents): number {
+  return cents / 100;
+}
+
+const BRL = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 'R$ 1.234,56' (SPEC.md section 9: prefix 'R$ ', decimal comma, thousands point). */
+export function formatMoney(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}R$ ${BRL.format(Math.abs(cents) / 100)}`;
+}
+
+/**
+ * Reads a price typed or imported as 'R$ 1.234,56', '1234,56' or '1234.56' into cents.
+ * A lone separator followed by exactly 1 or 2 digits is the decimal one. Returns null when unreadable.
+ */
+export function parseMoney(text: string): Cents | null {
+  const cleaned = text.replace(/R\$\s*/i, '').replace(/\s/g, '');
+  const match =
+    /^(-?)(\d{1,3}(?:\.\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(cleaned) ??
+    /^(-?)(\d+)(?:,(\d{1,2}))?$/.exec(cleaned.replace(/\./g, ''));
+  if (!match) return null;
+  const [, sign, whole = '0', fraction = ''] = match;
+  const cents = Number(whole.replace(/\./g, '')) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign === '-' ? -cents : cents;
+}
