@@ -1,0 +1,74 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import type {
+  FastifyPluginAsyncTypebox,
+  TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import { accessControl } from './auth/access-control.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/types.ts';
+import { handleError } from './http/error-handler.ts';
+import { parseFormBody } from './http/form-body.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { serveSpa } from './http/spa.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { systemRoutes } from './modules/system/routes.ts';
+import { tokenRoutes } from './modules/token/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Kysely<Database>;
+  }
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface AppDependencies {
+  config: Config;
+  db: Kysely<Database>;
+}
+
+const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
+  await api.register(systemRoutes);
+  await api.register(tokenRoutes);
+  await api.register(eventRoutes);
+  await api.register(userRoutes);
+};
+
+/** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */
+export async function buildApp({ config, db }: AppDependencies): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // The validator drops fields a schema does not declare, so handlers see only what they expect.
+    ajv: { customOptions: { removeAdditional: 'all' } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.setErrorHandler(handleError);
+  await app.register(accessControl, { db, now: config.now }); // before any route: it checks each one
+  await app.register(helmet, securityHeaders);
+  await app.register(formbody, { parser: parseFormBody });
+  await app.register(apiRoutes, { prefix: '/api' });
+  if (!(await serveSpa(app, config.webDist))) {
+    app.log.info({ webDist: config.webDist }, 'SPA não encontrada: só a API será servida');
+  }
+  return app;
+}

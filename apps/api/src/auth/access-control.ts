@@ -1,0 +1,106 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Permission } from '@balcao/contract';
+import type { Database } from '../db/types.ts';
+import { forbidden, tokenInvalid } from '../http/api-error.ts';
+import { loadSignedInUser, type SignedInUser } from './signed-in-user.ts';
+import { findAccessGrant } from './tokens.ts';
+
+/** Who may call a route: anyone, any signed-in user, or a user holding any one of the permissions. */
+export type Access = 'public' | 'signedIn' | readonly Permission[];
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+/** The signed-in user of a request and the login (token family) it came through. */
+export interface Auth {
+  user: SignedInUser;
+  tokenId: number;
+  familyId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyInstance {
+    /** Every /api route with its declared access, for the route-walk test and audits. */
+    routeAccess: readonly RouteAccess[];
+  }
+}
+
+export interface AccessControlOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/');
+
+/**
+ * Every /api route must declare `config.access`; registering one without it fails at startup,
+ * so no route can forget. The check itself is attached to each route as its first onRequest hook.
+ */
+export const accessControl = fp<AccessControlOptions>(
+  async (app, { db, now }) => {
+    const table: RouteAccess[] = [];
+    app.decorate('routeAccess', table);
+    app.decorateRequest('auth', null);
+
+    const guardFor =
+      (access: Exclude<Access, 'public'>): onRequestHookHandler =>
+      async (request) => {
+        const auth = await authenticate(db, request, now());
+        if (access !== 'signedIn' && !access.some((p) => auth.user.permissions.includes(p))) {
+          throw forbidden();
+        }
+        request.auth = auth;
+      };
+
+    app.addHook('onRoute', (route) => {
+      if (!isApiUrl(route.url)) return;
+      const access = route.config?.access;
+      const methods = [route.method].flat();
+      if (access === undefined || (Array.isArray(access) && access.length === 0)) {
+        throw new Error(`A rota ${methods.join(',')} ${route.url} não declara config.access.`);
+      }
+      // HEAD routes mirror their GET and share its declaration.
+      for (const method of methods.filter((m) => m !== 'HEAD')) {
+        table.push({ method, url: route.url, access });
+      }
+      if (access !== 'public') {
+        route.onRequest = [guardFor(access), ...[route.onRequest ?? []].flat()];
+      }
+    });
+  },
+  { name: 'access-control' },
+);
+
+async function authenticate(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  now: Date,
+): Promise<Auth> {
+  const token = bearerToken(request.headers.authorization);
+  const grant = token ? await findAccessGrant(db, token, now) : undefined;
+  const user = grant && (await loadSignedInUser(db, grant.userId));
+  if (!grant || !user) throw tokenInvalid();
+  return { user, tokenId: grant.tokenId, familyId: grant.familyId };
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** The signed-in user of a request behind a non-public route. */
+export function signedIn(request: FastifyRequest): Auth {
+  if (!request.auth) throw tokenInvalid();
+  return request.auth;
+}

@@ -1,0 +1,170 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types.ts';
+
+export interface TokenLifetimes {
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+}
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  issuedAt: Date;
+  familyId: string;
+}
+
+/** Who an access token belongs to; the family is the login it came from. */
+export interface AccessGrant {
+  tokenId: number;
+  familyId: string;
+  userId: number;
+}
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; userId: number; tokens: IssuedTokens }
+  /** Unknown, expired, revoked, or the user is gone or inactive. */
+  | { kind: 'rejected' }
+  /** A refresh token presented a second time: someone else may hold it; the login was ended. */
+  | { kind: 'reused' };
+
+/** 256 random bits, URL-safe. Only its SHA-256 is stored, so a database leak yields no usable token. */
+function newSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+const plusSeconds = (instant: Date, seconds: number): string =>
+  new Date(instant.getTime() + seconds * 1000).toISOString();
+
+/** Starts a login (new family) or continues one (familyId given) with a fresh token pair. */
+export async function issueTokens(
+  db: Kysely<Database>,
+  userId: number,
+  lifetimes: TokenLifetimes,
+  now: Date,
+  familyId: string = randomUUID(),
+): Promise<IssuedTokens> {
+  const accessToken = newSecret();
+  const refreshToken = newSecret();
+  await db
+    .insertInto('tokens')
+    .values({
+      family_id: familyId,
+      user_id: userId,
+      access_hash: hashSecret(accessToken),
+      refresh_hash: hashSecret(refreshToken),
+      issued_at: now.toISOString(),
+      access_expires_at: plusSeconds(now, lifetimes.accessTokenTtl),
+      refresh_expires_at: plusSeconds(now, lifetimes.refreshTokenTtl),
+    })
+    .execute();
+  return { accessToken, refreshToken, issuedAt: now, familyId };
+}
+
+/** The grant behind a live access token of an active user, or undefined. */
+export async function findAccessGrant(
+  db: Kysely<Database>,
+  accessToken: string,
+  now: Date,
+): Promise<AccessGrant | undefined> {
+  return db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select(['tokens.id as tokenId', 'tokens.family_id as familyId', 'tokens.user_id as userId'])
+    .where('tokens.access_hash', '=', hashSecret(accessToken))
+    .where('tokens.revoked_at', 'is', null)
+    .where('tokens.access_expires_at', '>', now.toISOString())
+    .where('users.active', '=', true)
+    .executeTakeFirst();
+}
+
+/**
+ * Exchanges a refresh token for a new pair in the same family. The old refresh token is marked
+ * used by a conditional update, so two concurrent exchanges cannot both succeed: the loser is a reuse.
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  refreshToken: string,
+  lifetimes: TokenLifetimes,
+  now: Date,
+): Promise<RefreshOutcome> {
+  const stamp = now.toISOString();
+  const row = await db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select([
+      'tokens.id',
+      'tokens.family_id',
+      'tokens.user_id',
+      'tokens.refresh_expires_at',
+      'tokens.rotated_at',
+      'tokens.revoked_at',
+      'users.active',
+    ])
+    .where('tokens.refresh_hash', '=', hashSecret(refreshToken))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null) return { kind: 'rejected' };
+  if (row.rotated_at !== null) {
+    await revokeFamily(db, row.family_id, now);
+    return { kind: 'reused' };
+  }
+  if (row.refresh_expires_at <= stamp || !row.active) {
+    await revokeFamily(db, row.family_id, now);
+    return { kind: 'rejected' };
+  }
+
+  return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('tokens')
+      .set({ rotated_at: stamp })
+      .where('id', '=', row.id)
+      .where('rotated_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (marked.numUpdatedRows === 0n) {
+      await revokeFamily(trx, row.family_id, now);
+      return { kind: 'reused' } as const;
+    }
+    const tokens = await issueTokens(trx, row.user_id, lifetimes, now, row.family_id);
+    return { kind: 'rotated', userId: row.user_id, tokens } as const;
+  });
+}
+
+/** Ends one login: every token of the family stops working. */
+export async function revokeFamily(
+  db: Kysely<Database>,
+  familyId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every login of a user except the one given (the one changing the password keeps working). */
+export async function revokeOtherFamilies(
+  db: Kysely<Database>,
+  userId: number,
+  keepFamilyId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('family_id', '!=', keepFamilyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Drops pairs whose refresh token has expired: they can neither sign in nor be reused. */
+export async function purgeExpiredTokens(db: Kysely<Database>, now: Date): Promise<void> {
+  await db.deleteFrom('tokens').where('refresh_expires_at', '<', now.toISOString()).execute();
+}

@@ -1,0 +1,105 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { APP_MODES, type AppMode } from '@balcao/contract';
+
+/** Everything the server reads from its environment; the only module that touches process.env. */
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<file>` (relative paths resolve from the repository root) or `postgres://...`. */
+  databaseUrl: string;
+  adminUser: string;
+  /** Used only when the database has no user yet; null generates a random one. */
+  adminPassword: string | null;
+  appMode: AppMode;
+  /** Seconds an access token lives (a desk shift). */
+  accessTokenTtl: number;
+  /** Seconds a refresh token lives. */
+  refreshTokenTtl: number;
+  /** Folder holding the built SPA; served when it has an index.html. */
+  webDist: string;
+  logLevel: string;
+  /**
+   * Fastify's trustProxy (`true`, or trusted proxy addresses/CIDRs separated by commas): needed
+   * behind a load balancer so login throttling sees client addresses, not the balancer's.
+   */
+  trustProxy: boolean | string;
+  /** Zone events happen in: used to show their dates. */
+  eventTimeZone: string;
+  /** The clock; tests inject their own to cross token expiry and throttle windows. */
+  now: () => Date;
+}
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const DEFAULTS = {
+  port: 8080,
+  host: '0.0.0.0',
+  databaseUrl: 'sqlite:./data/balcao.db',
+  adminUser: 'admin',
+  accessTokenTtl: 28_800,
+  refreshTokenTtl: 2_592_000,
+  webDist: 'apps/web/dist',
+  logLevel: 'info',
+  eventTimeZone: 'America/Sao_Paulo',
+};
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  return {
+    port: readInteger(env, 'PORT', DEFAULTS.port),
+    host: env.HOST || DEFAULTS.host,
+    databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || DEFAULTS.databaseUrl),
+    adminUser: env.BALCAO_ADMIN_USER || DEFAULTS.adminUser,
+    adminPassword: env.BALCAO_ADMIN_PASSWORD || null,
+    appMode: readAppMode(env.BALCAO_APP_MODE),
+    accessTokenTtl: readInteger(env, 'ACCESS_TOKEN_TTL', DEFAULTS.accessTokenTtl),
+    refreshTokenTtl: readInteger(env, 'REFRESH_TOKEN_TTL', DEFAULTS.refreshTokenTtl),
+    webDist: path.resolve(REPO_ROOT, env.WEB_DIST || DEFAULTS.webDist),
+    logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
+    now: () => new Date(),
+  };
+}
+
+/** Makes a relative SQLite path absolute from the repository root, whatever the working folder. */
+export function resolveDatabaseUrl(url: string): string {
+  if (!url.startsWith('sqlite:')) return url;
+  const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\.|\/)/, '');
+  if (file === ':memory:') return url;
+  return `sqlite:${path.resolve(REPO_ROOT, file)}`;
+}
+
+function readInteger(env: Env, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} deve ser um número inteiro positivo (recebido: ${text}).`);
+  }
+  return value;
+}
+
+function readAppMode(text: string | undefined): AppMode {
+  if (!text) return 'production';
+  const mode = APP_MODES.find((candidate) => candidate === text);
+  if (!mode)
+    throw new Error(`BALCAO_APP_MODE deve ser ${APP_MODES.join(' ou ')} (recebido: ${text}).`);
+  return mode;
+}
+
+function readTrustProxy(text: string | undefined): boolean | string {
+  if (!text || text === 'false') return false;
+  return text === 'true' ? true : text;
+}
+
+function readTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('pt-BR', { timeZone: zone });
+  } catch {
+    throw new Error(`EVENT_TIME_ZONE inválido: ${zone}.`);
+  }
+  return zone;
+}

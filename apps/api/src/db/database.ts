@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { SqlDialect } from './migrations/sql-dialect.ts';
+import { SqliteBooleansPlugin } from './sqlite-booleans.ts';
+import type { Database } from './types.ts';
+
+export type { SqlDialect };
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+}
+
+/** Opens the database a URL names: `sqlite:<absolute file>` or `postgres://...`. */
+export function openDatabase(url: string): Db {
+  if (/^postgres(ql)?:\/\//.test(url)) return { db: openPostgres(url), dialect: 'postgres' };
+  if (url.startsWith('sqlite:'))
+    return { db: openSqlite(url.slice('sqlite:'.length)), dialect: 'sqlite' };
+  throw new Error(
+    `DATABASE_URL não reconhecida: use sqlite:<arquivo> ou postgres://... (recebido: ${url}).`,
+  );
+}
+
+function openSqlite(file: string): Kysely<Database> {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database }),
+    plugins: [new SqliteBooleansPlugin()],
+  });
+}
+
+// count(*) and sums come back as int8; they fit a JS number for any realistic event.
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(connectionString: string): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, types: pgTypes });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,23 @@
+import type { Kysely, Migration } from 'kysely';
+import type { SqlDialect } from './sql-dialect.ts';
+import * as foundation from './20261121120000_foundation.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
+interface DialectMigration {
+  up(db: Kysely<any>, dialect: SqlDialect): Promise<void>;
+  down?(db: Kysely<any>, dialect: SqlDialect): Promise<void>;
+}
+
+/** Every migration, by name; names sort in the order they run. A static list works under tsx and vitest. */
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '20261121120000_foundation': foundation,
+};
+
+export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, { up, down }]) => [
+      name,
+      { up: (db) => up(db, dialect), down: down && ((db) => down(db, dialect)) },
+    ]),
+  );
+}

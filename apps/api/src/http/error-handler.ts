@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, invalidRequest, notFound } from './api-error.ts';
+import { describeValidationError } from './validation-messages.ts';
+
+const SERVER_ERROR = new ApiError(500, 'server_error', 'Erro interno do servidor.');
+
+/** Fastify's own client errors (body parsing, content type), in pt-BR. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'O corpo da requisição não é um JSON válido.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'O corpo da requisição está vazio, mas foi declarado como JSON.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo da requisição é grande demais.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'O tamanho declarado do corpo não confere.',
+};
+
+/** The one error handler: every non-2xx body is `{error, error_description}`; 5xx hide their details. */
+export function handleError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) request.log.error({ err: error }, 'Erro inesperado');
+  void reply.status(apiError.status).headers(apiError.headers).send(apiError.body);
+}
+
+function toApiError(error: FastifyError): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error.validation) return invalidRequest(describeValidationError(error.validation));
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const description = FRAMEWORK_MESSAGES[error.code] ?? 'Requisição inválida.';
+    return new ApiError(status, 'invalid_request', description);
+  }
+  return SERVER_ERROR;
+}
+
+/** Unknown `/api` paths (and, without the SPA, everything else). */
+export function handleNotFound(request: FastifyRequest, reply: FastifyReply): void {
+  const error = notFound(`Recurso não encontrado: ${request.method} ${request.url.split('?')[0]}.`);
+  void reply.status(404).send(error.body);
+}

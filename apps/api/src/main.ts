@@ -1,0 +1,32 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seed } from './db/seed.ts';
+
+const config = loadConfig();
+const { db, dialect } = openDatabase(config.databaseUrl);
+const applied = await migrateToLatest(db, dialect);
+const admin = await seed(db, {
+  adminUser: config.adminUser,
+  adminPassword: config.adminPassword,
+  now: config.now(),
+});
+
+const app = await buildApp({ config, db });
+app.addHook('onClose', () => db.destroy());
+if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
+if (admin) {
+  // Printed outside the logger so no LOG_LEVEL can hide the only copy of a generated password.
+  const secret = admin.generated ? `senha: ${admin.password}` : 'senha: a de BALCAO_ADMIN_PASSWORD';
+  console.log(`\nUsuário administrador criado: ${admin.username} / ${secret}\n`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal} recebido, encerrando`);
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });

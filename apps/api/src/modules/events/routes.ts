@@ -1,0 +1,51 @@
+import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import { getSelectedEvent, listEvents, selectEvent } from './service.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const EventDtoSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  selected: Type.Boolean(),
+  endereco: Nullable(Type.String()),
+  local: Nullable(Type.String()),
+  valor: Type.Number(),
+  inicio: Nullable(Type.String()),
+  fim: Nullable(Type.String()),
+  linkCourseware: Type.Boolean(),
+  printEnabled: Type.Boolean(),
+  course: Nullable(Type.Object({ id: Type.Integer() })),
+  dateCreated: Type.String(),
+  dateUpdated: Type.String(),
+});
+
+export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const zone = app.config.eventTimeZone;
+
+  app.get(
+    '/events/selected',
+    { config: { access: 'signedIn' }, schema: { response: { 200: EventDtoSchema } } },
+    async () => getSelectedEvent(app.db, zone),
+  );
+
+  app.get(
+    '/events/list',
+    {
+      config: { access: 'signedIn' },
+      schema: { response: { 200: Type.Object({ data: Type.Array(EventDtoSchema) }) } },
+    },
+    async () => ({ data: await listEvents(app.db, zone) }),
+  );
+
+  app.post(
+    '/events/select',
+    {
+      config: { access: ['Event', 'System'] },
+      schema: {
+        body: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        response: { 200: EventDtoSchema },
+      },
+    },
+    async (request) => selectEvent(app.db, request.body.id, zone),
+  );
+};

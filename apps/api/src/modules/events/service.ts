@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { EventDto } from '@balcao/contract';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { Database } from '../../db/types.ts';
+import { notFound } from '../../http/api-error.ts';
+import { toEventDto } from './event-dto.ts';
+
+export async function getSelectedEvent(db: Kysely<Database>, timeZone: string): Promise<EventDto> {
+  const row = await db
+    .selectFrom('events')
+    .selectAll()
+    .where('selected', '=', true)
+    .executeTakeFirst();
+  if (!row) throw notFound('Nenhum evento selecionado.');
+  return toEventDto(row, timeZone);
+}
+
+/** Newest first; events without a start date last; then by name. */
+export async function listEvents(db: Kysely<Database>, timeZone: string): Promise<EventDto[]> {
+  const rows = await db
+    .selectFrom('events')
+    .selectAll()
+    .orderBy('inicio', (order) => order.desc().nullsLast())
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => toEventDto(row, timeZone));
+}
+
+const SELECT_ATTEMPTS = 3;
+
+/**
+ * Makes one event the selected one. A unique index allows a single selected row; when two desks
+ * select different events at once on PostgreSQL, the later transaction hits it and is retried.
+ */
+export async function selectEvent(
+  db: Kysely<Database>,
+  id: number,
+  timeZone: string,
+): Promise<EventDto> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('events')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row) throw notFound('Evento não encontrado.');
+        await trx
+          .updateTable('events')
+          .set({ selected: false })
+          .where('selected', '=', true)
+          .where('id', '!=', id)
+          .execute();
+        await trx.updateTable('events').set({ selected: true }).where('id', '=', id).execute();
+        return toEventDto({ ...row, selected: true }, timeZone);
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= SELECT_ATTEMPTS) throw error;
+    }
+  }
+}

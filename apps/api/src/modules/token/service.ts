@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import type { TokenResponse } from '@balcao/contract';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/types.ts';
+import { ApiError, invalidRequest } from '../../http/api-error.ts';
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  recordLoginFailure,
+  throttleKeys,
+} from '../../auth/login-throttle.ts';
+import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.ts';
+import { loadSignedInUser } from '../../auth/signed-in-user.ts';
+import {
+  issueTokens,
+  purgeExpiredTokens,
+  revokeFamily,
+  rotateRefreshToken,
+  type IssuedTokens,
+} from '../../auth/tokens.ts';
+
+export interface TokenRequestBody {
+  grant_type?: string;
+  username?: string;
+  password?: string;
+  refresh_token?: string;
+}
+
+type TokenSettings = Pick<Config, 'accessTokenTtl' | 'refreshTokenTtl' | 'now'>;
+
+// Same text for unknown user, wrong password and inactive user: nothing to learn by probing.
+const badCredentials = (): ApiError =>
+  new ApiError(400, 'invalid_grant', 'Usuário ou senha inválidos.');
+const sessionExpired = (): ApiError =>
+  new ApiError(400, 'invalid_grant', 'Sessão expirada. Entre novamente.');
+
+/** POST /api/token: the password grant signs in, the refresh_token grant renews a login. */
+export async function grantTokens(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  body: TokenRequestBody,
+  clientAddress: string,
+): Promise<TokenResponse> {
+  const grantType = body.grant_type ?? (body.refresh_token ? 'refresh_token' : 'password');
+  if (grantType === 'password') return passwordGrant(db, settings, body, clientAddress);
+  if (grantType === 'refresh_token') return refreshGrant(db, settings, body.refresh_token);
+  throw invalidRequest("O campo 'grant_type' deve ser password ou refresh_token.");
+}
+
+async function passwordGrant(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  { username, password }: TokenRequestBody,
+  clientAddress: string,
+): Promise<TokenResponse> {
+  if (!username) throw invalidRequest("O campo 'username' é obrigatório.");
+  if (!password) throw invalidRequest("O campo 'password' é obrigatório.");
+  const now = settings.now();
+  const keys = throttleKeys(username, clientAddress);
+  await assertLoginAllowed(db, keys, now);
+
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'active'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  const passwordMatches = user
+    ? await verifyPassword(user.password_hash, password)
+    : await verifyAgainstDecoy(password).then(() => false);
+  if (!user || !passwordMatches || !user.active) {
+    await recordLoginFailure(db, keys, now);
+    throw badCredentials();
+  }
+
+  await clearLoginFailures(db, keys);
+  await purgeExpiredTokens(db, now);
+  const tokens = await issueTokens(db, user.id, settings, now);
+  return tokenResponse(db, user.id, tokens, settings.accessTokenTtl, badCredentials);
+}
+
+async function refreshGrant(
+  db: Kysely<Database>,
+  settings: TokenSettings,
+  refreshToken: string | undefined,
+): Promise<TokenResponse> {
+  if (!refreshToken) throw invalidRequest("O campo 'refresh_token' é obrigatório.");
+  const outcome = await rotateRefreshToken(db, refreshToken, settings, settings.now());
+  if (outcome.kind !== 'rotated') throw sessionExpired();
+  return tokenResponse(db, outcome.userId, outcome.tokens, settings.accessTokenTtl, sessionExpired);
+}
+
+async function tokenResponse(
+  db: Kysely<Database>,
+  userId: number,
+  tokens: IssuedTokens,
+  expiresIn: number,
+  whenUserGone: () => ApiError,
+): Promise<TokenResponse> {
+  const user = await loadSignedInUser(db, userId);
+  if (!user) throw whenUserGone(); // deactivated between the check and now
+  return {
+    access_token: tokens.accessToken,
+    refresh_token: tokens.refreshToken,
+    token_type: 'Bearer',
+    issue_date: tokens.issuedAt.toISOString(),
+    expires_in: expiresIn,
+    user_id: user.id,
+    accept_header: 'application/json',
+    username: user.username,
+    name: user.name,
+    permissions: user.permissions,
+    center: user.center,
+  };
+}
+
+/** POST /api/token/revoke: ends the caller's login, every token of it. */
+export function revokeLogin(db: Kysely<Database>, familyId: string, now: Date): Promise<void> {
+  return revokeFamily(db, familyId, now);
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { PasswordUpdateRequest } from '@balcao/contract';
+import type { Auth } from '../../auth/access-control.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { revokeOtherFamilies } from '../../auth/tokens.ts';
+import type { Database } from '../../db/types.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** Changes the caller's password and ends their other logins; the current one keeps working. */
+export async function updateOwnPassword(
+  db: Kysely<Database>,
+  auth: Auth,
+  request: PasswordUpdateRequest,
+  now: Date,
+): Promise<void> {
+  const { password_hash } = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', auth.user.id)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(password_hash, request.currentPassword))) {
+    throw invalidRequest('Senha atual incorreta.');
+  }
+  if ([...request.newPassword].length < MIN_PASSWORD_LENGTH) {
+    throw invalidRequest(`A nova senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`);
+  }
+  if (request.newPassword !== request.newPasswordConfirmation) {
+    throw invalidRequest('A confirmação não confere com a nova senha.');
+  }
+
+  const newHash = await hashPassword(request.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: newHash, date_updated: now.toISOString() })
+      .where('id', '=', auth.user.id)
+      .execute();
+    await revokeOtherFamilies(trx, auth.user.id, auth.familyId, now);
+  });
+}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has defaults for a first start', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: `sqlite:${path.join(REPO_ROOT, 'data', 'balcao.db')}`,
+      adminUser: 'admin',
+      adminPassword: null,
+      appMode: 'production',
+      accessTokenTtl: 28_800,
+      refreshTokenTtl: 2_592_000,
+      webDist: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
+      trustProxy: false,
+      eventTimeZone: 'America/Sao_Paulo',
+    });
+  });
+
+  it('reads the environment', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://balcao@db/balcao',
+      BALCAO_APP_MODE: 'FULL_SGE',
+      BALCAO_ADMIN_PASSWORD: 'segredo-123',
+      ACCESS_TOKEN_TTL: '60',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://balcao@db/balcao',
+      appMode: 'FULL_SGE',
+      adminPassword: 'segredo-123',
+      accessTokenTtl: 60,
+      trustProxy: true,
+    });
+  });
+
+  it('resolves SQLite paths from the repository root and keeps absolute ones', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/tmp/b.db' }).databaseUrl).toBe('sqlite:/tmp/b.db');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///tmp/b.db' }).databaseUrl).toBe('sqlite:/tmp/b.db');
+    expect(loadConfig({ DATABASE_URL: 'sqlite:x/b.db' }).databaseUrl).toBe(
+      `sqlite:${path.join(REPO_ROOT, 'x', 'b.db')}`,
+    );
+  });
+
+  it('refuses values it cannot use', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ BALCAO_APP_MODE: 'dev' })).toThrow(/BALCAO_APP_MODE/);
+    expect(() => loadConfig({ EVENT_TIME_ZONE: 'Lua/Base' })).toThrow(/EVENT_TIME_ZONE/);
+  });
+});

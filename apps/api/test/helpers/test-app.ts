@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type SqlDialect } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { seed } from '../../src/db/seed.ts';
+import type { Database } from '../../src/db/types.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const ADMIN_PASSWORD = 'senha-do-admin-1';
+
+/** A clock tests move by hand, to cross token expiry and throttle windows without sleeping. */
+export class TestClock {
+  #now = new Date('2025-03-10T12:00:00.000Z');
+
+  readonly now = (): Date => new Date(this.#now);
+
+  advance(seconds: number): void {
+    this.#now = new Date(this.#now.getTime() + seconds * 1000);
+  }
+}
+
+export interface TestContext {
+  app: App;
+  db: Kysely<Database>;
+  dialect: SqlDialect;
+  config: Config;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  /** Runs before the app is ready, e.g. to add a test-only route. */
+  extend?: (app: App) => void;
+}
+
+/** The real app on a fresh, migrated and seeded database (SQLite or PostgreSQL per project). */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const clock = new TestClock();
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: database.url,
+    adminPassword: ADMIN_PASSWORD,
+    logLevel: 'silent',
+    webDist: '/nonexistent/balcao-web-dist',
+    now: clock.now,
+    ...options.config,
+  };
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  await migrateToLatest(db, dialect);
+  await seed(db, {
+    adminUser: config.adminUser,
+    adminPassword: config.adminPassword,
+    now: clock.now(),
+  });
+  const app = await buildApp({ config, db });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    dialect,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}

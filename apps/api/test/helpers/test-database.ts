@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database for one test file: a temporary SQLite file, or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  return process.env.BALCAO_TEST_DB === 'postgres'
+    ? createPostgresDatabase()
+    : createSqliteDatabase();
+}
+
+async function createSqliteDatabase(): Promise<TestDatabase> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'balcao-test-'));
+  return {
+    url: `sqlite:${path.join(folder, 'balcao.db')}`,
+    drop: () => rm(folder, { recursive: true, force: true }),
+  };
+}
+
+async function createPostgresDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL_TEST;
+  if (!serverUrl) throw new Error('DATABASE_URL_TEST não definida para o projeto postgres.');
+  const name = `balcao_test_${randomBytes(6).toString('hex')}`;
+  await runOnServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,77 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestContext } from './helpers/test-app.ts';
+
+const INDEX = '<!doctype html><title>Balcão</title><div id="root"></div>';
+const CSP =
+  "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';" +
+  "img-src 'self' data: blob:;connect-src 'self';media-src 'self' blob: data:;" +
+  "worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'";
+
+let t: TestContext;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'balcao-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), INDEX);
+  await writeFile(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log("balcão")');
+  await writeFile(path.join(webDist, 'beep.mp3'), 'ID3');
+  t = await startTestApp({ config: { webDist } });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+describe('single-page app', () => {
+  it('serves index.html at the root, never cached, with the security headers', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(INDEX);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers['content-security-policy']).toBe(CSP);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('falls back to index.html for any other page path', async () => {
+    for (const url of ['/admin', '/qualquer/caminho?aba=2']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toBe(CSP);
+    }
+  });
+
+  it('lets hashed bundles be cached for good, other files revalidated', async () => {
+    const bundle = await get('/assets/index-Ab12Cd34.js');
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).toBe('console.log("balcão")');
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/beep.mp3')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing file instead of HTML', async () => {
+    const response = await get('/assets/sumiu-123.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/json/);
+  });
+
+  it('keeps unknown /api paths as JSON 404s', async () => {
+    const response = await get('/api/desconhecida');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('not_found');
+  });
+
+  it('sends the security headers on API answers too', async () => {
+    const response = await get('/api/health');
+    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.headers['content-security-policy']).toBe(CSP);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,66 @@
+import axios from 'axios';
+import type { ApiErrorBody } from '@balcao/contract';
+
+/** A failed call as the SPA sees it: HTTP status (0 when the server was not reached) and the body. */
+export interface ApiError {
+  status: number;
+  error: string;
+  description: string;
+}
+
+export const NETWORK_ERROR_DESCRIPTION = 'Não foi possível contactar o servidor.';
+export const GENERIC_ERROR_DESCRIPTION = 'Ocorreu um erro. Por favor, tente novamente.';
+
+/**
+ * Code of the error a call gets when its token could not be refreshed. The refresh failure already
+ * explained itself once, so the dialog skips the callers' copies of it.
+ */
+export const SESSION_ENDED_ERROR = 'session_ended';
+
+/** What callApi throws; sagas turn it into a `*Failed` action with `toApiError`. */
+export class ApiCallError extends Error {
+  readonly apiError: ApiError;
+
+  constructor(apiError: ApiError) {
+    super(apiError.description);
+    this.name = 'ApiCallError';
+    this.apiError = apiError;
+  }
+}
+
+function isApiErrorBody(body: unknown): body is ApiErrorBody {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as ApiErrorBody).error === 'string' &&
+    typeof (body as ApiErrorBody).error_description === 'string'
+  );
+}
+
+export function toApiError(thrown: unknown): ApiError {
+  if (thrown instanceof ApiCallError) return thrown.apiError;
+  if (axios.isAxiosError(thrown)) {
+    const response = thrown.response;
+    if (!response)
+      return { status: 0, error: 'network_error', description: NETWORK_ERROR_DESCRIPTION };
+    if (isApiErrorBody(response.data)) {
+      return {
+        status: response.status,
+        error: response.data.error,
+        description: response.data.error_description,
+      };
+    }
+    return { status: response.status, error: 'http_error', description: GENERIC_ERROR_DESCRIPTION };
+  }
+  return { status: 0, error: 'client_error', description: GENERIC_ERROR_DESCRIPTION };
+}
+
+export interface FailureMeta {
+  /** True when the failure must not open the 'Ocorreu um erro' dialog. */
+  hideError: boolean;
+}
+
+/** `prepare` for every `*Failed` action: the ApiError as payload and the dialog flag as meta. */
+export function failure(error: ApiError, options: { hideError?: boolean } = {}) {
+  return { payload: error, meta: { hideError: options.hideError ?? false } satisfies FailureMeta };
+}

@@ -1,0 +1,34 @@
+import { put, takeEvery } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import { GENERIC_ERROR_DESCRIPTION, SESSION_ENDED_ERROR } from '../../api/api-error';
+import { errorShown } from './slice';
+
+interface FailureLike {
+  type: string;
+  payload?: { description?: unknown; error_description?: unknown; error?: unknown; hide?: unknown };
+  meta?: { hideError?: unknown };
+}
+
+/** Any `*Failed` action opens the dialog unless flagged hidden (`meta.hideError` or `payload.hide`). */
+export function isDialogFailure(action: Action): boolean {
+  const { type, payload, meta } = action as FailureLike;
+  if (!type.endsWith('Failed')) return false;
+  if (meta?.hideError === true || payload?.hide === true) return false;
+  return payload?.error !== SESSION_ENDED_ERROR;
+}
+
+function descriptionOf(action: Action): string {
+  const { payload } = action as FailureLike;
+  const text = payload?.description ?? payload?.error_description;
+  return typeof text === 'string' && text.trim() !== '' ? text : GENERIC_ERROR_DESCRIPTION;
+}
+
+function* showError(action: Action): SagaIterator {
+  yield put(errorShown(descriptionOf(action)));
+}
+
+/** The one place failures become the 'Ocorreu um erro' dialog. */
+export function* errorsSaga(): SagaIterator {
+  yield takeEvery(isDialogFailure, showError);
+}

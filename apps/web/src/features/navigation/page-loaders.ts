@@ -1,0 +1,15 @@
+import type { SagaIterator } from 'redux-saga';
+import type { AdminPage } from '@balcao/contract';
+
+/**
+ * A load a page needs before it shows. It handles its own failure (puts its `*Failed` action) so
+ * the next loads still run.
+ */
+export type PageLoader = () => SagaIterator;
+
+/**
+ * SPEC.md 'Data loaded when a menu item is chosen': the loads of each page, run in order after
+ * the selected-event lookup. Features add their pages here as they are built, e.g.
+ * `PARTICIPANTS: [loadEvents, loadCenters]`.
+ */
+export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {};

@@ -1,0 +1,40 @@
+import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { AdminPage } from '@balcao/contract';
+import { loadSelectedEvent } from '../events/sagas';
+import { pageOpened, selectToken, sessionEnded } from '../session/slice';
+import { PAGE_LOADERS, type PageLoader } from './page-loaders';
+import { pageLoadStarted, pageRequested, selectPageLoading } from './slice';
+
+function* loadPageData(page: AdminPage | null, loaders: readonly PageLoader[]): SagaIterator {
+  yield call(loadSelectedEvent);
+  for (const loader of loaders) {
+    try {
+      yield call(loader);
+    } catch (thrown) {
+      console.error(`Falha ao carregar a página ${page ?? ''}`, thrown);
+    }
+  }
+}
+
+/** Shows LOADING, runs the selected-event lookup and the page's loads, then shows the page. */
+export function* openPage(page: AdminPage | null): SagaIterator {
+  yield put(pageLoadStarted(page));
+  const outcome: { ended?: unknown } = yield race({
+    loaded: call(loadPageData, page, (page && PAGE_LOADERS[page]) || []),
+    ended: take(sessionEnded.type),
+  });
+  const token: unknown = yield select(selectToken);
+  if (outcome.ended || !token) return;
+  yield put(pageOpened(page));
+}
+
+function* onPageRequested(action: ReturnType<typeof pageRequested>): SagaIterator {
+  const loading: boolean = yield select(selectPageLoading);
+  if (loading) return;
+  yield call(openPage, action.payload);
+}
+
+export function* navigationSaga(): SagaIterator {
+  yield takeEvery(pageRequested.type, onPageRequested);
+}

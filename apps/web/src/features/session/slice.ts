@@ -1,0 +1,178 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminPage, LandPage, TokenResponse } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import type { RootState } from '../../store/store';
+
+/** SPEC.md section 3's Token. */
+export type StoredToken = Omit<TokenResponse, 'username' | 'name'>;
+
+/** SPEC.md section 3's signed-in user. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  name: string;
+  permissions: string[];
+  centerName: string | null;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+  token: StoredToken | null;
+  landPage: LandPage;
+  /** The open admin page; null is the blank 'Nenhuma permissão' page. */
+  adminPage: AdminPage | null;
+  cameraId: string | null;
+  /** The last page each username opened in this browser ('Login remembers the last menu'). */
+  lastPages: Record<string, AdminPage>;
+  /** A stored session is being revalidated at start. */
+  restoring: boolean;
+  loginPending: boolean;
+  refreshing: boolean;
+}
+
+export type SessionEndReason = 'logout' | 'expired';
+
+export const initialSessionState: SessionState = {
+  user: null,
+  token: null,
+  landPage: 'LOGIN',
+  adminPage: null,
+  cameraId: null,
+  lastPages: {},
+  restoring: false,
+  loginPending: false,
+  refreshing: false,
+};
+
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+/** A POST /api/token answer as the session keeps it: the token and the signed-in user. */
+export function sessionFromToken(response: TokenResponse): {
+  token: StoredToken;
+  user: SessionUser;
+} {
+  const { username, name, ...token } = response;
+  return {
+    token,
+    user: {
+      id: response.user_id,
+      username,
+      name,
+      permissions: [...response.permissions],
+      centerName: response.center?.name ?? null,
+    },
+  };
+}
+
+function applyToken(state: SessionState, response: TokenResponse) {
+  const { token, user } = sessionFromToken(response);
+  state.token = token;
+  state.user = user;
+}
+
+const failed = {
+  prepare: failure,
+};
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState: initialSessionState,
+  reducers: {
+    loginRequested(state, _action: PayloadAction<LoginCredentials>) {
+      state.loginPending = true;
+    },
+    loginSucceeded(state, action: PayloadAction<TokenResponse>) {
+      applyToken(state, action.payload);
+      state.loginPending = false;
+      state.landPage = 'ADMIN';
+      state.adminPage = null;
+    },
+    loginFailed: {
+      ...failed,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.loginPending = false;
+      },
+    },
+    logoutRequested() {},
+    tokenRefreshRequested(state, _action: PayloadAction<{ quiet: boolean }>) {
+      state.refreshing = true;
+    },
+    tokenRefreshSucceeded(state, action: PayloadAction<TokenResponse>) {
+      applyToken(state, action.payload);
+      state.refreshing = false;
+    },
+    tokenRefreshFailed: {
+      ...failed,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.refreshing = false;
+      },
+    },
+    sessionRestored(state) {
+      state.restoring = false;
+      state.landPage = 'ADMIN';
+    },
+    /** Logout or a failed token refresh: token and pages go, login shows, entity stores reset. */
+    sessionEnded(state, _action: PayloadAction<{ reason: SessionEndReason }>) {
+      state.user = null;
+      state.token = null;
+      state.landPage = 'LOGIN';
+      state.adminPage = null;
+      state.restoring = false;
+      state.loginPending = false;
+      state.refreshing = false;
+    },
+    /** The page finished loading and shows (null: the blank page). */
+    pageOpened(state, action: PayloadAction<AdminPage | null>) {
+      state.adminPage = action.payload;
+      if (action.payload && state.user) state.lastPages[state.user.username] = action.payload;
+    },
+    cameraSelected(state, action: PayloadAction<string | null>) {
+      state.cameraId = action.payload;
+    },
+    lotteryOpened(state) {
+      state.landPage = 'LOTTERY';
+    },
+    lotteryClosed(state) {
+      state.landPage = 'ADMIN';
+    },
+  },
+});
+
+export const {
+  loginRequested,
+  loginSucceeded,
+  loginFailed,
+  logoutRequested,
+  tokenRefreshRequested,
+  tokenRefreshSucceeded,
+  tokenRefreshFailed,
+  sessionRestored,
+  sessionEnded,
+  pageOpened,
+  cameraSelected,
+  lotteryOpened,
+  lotteryClosed,
+} = sessionSlice.actions;
+
+export const selectSession = (state: RootState) => state.session;
+export const selectUser = (state: RootState) => state.session.user;
+export const selectToken = (state: RootState) => state.session.token;
+export const selectRefreshing = (state: RootState) => state.session.refreshing;
+export const selectLandPage = (state: RootState) => state.session.landPage;
+export const selectAdminPage = (state: RootState) => state.session.adminPage;
+export const selectCameraId = (state: RootState) => state.session.cameraId;
+export const selectLoginPending = (state: RootState) => state.session.loginPending;
+export const selectRestoring = (state: RootState) => state.session.restoring;
+const NO_PERMISSIONS: string[] = [];
+export const selectPermissions = (state: RootState) =>
+  state.session.user?.permissions ?? NO_PERMISSIONS;
+
+/** SPEC.md section 3: expired when issue_date plus expires_in is in the past. */
+export function isTokenExpired(token: StoredToken, now: number): boolean {
+  const issued = Date.parse(token.issue_date);
+  if (Number.isNaN(issued)) return true;
+  return issued + token.expires_in * 1000 <= now;
+}

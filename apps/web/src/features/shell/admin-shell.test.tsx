@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { PERMISSIONS, menuFor } from '@balcao/contract';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { eventDto, signedInSession } from '../../testing/fixtures';
+import type { RootState } from '../../store/store';
+
+function menuLabels() {
+  const menu = screen.getByRole('navigation', { name: 'Menu principal' });
+  return within(menu)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+}
+
+function renderShell(preloadedState: Partial<RootState>) {
+  return renderWithProviders(<App />, { preloadedState });
+}
+
+describe('admin shell menu', () => {
+  it("shows a Checkout-only user 'Loja' and 'Configurar webcam', not 'Usuários'", () => {
+    renderShell({ session: signedInSession({ permissions: ['Checkout'], adminPage: 'CHECKOUT' }) });
+    expect(menuLabels()).toEqual(['Loja', 'Configurar webcam', 'Sair']);
+    expect(screen.queryByRole('button', { name: 'Usuários' })).not.toBeInTheDocument();
+  });
+
+  it('shows an admin the full production menu, without the e-mails item', () => {
+    renderShell({
+      session: signedInSession({ permissions: [...PERMISSIONS], adminPage: 'USERS' }),
+    });
+    const expected = menuFor(PERMISSIONS, 'production').map((item) => item.label);
+    expect(menuLabels()).toEqual([...expected, 'Sair']);
+    expect(expected).toContain('Países');
+    expect(expected).toContain('Relatório de Apostilas por Núcleo');
+    expect(screen.queryByRole('button', { name: 'Enviar e-mails' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Enviar e-mails' in FULL_SGE mode and hides the production-only items", () => {
+    renderShell({
+      session: signedInSession({ permissions: ['System'], adminPage: 'USERS' }),
+      config: { appMode: 'FULL_SGE', loaded: true },
+    });
+    expect(screen.getByRole('button', { name: 'Enviar e-mails' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Países' })).not.toBeInTheDocument();
+  });
+
+  it('marks the open page as the active item', () => {
+    renderShell({ session: signedInSession({ adminPage: 'USERS' }) });
+    expect(screen.getByRole('button', { name: 'Usuários' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('button', { name: 'Impressoras' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('admin shell top bar', () => {
+  it('shows the event, the center, the greeting and no-event text', async () => {
+    server.use(http.get('/api/events/selected', () => HttpResponse.json(eventDto())));
+    const { user } = renderShell({
+      session: signedInSession({ username: 'joana', adminPage: 'USERS' }),
+    });
+    expect(screen.getByText('Nenhum evento selecionado')).toBeInTheDocument();
+    expect(screen.getByText('Núcleo Fortaleza')).toBeInTheDocument();
+    expect(screen.getByText('Olá, joana')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Impressoras' }));
+    expect(await screen.findByText('Congresso Nacional 2025')).toBeInTheDocument();
+  });
+
+  it("opens 'Alterar senha' from the top bar", async () => {
+    const { user } = renderShell({ session: signedInSession({ adminPage: 'USERS' }) });
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByRole('heading', { name: 'Alterar senha' })).toBeInTheDocument();
+  });
+});
+
+describe('navigation', () => {
+  it("shows 'Carregando...' then the page, ignoring clicks while loading", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let lookups = 0;
+    server.use(
+      http.get('/api/events/selected', async () => {
+        lookups += 1;
+        await released;
+        return HttpResponse.json(eventDto());
+      }),
+    );
+    const { user, store } = renderShell({ session: signedInSession({ adminPage: 'USERS' }) });
+
+    await user.click(screen.getByRole('button', { name: 'Impressoras' }));
+    expect(await screen.findByText('Carregando...')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Perfis de Usuários' }));
+    release();
+
+    expect(await screen.findByRole('heading', { name: 'Impressoras' })).toBeInTheDocument();
+    expect(screen.getByText('Em desenvolvimento')).toBeInTheDocument();
+    expect(store.getState().session.adminPage).toBe('PRINTERS');
+    expect(store.getState().session.lastPages).toEqual({ admin: 'PRINTERS' });
+    expect(lookups).toBe(1);
+  });
+
+  it("logs out with 'Sair': revokes the token and shows login", async () => {
+    let revokedWith: string | null = null;
+    server.use(
+      http.post('/api/token/revoke', ({ request }) => {
+        revokedWith = request.headers.get('Authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const session = signedInSession({ adminPage: 'USERS' });
+    const { user, store } = renderShell({ session });
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+
+    expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    expect(revokedWith).toBe(`Bearer ${session.token?.access_token}`);
+    expect(store.getState().session).toMatchObject({ token: null, user: null, landPage: 'LOGIN' });
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem('balcao.session') ?? '{}')).toMatchObject({
+        token: null,
+        adminPage: null,
+      }),
+    );
+  });
+});
+
+describe('lottery landing page', () => {
+  it('closes back to the admin shell', async () => {
+    const { user } = renderShell({
+      session: { ...signedInSession({ adminPage: 'USERS' }), landPage: 'LOTTERY' },
+    });
+    expect(screen.getByRole('heading', { name: 'Sorteio' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Fechar sorteio' }));
+    expect(screen.getByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,19 @@
+import { useAppSelector } from '../../store/hooks';
+import { LoadingPage } from '../../ui/loading-page';
+import { selectPageLoading } from '../navigation/slice';
+import { selectAppMode } from '../config/slice';
+import { selectAdminPage, selectPermissions } from '../session/slice';
+import { BlankPage } from './blank-page';
+import { PAGE_COMPONENTS, pageTitle } from './pages';
+import { PlaceholderPage } from './placeholder-page';
+
+export function PageContent() {
+  const loading = useAppSelector(selectPageLoading);
+  const page = useAppSelector(selectAdminPage);
+  const permissions = useAppSelector(selectPermissions);
+  const mode = useAppSelector(selectAppMode);
+  if (loading) return <LoadingPage />;
+  if (!page) return <BlankPage />;
+  const Page = PAGE_COMPONENTS[page];
+  return Page ? <Page /> : <PlaceholderPage title={pageTitle(page, permissions, mode)} />;
+}

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import dayjs from 'dayjs';
+import 'dayjs/locale/pt-br';
+import 'bootstrap/dist/css/bootstrap.min.css';
+import './styles.css';
+import { App } from './App';
+import { appStarted } from './store/app-actions';
+import { loadSession } from './store/persistence';
+import { makeStore } from './store/store';
+
+dayjs.locale('pt-br');
+
+const store = makeStore({ session: loadSession() });
+store.dispatch(appStarted());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root não encontrado');
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <App />
+    </Provider>
+  </StrictMode>,
+);

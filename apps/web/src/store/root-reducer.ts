@@ -1,0 +1,18 @@
+import { combineReducers } from '@reduxjs/toolkit';
+import { configSlice } from '../features/config/slice';
+import { errorsSlice } from '../features/errors/slice';
+import { eventsSlice } from '../features/events/slice';
+import { navigationSlice } from '../features/navigation/slice';
+import { passwordSlice } from '../features/password/slice';
+import { sessionSlice } from '../features/session/slice';
+import { webcamSlice } from '../features/webcam/slice';
+
+export const rootReducer = combineReducers({
+  [sessionSlice.name]: sessionSlice.reducer,
+  [configSlice.name]: configSlice.reducer,
+  [navigationSlice.name]: navigationSlice.reducer,
+  [eventsSlice.name]: eventsSlice.reducer,
+  [passwordSlice.name]: passwordSlice.reducer,
+  [webcamSlice.name]: webcamSlice.reducer,
+  [errorsSlice.name]: errorsSlice.reducer,
+});

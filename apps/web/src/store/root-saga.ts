@@ -1,0 +1,32 @@
+import { call, spawn, take } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { configSaga, loadConfig } from '../features/config/sagas';
+import { errorsSaga } from '../features/errors/sagas';
+import { eventsSaga } from '../features/events/sagas';
+import { navigationSaga } from '../features/navigation/sagas';
+import { passwordSaga } from '../features/password/sagas';
+import { restoreSession, sessionSaga } from '../features/session/sagas';
+import { webcamSaga } from '../features/webcam/sagas';
+import { appStarted } from './app-actions';
+
+function* startup(): SagaIterator {
+  yield take(appStarted.type);
+  yield call(loadConfig);
+  yield call(restoreSession);
+}
+
+const featureSagas = [
+  errorsSaga,
+  sessionSaga,
+  configSaga,
+  navigationSaga,
+  eventsSaga,
+  passwordSaga,
+  webcamSaga,
+  startup,
+];
+
+/** Feature sagas are spawned: one crashing does not stop the others. */
+export function* rootSaga(): SagaIterator {
+  for (const saga of featureSagas) yield spawn(saga);
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+
+/** Debian's Chromium; nothing downloads a browser. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
+
+/** Gives each test a fresh page on the app; a failing test leaves a screenshot in e2e/artifacts. */
+export function usePage(): { page: () => Page; baseUrl: string } {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let current: Page;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  });
+  afterAll(async () => browser?.close());
+
+  beforeEach(async () => {
+    const browserContext = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: { width: 1280, height: 800 },
+    });
+    browserContext.setDefaultTimeout(10_000);
+    current = await browserContext.newPage();
+    await current.goto(baseUrl);
+  });
+  afterEach(async (context) => {
+    if (context.task.result?.state === 'fail') {
+      mkdirSync(ARTIFACTS, { recursive: true });
+      const name = context.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
+      await current.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+    }
+    await current.context().close();
+  });
+
+  return { page: () => current, baseUrl };
+}
+
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.getByLabel('Usuário').fill(username);
+  await page.getByLabel('Usuário').press('Enter');
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByLabel('Senha', { exact: true }).press('Enter');
+}
