@@ -21,4 +21,16 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  {
+    // The print agent is plain JavaScript run by Node (no build step): Node's web globals.
+    files: ['apps/print-agent/**/*.js'],
+    languageOptions: {
+      globals: {
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        Buffer: 'readonly',
+      },
+    },
+  },
 );

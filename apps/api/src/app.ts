@@ -20,7 +20,12 @@ import { parseFormBody } from './http/form-body.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { permissionRoutes } from './modules/permissions/routes.ts';
+import { printRoutes } from './modules/prints/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
+import { TABLE_RESOURCES } from './modules/tables/resources/index.ts';
+import { tableRoutes } from './modules/tables/routes.ts';
 import { tokenRoutes } from './modules/token/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 
@@ -49,6 +54,10 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(tokenRoutes);
   await api.register(eventRoutes);
   await api.register(userRoutes);
+  await api.register(permissionRoutes);
+  await api.register(productRoutes);
+  await api.register(printRoutes);
+  await api.register(tableRoutes(TABLE_RESOURCES));
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

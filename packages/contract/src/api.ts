@@ -1,9 +1,12 @@
 import type { Permission } from './permissions.ts';
+import type { FieldError } from './tables.ts';
 
 /** Every non-2xx body (DESIGN.md "Contracts that must hold"). */
 export interface ApiErrorBody {
   error: string;
   error_description: string;
+  /** Table editor validation failures (docs/table-protocol.md), one per failing field. */
+  fieldErrors?: FieldError[];
 }
 
 export const TOKEN_INVALID: ApiErrorBody = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cpfDigits, formatCpf, isValidCpf, withCheckDigits } from './cpf.ts';
+import { cpfDigits, formatCpf, isValidCpf, maskCpf, withCheckDigits } from './cpf.ts';
 
 describe('CPF', () => {
   it('accepts known valid CPFs, masked or not', () => {
@@ -49,5 +49,12 @@ describe('CPF', () => {
     expect(formatCpf('5299822472')).toBe('529.982.247-2');
     expect(formatCpf('529982247251234')).toBe('529.982.247-25');
     expect(cpfDigits('529.982.247-25')).toBe('52998224725');
+  });
+
+  it('masks a CPF for receipts, showing only the middle six digits', () => {
+    expect(maskCpf('529.982.247-25')).toBe('***.982.247-**');
+    expect(maskCpf('52998224725')).toBe('***.982.247-**');
+    expect(maskCpf('5299822')).toBe('***.***.***-**');
+    expect(maskCpf('')).toBe('***.***.***-**');
   });
 });

@@ -37,3 +37,13 @@ export function withCheckDigits(nine: string): string {
   const first = nine + String(checkDigit(nine, 9));
   return first + String(checkDigit(first, 10));
 }
+
+/**
+ * A CPF for printed receipts, showing only the middle six digits: '***.982.247-**'.
+ * Anything that is not 11 digits is masked entirely, so a bad value never leaks.
+ */
+export function maskCpf(value: string): string {
+  const d = value.replace(/\D/g, '');
+  if (d.length !== CPF_LENGTH) return '***.***.***-**';
+  return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+}

@@ -3,3 +3,7 @@ export * from './menu.ts';
 export * from './api.ts';
 export * from './cpf.ts';
 export * from './money.ts';
+export * from './courseware.ts';
+export * from './product-tags.ts';
+export * from './printing.ts';
+export * from './tables.ts';

@@ -7,8 +7,11 @@ import { forbidden, tokenInvalid } from '../http/api-error.ts';
 import { loadSignedInUser, type SignedInUser } from './signed-in-user.ts';
 import { findAccessGrant } from './tokens.ts';
 
-/** Who may call a route: anyone, any signed-in user, or a user holding any one of the permissions. */
-export type Access = 'public' | 'signedIn' | readonly Permission[];
+/**
+ * Who may call a route: anyone, any signed-in user, a user holding any one of the permissions, or
+ * a print agent presenting its printer's apiToken.
+ */
+export type Access = 'public' | 'signedIn' | 'printer' | readonly Permission[];
 
 export interface RouteAccess {
   method: string;
@@ -23,12 +26,19 @@ export interface Auth {
   familyId: string;
 }
 
+/** The printer whose agent is calling. */
+export interface PrinterAuth {
+  id: number;
+  name: string;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
     auth: Auth | null;
+    printer: PrinterAuth | null;
   }
   interface FastifyInstance {
     /** Every /api route with its declared access, for the route-walk test and audits. */
@@ -52,9 +62,13 @@ export const accessControl = fp<AccessControlOptions>(
     const table: RouteAccess[] = [];
     app.decorate('routeAccess', table);
     app.decorateRequest('auth', null);
+    app.decorateRequest('printer', null);
 
+    const printerGuard: onRequestHookHandler = async (request) => {
+      request.printer = await authenticatePrinter(db, request);
+    };
     const guardFor =
-      (access: Exclude<Access, 'public'>): onRequestHookHandler =>
+      (access: Exclude<Access, 'public' | 'printer'>): onRequestHookHandler =>
       async (request) => {
         const auth = await authenticate(db, request, now());
         if (access !== 'signedIn' && !access.some((p) => auth.user.permissions.includes(p))) {
@@ -75,7 +89,8 @@ export const accessControl = fp<AccessControlOptions>(
         table.push({ method, url: route.url, access });
       }
       if (access !== 'public') {
-        route.onRequest = [guardFor(access), ...[route.onRequest ?? []].flat()];
+        const guard = access === 'printer' ? printerGuard : guardFor(access);
+        route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
       }
     });
   },
@@ -94,6 +109,22 @@ async function authenticate(
   return { user, tokenId: grant.tokenId, familyId: grant.familyId };
 }
 
+async function authenticatePrinter(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+): Promise<PrinterAuth> {
+  const token = bearerToken(request.headers.authorization);
+  const printer =
+    token &&
+    (await db
+      .selectFrom('printers')
+      .select(['id', 'name'])
+      .where('api_token', '=', token)
+      .executeTakeFirst());
+  if (!printer) throw tokenInvalid();
+  return printer;
+}
+
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
   return match?.[1];
@@ -103,4 +134,10 @@ function bearerToken(header: string | undefined): string | undefined {
 export function signedIn(request: FastifyRequest): Auth {
   if (!request.auth) throw tokenInvalid();
   return request.auth;
+}
+
+/** The printer of a request behind a `printer` route. */
+export function signedInPrinter(request: FastifyRequest): PrinterAuth {
+  if (!request.printer) throw tokenInvalid();
+  return request.printer;
 }

@@ -164,6 +164,20 @@ export async function revokeOtherFamilies(
     .execute();
 }
 
+/** Ends every login of a user (disabled, or their password reset by an administrator). */
+export async function revokeAllFamilies(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('tokens')
+    .set({ revoked_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** Drops pairs whose refresh token has expired: they can neither sign in nor be reused. */
 export async function purgeExpiredTokens(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('tokens').where('refresh_expires_at', '<', now.toISOString()).execute();

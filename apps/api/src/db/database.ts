@@ -31,6 +31,11 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // SQLite's own lower() folds ASCII only; PostgreSQL's folds all letters. Unique names
+  // ('Único' = 'único') and table search must behave the same on both.
+  database.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database }),
     plugins: [new SqliteBooleansPlugin()],

@@ -66,6 +66,89 @@ export interface CenterTable extends Dated {
   name: string;
   serial: number;
   api_token: string;
+  city_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface CountryTable extends Dated {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface CityTable extends Dated {
+  id: Generated<number>;
+  name: string;
+  country_id: number;
+}
+
+export interface CourseTable extends Dated {
+  id: Generated<number>;
+  serial: number;
+  name: string;
+}
+
+export interface ProductTable extends Dated {
+  id: Generated<number>;
+  name: string;
+  category_id: number;
+  price_cents: number;
+  /** Never negative (check constraint); changed only through stock movements. */
+  inventory: ColumnType<number, number | undefined, number>;
+  cod_totvs: string | null;
+}
+
+/** Append-only record of every inventory change: who, when, how much and why. */
+export interface StockMovementTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  delta: number;
+  inventory_after: number;
+  reason: string;
+  created_at: Instant;
+}
+
+export interface PrinterTable extends Dated {
+  id: Generated<number>;
+  name: string;
+  serial: string | null;
+  api_token: string;
+}
+
+/** Which printer serves a service for a username ('*' for anyone). */
+export interface PrintMappingTable extends Dated {
+  id: Generated<number>;
+  origin: string;
+  printer_id: number;
+  service: string;
+}
+
+/** A rendered PDF, kept in the database so every API instance can serve it. */
+export interface PrintFileTable {
+  id: Generated<number>;
+  filename: string;
+  content: Uint8Array;
+  user_id: number;
+  created_at: Instant;
+}
+
+/** A document routed to a mapped printer, claimed and reported by that printer's agent. */
+export interface PrintJobTable {
+  id: Generated<number>;
+  printer_id: number;
+  /** Null once the file expired; the job stays as history. */
+  file_id: number | null;
+  service: string;
+  kind: string;
+  title: string;
+  copies: ColumnType<number, number | undefined, number>;
+  status: 'queued' | 'printing' | 'done' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  user_id: number;
+  origin: string;
+  created_at: Instant;
+  updated_at: Instant;
+  claimed_at: Instant | null;
 }
 
 export interface EventTable extends Dated {
@@ -114,6 +197,15 @@ export interface Database {
   user_product_categories: UserProductCategoryTable;
   product_categories: ProductCategoryTable;
   centers: CenterTable;
+  countries: CountryTable;
+  cities: CityTable;
+  courses: CourseTable;
+  products: ProductTable;
+  stock_movements: StockMovementTable;
+  printers: PrinterTable;
+  print_mappings: PrintMappingTable;
+  print_files: PrintFileTable;
+  print_jobs: PrintJobTable;
   events: EventTable;
   tokens: TokenTable;
   login_failures: LoginFailureTable;

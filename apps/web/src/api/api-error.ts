@@ -1,11 +1,13 @@
 import axios from 'axios';
-import type { ApiErrorBody } from '@balcao/contract';
+import type { ApiErrorBody, FieldError } from '@balcao/contract';
 
 /** A failed call as the SPA sees it: HTTP status (0 when the server was not reached) and the body. */
 export interface ApiError {
   status: number;
   error: string;
   description: string;
+  /** The table editor protocol's per-field validation messages (docs/table-protocol.md). */
+  fieldErrors?: FieldError[];
 }
 
 export const NETWORK_ERROR_DESCRIPTION = 'Não foi possível contactar o servidor.';
@@ -28,6 +30,18 @@ export class ApiCallError extends Error {
   }
 }
 
+function readFieldErrors(body: unknown): FieldError[] | undefined {
+  const list = (body as { fieldErrors?: unknown }).fieldErrors;
+  if (!Array.isArray(list)) return undefined;
+  return list.filter(
+    (item): item is FieldError =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof (item as FieldError).name === 'string' &&
+      typeof (item as FieldError).status === 'string',
+  );
+}
+
 function isApiErrorBody(body: unknown): body is ApiErrorBody {
   return (
     typeof body === 'object' &&
@@ -44,10 +58,12 @@ export function toApiError(thrown: unknown): ApiError {
     if (!response)
       return { status: 0, error: 'network_error', description: NETWORK_ERROR_DESCRIPTION };
     if (isApiErrorBody(response.data)) {
+      const fieldErrors = readFieldErrors(response.data);
       return {
         status: response.status,
         error: response.data.error,
         description: response.data.error_description,
+        ...(fieldErrors ? { fieldErrors } : {}),
       };
     }
     return { status: response.status, error: 'http_error', description: GENERIC_ERROR_DESCRIPTION };

@@ -5,6 +5,8 @@ import { eventsSlice } from '../features/events/slice';
 import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
 import { sessionSlice } from '../features/session/slice';
+import { tableExtrasSlice } from '../features/tables/extras-slice';
+import { tablesSlice } from '../features/tables/slice';
 import { webcamSlice } from '../features/webcam/slice';
 
 export const rootReducer = combineReducers({
@@ -15,4 +17,6 @@ export const rootReducer = combineReducers({
   [passwordSlice.name]: passwordSlice.reducer,
   [webcamSlice.name]: webcamSlice.reducer,
   [errorsSlice.name]: errorsSlice.reducer,
+  [tablesSlice.name]: tablesSlice.reducer,
+  [tableExtrasSlice.name]: tableExtrasSlice.reducer,
 });

@@ -6,6 +6,8 @@ import { eventsSaga } from '../features/events/sagas';
 import { navigationSaga } from '../features/navigation/sagas';
 import { passwordSaga } from '../features/password/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
+import { tableExtrasSaga } from '../features/tables/extras-sagas';
+import { tablesSaga } from '../features/tables/sagas';
 import { webcamSaga } from '../features/webcam/sagas';
 import { appStarted } from './app-actions';
 
@@ -23,6 +25,8 @@ const featureSagas = [
   eventsSaga,
   passwordSaga,
   webcamSaga,
+  tablesSaga,
+  tableExtrasSaga,
   startup,
 ];
 

@@ -1,6 +1,14 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { AppConfig } from '@balcao/contract';
+import { LOOKUP_URLS, TABLE_RESOURCES } from '../features/tables/resources';
+
+/** Admin tables and their option lists answer empty unless a test says otherwise. */
+const tableLists = [
+  ...new Set([...Object.values(TABLE_RESOURCES).map((r) => r.list), ...Object.values(LOOKUP_URLS)]),
+].map((url) =>
+  http.get(url, () => HttpResponse.json({ data: [], recordsTotal: 0, recordsFiltered: 0 })),
+);
 
 /** Calls every signed-in page makes; tests override them with `server.use(...)`. */
 export const defaultHandlers = [
@@ -11,6 +19,7 @@ export const defaultHandlers = [
       { status: 404 },
     ),
   ),
+  ...tableLists,
 ];
 
 export const server = setupServer(...defaultHandlers);

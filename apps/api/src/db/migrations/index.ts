@@ -1,6 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 import type { SqlDialect } from './sql-dialect.ts';
 import * as foundation from './20261121120000_foundation.ts';
+import * as adminTables from './20261122120000_admin_tables.ts';
+import * as printQueue from './20261122130000_print_queue.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -11,6 +13,8 @@ interface DialectMigration {
 /** Every migration, by name; names sort in the order they run. A static list works under tsx and vitest. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '20261121120000_foundation': foundation,
+  '20261122120000_admin_tables': adminTables,
+  '20261122130000_print_queue': printQueue,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import { getSelectedEvent, listEvents, selectEvent } from './service.ts';
+import { eventQrCode, getSelectedEvent, listEvents, selectEvent } from './service.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -47,5 +47,19 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => selectEvent(app.db, request.body.id, zone),
+  );
+
+  app.get(
+    '/events/qrcode/:id',
+    {
+      config: { access: ['Event', 'System'] },
+      schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+    },
+    async (request, reply) => {
+      // The public origin as the caller reached us (behind a proxy, with TRUST_PROXY set).
+      const origin = `${request.protocol}://${request.host}`;
+      const png = await eventQrCode(app.db, request.params.id, origin);
+      return reply.type('image/png').header('cache-control', 'no-store').send(png);
+    },
   );
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
 import type { EventDto } from '@balcao/contract';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
@@ -60,4 +61,14 @@ export async function selectEvent(
       if (!isUniqueViolation(error) || attempt >= SELECT_ATTEMPTS) throw error;
     }
   }
+}
+
+/** The link an event's QR code opens: the SPA with the event preselected. */
+export const eventLink = (origin: string, id: number): string => `${origin}/?evento=${id}`;
+
+/** A PNG QR code of the event's link. */
+export async function eventQrCode(db: Kysely<Database>, id: number, origin: string) {
+  const row = await db.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Evento não encontrado.');
+  return QRCode.toBuffer(eventLink(origin, row.id), { type: 'png', margin: 2, width: 512 });
 }

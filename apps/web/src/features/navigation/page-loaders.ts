@@ -1,5 +1,15 @@
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
+import {
+  loadCenters,
+  loadCities,
+  loadCountries,
+  loadCourses,
+  loadPermissions,
+  loadPrinters,
+  loadProductCategories,
+  loadProfiles,
+} from '../tables/sagas';
 
 /**
  * A load a page needs before it shows. It handles its own failure (puts its `*Failed` action) so
@@ -12,4 +22,13 @@ export type PageLoader = () => SagaIterator;
  * the selected-event lookup. Features add their pages here as they are built, e.g.
  * `PARTICIPANTS: [loadEvents, loadCenters]`.
  */
-export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {};
+export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
+  PROFILES: [loadPermissions],
+  USERS: [loadPermissions, loadProfiles, loadCenters, loadProductCategories],
+  PRODUCTS: [loadProductCategories],
+  CITIES: [loadCountries],
+  CENTERS: [loadCities],
+  EVENTS: [loadCourses],
+  // Not in SPEC.md's list: the printer mapping's destination needs the printers.
+  PRINTERS: [loadPrinters],
+};

@@ -96,7 +96,7 @@ describe('navigation', () => {
     release();
 
     expect(await screen.findByRole('heading', { name: 'Impressoras' })).toBeInTheDocument();
-    expect(screen.getByText('Em desenvolvimento')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Impressoras' })).toBeInTheDocument();
     expect(store.getState().session.adminPage).toBe('PRINTERS');
     expect(store.getState().session.lastPages).toEqual({ admin: 'PRINTERS' });
     expect(lookups).toBe(1);

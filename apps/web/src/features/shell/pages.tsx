@@ -1,12 +1,30 @@
 import type { ComponentType } from 'react';
 import { menuFor, type AdminPage, type AppMode } from '@balcao/contract';
 import { PasswordPage } from '../password/password-page';
+import { CentersPage } from '../tables/pages/centers';
+import { CitiesPage } from '../tables/pages/cities';
+import { CountriesPage } from '../tables/pages/countries';
+import { CoursesPage } from '../tables/pages/courses';
+import { EventsPage } from '../tables/pages/events';
+import { PrintersPage } from '../tables/pages/printers';
+import { ProductsPage } from '../tables/pages/products';
+import { ProfilesPage } from '../tables/pages/profiles';
+import { UsersPage } from '../tables/pages/users';
 import { WebcamPage } from '../webcam/webcam-page';
 
 /** The component of each admin page; pages not listed show a placeholder until built. */
 export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   PASSWORD: PasswordPage,
   WEBCAM_CONFIG: WebcamPage,
+  COUNTRIES: CountriesPage,
+  CITIES: CitiesPage,
+  CENTERS: CentersPage,
+  COURSES: CoursesPage,
+  EVENTS: EventsPage,
+  PROFILES: ProfilesPage,
+  USERS: UsersPage,
+  PRODUCTS: ProductsPage,
+  PRINTERS: PrintersPage,
 };
 
 const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };

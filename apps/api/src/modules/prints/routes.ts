@@ -1,0 +1,138 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { signedIn, signedInPrinter } from '../../auth/access-control.ts';
+import { claimNextJob, finishJob, removeExpiredFiles, requeueJob } from '../../printing/queue.ts';
+import { listJobs, readFileFor, readJobFile } from './service.ts';
+
+const SWEEP_INTERVAL_MS = 15 * 60_000;
+
+const JobId = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+const PrintJob = Type.Object({
+  id: Type.Integer(),
+  printer: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  origin: Type.String(),
+  service: Type.String(),
+  kind: Type.String(),
+  title: Type.String(),
+  copies: Type.Integer(),
+  status: Type.String(),
+  attempts: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  fileAvailable: Type.Boolean(),
+  dateCreated: Type.String(),
+  dateUpdated: Type.String(),
+});
+
+/** Print files for browsers, the 'Fila de impressão' page, and the agents' API (apps/print-agent). */
+export const printRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const now = () => app.config.now();
+
+  // Each instance sweeps expired files now and then; the delete is idempotent across instances.
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    removeExpiredFiles(app.db, now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'Falha ao remover arquivos de impressão expirados'),
+    );
+  app.addHook('onReady', async () => {
+    sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
+
+  app.get(
+    '/prints/files/:filename',
+    {
+      config: { access: 'signedIn' },
+      schema: { params: Type.Object({ filename: Type.String({ pattern: '^[\\w-]+\\.pdf$' }) }) },
+    },
+    async (request, reply) => {
+      const { filename } = request.params;
+      const pdf = await readFileFor(app.db, filename, signedIn(request));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/prints/jobs/select',
+    {
+      config: { access: ['System'] },
+      schema: { response: { 200: Type.Object({ data: Type.Array(PrintJob) }) } },
+    },
+    async () => ({ data: await listJobs(app.db) }),
+  );
+
+  app.post(
+    '/prints/jobs/:id/retry',
+    { config: { access: ['System'] }, schema: { params: JobId } },
+    async (request, reply) => {
+      await requeueJob(app.db, request.params.id, now());
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/prints/agent/next',
+    {
+      config: { access: 'printer' },
+      schema: {
+        response: {
+          200: Type.Object({
+            id: Type.Integer(),
+            kind: Type.String(),
+            title: Type.String(),
+            filename: Type.String(),
+            copies: Type.Integer(),
+          }),
+          204: Type.Null(),
+        },
+      },
+    },
+    async (request, reply) => {
+      const job = await claimNextJob(app.db, signedInPrinter(request).id, now());
+      if (!job) return reply.code(204).send(null);
+      return { ...job, filename: `${job.id}-${job.kind}.pdf` };
+    },
+  );
+
+  app.get(
+    '/prints/agent/jobs/:id/file',
+    { config: { access: 'printer' }, schema: { params: JobId } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const pdf = await readJobFile(app.db, signedInPrinter(request).id, id);
+      return reply.type('application/pdf').send(pdf);
+    },
+  );
+
+  app.post(
+    '/prints/agent/jobs/:id/done',
+    { config: { access: 'printer' }, schema: { params: JobId } },
+    async (request, reply) => {
+      await finishJob(app.db, signedInPrinter(request).id, request.params.id, now(), {
+        status: 'done',
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/prints/agent/jobs/:id/failed',
+    {
+      config: { access: 'printer' },
+      schema: {
+        params: JobId,
+        body: Type.Object({ error: Type.String({ minLength: 1, maxLength: 2000 }) }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await finishJob(app.db, signedInPrinter(request).id, id, now(), {
+        status: 'failed',
+        error: request.body.error,
+      });
+      return reply.code(204).send();
+    },
+  );
+};

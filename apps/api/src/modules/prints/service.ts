@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { notFound } from '../../http/api-error.ts';
+import type { Auth } from '../../auth/access-control.ts';
+
+const JOB_LIST_LIMIT = 500;
+
+/** A file for the browser's print dialog: its author's, or anyone's for System. */
+export async function readFileFor(db: Kysely<Database>, filename: string, auth: Auth) {
+  let query = db.selectFrom('print_files').select('content').where('filename', '=', filename);
+  if (!auth.user.permissions.includes('System')) query = query.where('user_id', '=', auth.user.id);
+  const file = await query.executeTakeFirst();
+  if (!file) throw notFound('Arquivo de impressão não encontrado.');
+  return Buffer.from(file.content);
+}
+
+/** The PDF of a job this printer claimed. */
+export async function readJobFile(db: Kysely<Database>, printerId: number, jobId: number) {
+  const file = await db
+    .selectFrom('print_jobs')
+    .innerJoin('print_files', 'print_files.id', 'print_jobs.file_id')
+    .select('print_files.content')
+    .where('print_jobs.id', '=', jobId)
+    .where('print_jobs.printer_id', '=', printerId)
+    .executeTakeFirst();
+  if (!file) throw notFound('Trabalho de impressão não encontrado.');
+  return Buffer.from(file.content);
+}
+
+/** 'Fila de impressão': the newest jobs first. */
+export async function listJobs(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom('print_jobs')
+    .innerJoin('printers', 'printers.id', 'print_jobs.printer_id')
+    .select([
+      'print_jobs.id',
+      'print_jobs.service',
+      'print_jobs.kind',
+      'print_jobs.title',
+      'print_jobs.copies',
+      'print_jobs.status',
+      'print_jobs.attempts',
+      'print_jobs.error',
+      'print_jobs.origin',
+      'print_jobs.file_id',
+      'print_jobs.created_at',
+      'print_jobs.updated_at',
+      'printers.id as printer_id',
+      'printers.name as printer_name',
+    ])
+    .orderBy('print_jobs.id', 'desc')
+    .limit(JOB_LIST_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    printer: { id: row.printer_id, name: row.printer_name },
+    origin: row.origin,
+    service: row.service,
+    kind: row.kind,
+    title: row.title,
+    copies: row.copies,
+    status: row.status,
+    attempts: row.attempts,
+    error: row.error,
+    fileAvailable: row.file_id !== null,
+    dateCreated: row.created_at,
+    dateUpdated: row.updated_at,
+  }));
+}

@@ -1,0 +1,173 @@
+import { parseMoney, toCents, type FieldError } from '@balcao/contract';
+import type { FieldSpec, Mode, Values } from './resource.ts';
+import { parseWallClock } from './zoned-time.ts';
+
+const DEFAULT_MAX_LENGTH = 255;
+
+/** 'o nome' -> 'O nome'. */
+export const capitalized = (label: string): string =>
+  label.charAt(0).toUpperCase() + label.slice(1);
+
+type Parsed = { ok: true; value: unknown } | { ok: false; message: string };
+const ok = (value: unknown): Parsed => ({ ok: true, value });
+const fail = (message: string): Parsed => ({ ok: false, message });
+const invalid = (label: string): Parsed => fail(`Valor inválido para ${label}.`);
+
+/** Form posts give strings; JSON gives numbers and booleans. Both read the same. */
+const isBlank = (raw: unknown): boolean =>
+  raw === null || (typeof raw === 'string' && raw.trim() === '');
+
+function parseIntegerText(raw: unknown): number | null | undefined {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) ? raw : undefined;
+  if (typeof raw === 'string' && /^[+-]?\d{1,15}$/.test(raw.trim())) return Number(raw.trim());
+  return undefined;
+}
+
+/** An id given as 3, '3', {id: 3} or {id: '3'}; null when blank. undefined when unreadable. */
+function parseId(raw: unknown): number | null | undefined {
+  const value =
+    typeof raw === 'object' && raw !== null && !Array.isArray(raw)
+      ? (raw as Record<string, unknown>).id
+      : raw;
+  if (value === undefined || isBlank(value)) return null;
+  const id = parseIntegerText(value);
+  return id !== undefined && id !== null && id > 0 ? id : undefined;
+}
+
+function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown, zone: string) {
+  const label = spec.label;
+  switch (spec.type) {
+    case 'text': {
+      if (raw === null) return ok(null);
+      if (typeof raw !== 'string' && typeof raw !== 'number') return invalid(label);
+      const text = spec.secret ? String(raw) : String(raw).trim();
+      if (text === '') return ok(null);
+      const max = spec.maxLength ?? DEFAULT_MAX_LENGTH;
+      if ([...text].length > max) {
+        return fail(`${capitalized(label)} deve ter no máximo ${max} caracteres.`);
+      }
+      return ok(text);
+    }
+    case 'integer': {
+      if (isBlank(raw)) return ok(null);
+      const value = parseIntegerText(raw);
+      if (value === undefined || value === null) {
+        return fail(`${capitalized(label)} deve ser um número inteiro.`);
+      }
+      if (spec.min !== undefined && value < spec.min) {
+        return fail(`${capitalized(label)} deve ser maior ou igual a ${spec.min}.`);
+      }
+      if (spec.max !== undefined && value > spec.max) {
+        return fail(`${capitalized(label)} deve ser menor ou igual a ${spec.max}.`);
+      }
+      return ok(value);
+    }
+    case 'money': {
+      if (isBlank(raw)) return ok(null);
+      const cents =
+        typeof raw === 'number' && Number.isFinite(raw)
+          ? toCents(raw)
+          : typeof raw === 'string'
+            ? parseMoney(raw)
+            : null;
+      if (cents === null) return fail(`${capitalized(label)} deve ser um valor em reais.`);
+      if (cents < 0) return fail(`${capitalized(label)} não pode ser negativo.`);
+      return ok(cents);
+    }
+    case 'boolean': {
+      if (typeof raw === 'boolean') return ok(raw);
+      const text = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
+      if (text === 'true' || text === '1' || text === 'on' || text === 1) return ok(true);
+      if (text === 'false' || text === '0' || text === '' || text === 0) return ok(false);
+      return invalid(label);
+    }
+    case 'choice': {
+      if (isBlank(raw)) return ok(null);
+      const text = String(raw).trim();
+      return spec.values.includes(text)
+        ? ok(text)
+        : fail(`${capitalized(label)} deve ser um destes valores: ${spec.values.join(', ')}.`);
+    }
+    case 'datetime': {
+      if (isBlank(raw)) return ok(null);
+      const instant = typeof raw === 'string' ? parseWallClock(raw, zone) : null;
+      return instant === null
+        ? fail(`${capitalized(label)} deve estar no formato DD/MM/AAAA HH:mm.`)
+        : ok(instant);
+    }
+    case 'reference': {
+      const id = parseId(raw);
+      return id === undefined ? invalid(label) : ok(id);
+    }
+    case 'referenceList': {
+      if (isBlank(raw)) return ok([]); // `data[ROW][profiles]=` is the empty list
+      const items = Array.isArray(raw)
+        ? raw
+        : typeof raw === 'object'
+          ? Object.values(raw as Record<string, unknown>) // sparse indices: data[7][profiles][3][id]
+          : [raw];
+      const ids = new Set<number>();
+      for (const item of items) {
+        const id = parseId(item);
+        if (id === undefined) return invalid(label);
+        if (id !== null) ids.add(id);
+      }
+      return ok([...ids]);
+    }
+  }
+}
+
+export interface ParsedInput {
+  values: Values;
+  errors: FieldError[];
+}
+
+/**
+ * Reads the declared fields of one posted row. On insert every writable field gets a value
+ * (its default, or null/[]); on update only the fields present change. Unknown fields and
+ * read-only ones are ignored.
+ */
+export function parseInput(
+  fields: Readonly<Record<string, FieldSpec>>,
+  row: Record<string, unknown>,
+  mode: Mode,
+  zone: string,
+): ParsedInput {
+  const values: Values = {};
+  const errors: FieldError[] = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.type === 'readOnly' || (spec.only && spec.only !== mode)) continue;
+    const present = Object.hasOwn(row, name) && row[name] !== undefined;
+    if (!present && mode === 'update') continue;
+    let value: unknown;
+    if (present) {
+      const parsed = parseField(spec, row[name], zone);
+      if (!parsed.ok) {
+        errors.push({ name, status: parsed.message });
+        continue;
+      }
+      value = parsed.value;
+    }
+    if (value === undefined || value === null) value = defaultFor(spec);
+    if (spec.required && (value === null || value === undefined)) {
+      errors.push({ name, status: `Informe ${spec.label}.` });
+      continue;
+    }
+    values[name] = value;
+  }
+  return { values, errors };
+}
+
+function defaultFor(spec: Exclude<FieldSpec, { type: 'readOnly' }>): unknown {
+  switch (spec.type) {
+    case 'boolean':
+      return spec.default ?? false;
+    case 'integer':
+    case 'money':
+      return spec.default ?? null;
+    case 'referenceList':
+      return [];
+    default:
+      return null;
+  }
+}

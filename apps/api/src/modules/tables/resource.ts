@@ -1,0 +1,148 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { FieldError } from '@balcao/contract';
+import type { Access, Auth } from '../../auth/access-control.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/types.ts';
+
+/**
+ * A table resource declares what docs/table-protocol.md needs to serve it; the engine in
+ * service.ts does the protocol once for all of them. Field and column names are run-time strings
+ * here (the engine is generic); the resource files keep their own code typed.
+ */
+
+export type TableName = keyof Database & string;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the engine composes queries on any table */
+/** A resource's row query: its table with references joined, before filtering and ordering. */
+export type RowQuery = SelectQueryBuilder<any, any, any>;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+/** A database record as read, column name to value. */
+export type Raw = Record<string, unknown>;
+
+/** Parsed input: text as string or null, integer and money (cents) as number, boolean,
+ * choice as string, datetime as an ISO instant, reference as an id or null, list as ids. */
+export type Values = Record<string, unknown>;
+
+export interface ReferenceTarget {
+  table: TableName;
+  /** Said when an id does not exist: 'Cidade não encontrada.' */
+  notFound: string;
+  /** Column shown beside the id in rows (default 'name'). */
+  nameColumn?: string;
+}
+
+interface FieldBase {
+  /** How a sentence names the field, article included: 'o nome', 'a cidade'. */
+  label: string;
+  /** Must be given on insert, and may not be emptied on update. */
+  required?: boolean;
+  /** Accepted only on insert or only on update; ignored otherwise. Default: both. */
+  only?: 'insert' | 'update';
+  /** Database column; without it the field is virtual and only hooks read it. */
+  column?: string;
+}
+
+export interface UniqueRule {
+  /** 'Já existe um país com este nome.' */
+  message: string;
+  /** Columns that must also be equal (a city's name is unique within its country). */
+  scope?: readonly string[];
+}
+
+export type FieldSpec =
+  | (FieldBase & {
+      type: 'text';
+      maxLength?: number;
+      unique?: UniqueRule;
+      /** Kept exactly as typed (no trimming), never echoed. */
+      secret?: boolean;
+    })
+  | (FieldBase & { type: 'integer'; min?: number; max?: number; default?: number })
+  | (FieldBase & { type: 'money'; default?: number })
+  | (FieldBase & { type: 'boolean'; default?: boolean })
+  | (FieldBase & { type: 'choice'; values: readonly string[] })
+  | (FieldBase & { type: 'datetime' })
+  | (FieldBase & { type: 'reference'; target: ReferenceTarget })
+  | (FieldBase & {
+      type: 'referenceList';
+      target: ReferenceTarget;
+      /** The link table: its column pointing at this resource's row, and at the target. */
+      link: { table: TableName; owner: string; target: string };
+    })
+  /** Shown in rows, never written from a form (serials, tokens, inventory). */
+  | { type: 'readOnly'; label: string };
+
+export type Mode = 'insert' | 'update';
+
+export interface HookContext {
+  db: Kysely<Database>;
+  auth: Auth;
+  now: Date;
+  config: Config;
+  mode: Mode;
+  /** The row being updated or removed, as stored. */
+  existing?: Raw;
+}
+
+export interface WriteContext extends HookContext {
+  id: number;
+}
+
+export interface RowContext {
+  /** Reference lists by field name, each item `{id, name}`. */
+  lists: Record<string, { id: number; name: string }[]>;
+  /** Whether the caller holds the write access: secrets (api tokens) only go to them. */
+  canWrite: boolean;
+  config: Config;
+}
+
+export interface DeleteConflict {
+  table: TableName;
+  column: string;
+  /** 'Este país tem cidades cadastradas e não pode ser removido.' */
+  message: string;
+}
+
+export interface PagingOptions {
+  /** Columns the `search` text is looked for in (case-insensitive substring). */
+  search: readonly string[];
+  /** Wire field name -> column to order by. */
+  sort: Readonly<Record<string, string>>;
+}
+
+export interface TableResource<Row> {
+  /** Under /api: '/countries' serves /api/countries/select, insert, update/{id}, delete/{id}. */
+  path: string;
+  table: TableName;
+  /** 'País não encontrado.' */
+  notFound: string;
+  /** list: who may read (GET select); write: who may insert, update and delete. */
+  access: { list: Access; write: Access };
+  fields: Readonly<Record<string, FieldSpec>>;
+  query(db: Kysely<Database>): RowQuery;
+  /** The one place a record becomes its wire row. */
+  toRow(raw: Raw, context: RowContext): Row;
+  /** Default order: column and direction. */
+  order: readonly [column: string, direction: 'asc' | 'desc'];
+  /** Page, search and sort on the server (large tables); small ones answer every row. */
+  paging?: PagingOptions;
+  /** false when another module serves the list (events keep /api/events/list). */
+  select?: boolean;
+  deleteConflicts?: readonly DeleteConflict[];
+  hooks?: {
+    /** Cross-field and business checks after each field parsed; answer more field errors. */
+    validate?(context: HookContext, values: Values): Promise<FieldError[]> | FieldError[];
+    /** Extra columns to write, computed outside the transaction (serials are set in it). */
+    prepare?(context: HookContext, values: Values): Promise<Raw> | Raw;
+    /** Inside the write transaction, after the row and its lists were written. */
+    afterWrite?(context: WriteContext, values: Values): Promise<void>;
+    /** Before the reference checks of a remove; throw to refuse it. */
+    beforeDelete?(context: WriteContext): Promise<void> | void;
+  };
+  /** Inside the insert transaction, before the row is written: columns such as the next serial. */
+  beforeInsert?(db: Kysely<Database>): Promise<Raw>;
+}
+
+/** Declares a resource with its row type checked. */
+export const defineResource = <Row>(resource: TableResource<Row>): TableResource<Row> => resource;

@@ -1,0 +1,25 @@
+export { BADGE_SIZE_MM, renderBadge, type BadgeInput } from './badge.ts';
+export {
+  COURSEWARE_LABEL_SIZE_MM,
+  renderCoursewareLabel,
+  type CoursewareLabelInput,
+} from './courseware-label.ts';
+export {
+  TAG_SHEET_SIZE_MM,
+  TAG_SIZE_MM,
+  renderProductTagSheets,
+  type ProductTagInput,
+  type ProductTagSheetsInput,
+} from './product-tags.ts';
+export { COUPON_SIZE_MM, renderCoupon, type CouponInput } from './coupon.ts';
+export {
+  RECEIPT_WIDTH_MM,
+  receiptLineTotal,
+  renderDeliveryReceipt,
+  renderPaymentReceipt,
+  type DeliveryReceiptInput,
+  type PaymentReceiptInput,
+  type ReceiptInput,
+  type ReceiptItem,
+  type ReceiptPayment,
+} from './receipts.ts';

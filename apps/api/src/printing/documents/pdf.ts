@@ -1,0 +1,231 @@
+/**
+ * What every printed document shares: millimetre page sizes, the two fonts, text that fits its box,
+ * QR and Code 128 symbols drawn as vectors (sharp at any printer resolution), and the pdfkit stream
+ * collected into a Buffer.
+ *
+ * Fonts are pdfkit's built-in Helvetica pair. They are not embedded and use WinAnsiEncoding, which
+ * covers every Portuguese letter (ã, ç, é, Ô, ...); characters outside it print as nothing, so a
+ * document that must show other scripts needs an embedded TrueType font instead.
+ */
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+
+export type Doc = PDFKit.PDFDocument;
+
+export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
+export type FontName = keyof typeof FONT;
+
+const POINTS_PER_MM = 72 / 25.4;
+
+/** Millimetres to PDF points. */
+export function mm(millimetres: number): number {
+  return millimetres * POINTS_PER_MM;
+}
+
+/** Line advance for a font size: Helvetica's ascender + descender plus a little air. */
+export function lineHeight(size: number): number {
+  return size * 1.18;
+}
+
+export interface PdfOptions {
+  title: string;
+  /** First page, in millimetres. */
+  widthMm: number;
+  heightMm: number;
+}
+
+/**
+ * Runs `draw` on a fresh one-page document (no margins, so nothing is placed for us) and resolves
+ * with the finished PDF. Pages beyond the first are the drawer's to add, with `addPage(doc, ...)`.
+ */
+export function renderPdf(options: PdfOptions, draw: (doc: Doc) => void): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: [mm(options.widthMm), mm(options.heightMm)],
+    margin: 0,
+    info: { Title: options.title, Producer: 'Balcão', Creator: 'Balcão' },
+  });
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    try {
+      draw(doc);
+      doc.end();
+    } catch (error) {
+      reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+}
+
+/**
+ * A throwaway document for measuring: layouts whose page grows with the content (receipts) run
+ * once here to learn their height, then again on the real page.
+ */
+export function measuringDoc(widthMm: number): Doc {
+  return new PDFDocument({ size: [mm(widthMm), mm(5000)], margin: 0 });
+}
+
+export function addPage(doc: Doc, widthMm: number, heightMm: number): void {
+  doc.addPage({ size: [mm(widthMm), mm(heightMm)], margin: 0 });
+}
+
+function useFont(doc: Doc, font: FontName, size: number): void {
+  doc.font(FONT[font]).fontSize(size);
+}
+
+/** The largest size from maxSize down to minSize (0.5 pt steps) at which text fits on one line. */
+export function fitFontSize(
+  doc: Doc,
+  text: string,
+  font: FontName,
+  width: number,
+  maxSize: number,
+  minSize: number,
+): number {
+  for (let size = maxSize; size > minSize; size -= 0.5) {
+    useFont(doc, font, size);
+    if (doc.widthOfString(text) <= width) return size;
+  }
+  return minSize;
+}
+
+/** Cuts text to width with a trailing '…' (WinAnsi has it) when it does not fit as it is. */
+function ellipsize(doc: Doc, text: string, width: number): string {
+  if (doc.widthOfString(text) <= width) return text;
+  let cut = text;
+  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** Word-wraps text in the current font to at most maxLines lines; the last one ends in '…' if cut. */
+export function wrapText(doc: Doc, text: string, width: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (doc.widthOfString(candidate) <= width) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = word;
+    // A single word wider than the box is broken where it must be.
+    while (current.length > 1 && doc.widthOfString(current) > width) {
+      let cut = current.length - 1;
+      while (cut > 1 && doc.widthOfString(current.slice(0, cut)) > width) cut--;
+      lines.push(current.slice(0, cut));
+      current = current.slice(cut);
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = ellipsize(doc, lines.slice(maxLines - 1).join(' '), width);
+  return kept;
+}
+
+export interface TextBox {
+  x: number;
+  y: number;
+  width: number;
+  size: number;
+  font?: FontName;
+  align?: 'left' | 'center' | 'right';
+  maxLines?: number;
+}
+
+/**
+ * Draws text inside a box of the given width, wrapped to maxLines (default 1) and never wider than
+ * the box; returns the y just below the last line. Text is placed line by line with pdfkit's own
+ * wrapping off, so nothing ever spills onto an unwanted new page.
+ */
+export function drawText(doc: Doc, text: string, box: TextBox): number {
+  const { x, width, size, align = 'left' } = box;
+  useFont(doc, box.font ?? 'regular', size);
+  let y = box.y;
+  for (const line of wrapText(doc, text, width, box.maxLines ?? 1)) {
+    const lineWidth = doc.widthOfString(line);
+    const left =
+      align === 'center'
+        ? x + (width - lineWidth) / 2
+        : align === 'right'
+          ? x + width - lineWidth
+          : x;
+    doc.fillColor('black').text(line, left, y, { lineBreak: false });
+    y += lineHeight(size);
+  }
+  return y;
+}
+
+/** A horizontal rule, black (thermal printers have no grey), 0.5 pt unless told. */
+export function drawRule(doc: Doc, x: number, y: number, width: number, thickness = 0.5): void {
+  doc
+    .save()
+    .lineWidth(thickness)
+    .moveTo(x, y)
+    .lineTo(x + width, y)
+    .stroke('black')
+    .restore();
+}
+
+/** A QR code (error correction M) filling a size x size square whose top-left corner is (x, y). */
+export function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number): void {
+  const [symbol] = bwipjs.raw('qrcode', text, 'eclevel=M');
+  if (!symbol || !('pixs' in symbol)) throw new Error(`QR code não gerado para '${text}'`);
+  const { pixs, pixx, pixy } = symbol;
+  const cell = size / pixx;
+  // Runs of dark modules become one rectangle each; a hair of overlap hides seams in viewers.
+  const overlap = cell * 0.04;
+  for (let row = 0; row < pixy; row++) {
+    let col = 0;
+    while (col < pixx) {
+      if (!pixs[row * pixx + col]) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < pixx && pixs[row * pixx + col]) col++;
+      doc.rect(x + start * cell, y + row * cell, (col - start) * cell + overlap, cell + overlap);
+    }
+  }
+  doc.fill('black');
+}
+
+/**
+ * A Code 128 bar code centred in the box, with its 10-module quiet zones inside the box. Modules
+ * are at most 0.5 mm wide, so short codes stay a scanner-friendly length.
+ */
+export function drawCode128(
+  doc: Doc,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
+  const [symbol] = bwipjs.raw('code128', text);
+  if (!symbol || !('sbs' in symbol)) throw new Error(`Código de barras não gerado para '${text}'`);
+  const modules = symbol.sbs.reduce((sum, w) => sum + w, 0);
+  const moduleWidth = Math.min(width / (modules + 20), mm(0.5));
+  let cursor = x + (width - modules * moduleWidth) / 2;
+  symbol.sbs.forEach((w, index) => {
+    // sbs alternates bar, space, bar, ... starting with a bar.
+    if (index % 2 === 0) doc.rect(cursor, y, w * moduleWidth, height);
+    cursor += w * moduleWidth;
+  });
+  doc.fill('black');
+}
+
+const PERCENT = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** '15,00%' (SPEC.md section 9: percent with 2 decimals). */
+export function formatPercent(value: number): string {
+  return `${PERCENT.format(value)}%`;
+}
+
+/** Event dates and times are shown in this zone unless the caller says otherwise. */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';

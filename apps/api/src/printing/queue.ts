@@ -1,0 +1,192 @@
+/**
+ * The print queue (issue 4): every print renders a PDF, stores it, and routes it through the
+ * printer mapping. A mapped printer gets a job its agent claims; with no mapping the caller gets
+ * the file's name and the browser prints it. Everything lives in the database, so any API
+ * instance can serve any agent or browser.
+ */
+import { randomUUID } from 'node:crypto';
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PrintService } from '@balcao/contract';
+import type { Database } from '../db/types.ts';
+import { conflict, notFound } from '../http/api-error.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type PrintJobStatus = 'queued' | 'printing' | 'done' | 'failed';
+
+export interface PrintRequest {
+  user: { id: number; username: string };
+  service: PrintService;
+  /** What the document is ('badge', 'product-tags', ...): names the file and the job. */
+  kind: string;
+  title: string;
+  pdf: Buffer;
+  copies?: number;
+}
+
+/** SPEC.md: a print with no mapping 'returns a filename'; a mapped one is queued. */
+export const PrintOutcomeSchema = Type.Union([
+  Type.Object({ filename: Type.String() }),
+  Type.Object({ jobId: Type.Integer(), printer: Type.String() }),
+]);
+export type PrintOutcome = Static<typeof PrintOutcomeSchema>;
+
+/** A claimed job that no agent confirmed within this time is failed, for a person to reprint. */
+export const CLAIM_TIMEOUT_MS = 5 * 60_000;
+/** Files a browser printed are kept this long; files of pending jobs are kept until printed. */
+export const FILE_RETENTION_MS = 24 * 60 * 60_000;
+
+/** The printer for this user and service: the user's own mapping first, then the '*' default. */
+async function mappedPrinter(db: Db, username: string, service: PrintService) {
+  return db
+    .selectFrom('print_mappings')
+    .innerJoin('printers', 'printers.id', 'print_mappings.printer_id')
+    .select(['printers.id', 'printers.name'])
+    .where('print_mappings.service', '=', service)
+    .where('print_mappings.origin', 'in', [username, '*'])
+    .orderBy(sql`case when print_mappings.origin = '*' then 1 else 0 end`)
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function printDocument(
+  db: Kysely<Database>,
+  now: Date,
+  request: PrintRequest,
+): Promise<PrintOutcome> {
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const filename = `${request.kind}-${randomUUID()}.pdf`;
+    const file = await trx
+      .insertInto('print_files')
+      .values({ filename, content: request.pdf, user_id: request.user.id, created_at: stamp })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const printer = await mappedPrinter(trx, request.user.username, request.service);
+    if (!printer) return { filename };
+    const job = await trx
+      .insertInto('print_jobs')
+      .values({
+        printer_id: printer.id,
+        file_id: file.id,
+        service: request.service,
+        kind: request.kind,
+        title: request.title,
+        copies: request.copies ?? 1,
+        status: 'queued',
+        user_id: request.user.id,
+        origin: request.user.username,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { jobId: job.id, printer: printer.name };
+  });
+}
+
+/**
+ * Claims the printer's oldest queued job. The conditional update makes the claim atomic: when two
+ * agents race for one job, one update wins and the other moves on to the next job.
+ */
+export async function claimNextJob(db: Kysely<Database>, printerId: number, now: Date) {
+  const stamp = now.toISOString();
+  await db
+    .updateTable('print_jobs')
+    .set({ status: 'failed', error: 'O agente não confirmou a impressão.', updated_at: stamp })
+    .where('printer_id', '=', printerId)
+    .where('status', '=', 'printing')
+    .where('claimed_at', '<', new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString())
+    .execute();
+  for (;;) {
+    const next = await db
+      .selectFrom('print_jobs')
+      .select('id')
+      .where('printer_id', '=', printerId)
+      .where('status', '=', 'queued')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return undefined;
+    const claimed = await db
+      .updateTable('print_jobs')
+      .set({
+        status: 'printing',
+        attempts: sql`attempts + 1`,
+        claimed_at: stamp,
+        updated_at: stamp,
+      })
+      .where('id', '=', next.id)
+      .where('status', '=', 'queued')
+      .returning(['id', 'kind', 'title', 'copies', 'file_id'])
+      .executeTakeFirst();
+    if (claimed) return claimed;
+  }
+}
+
+/** The agent reports a claimed job printed (`done`) or not (`failed`, with the reason). */
+export async function finishJob(
+  db: Kysely<Database>,
+  printerId: number,
+  jobId: number,
+  now: Date,
+  outcome: { status: 'done' } | { status: 'failed'; error: string },
+): Promise<void> {
+  const result = await db
+    .updateTable('print_jobs')
+    .set({
+      status: outcome.status,
+      error: outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', jobId)
+    .where('printer_id', '=', printerId)
+    .where('status', '=', 'printing')
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    throw conflict('Este trabalho de impressão não está sendo impresso por esta impressora.');
+  }
+}
+
+/** Puts a failed or printed job back in the queue (a reprint from 'Fila de impressão'). */
+export async function requeueJob(db: Kysely<Database>, jobId: number, now: Date): Promise<void> {
+  const job = await db
+    .selectFrom('print_jobs')
+    .select(['status', 'file_id'])
+    .where('id', '=', jobId)
+    .executeTakeFirst();
+  if (!job) throw notFound('Trabalho de impressão não encontrado.');
+  if (job.file_id === null) {
+    throw conflict('O arquivo deste trabalho expirou. Imprima o documento de novo.');
+  }
+  const result = await db
+    .updateTable('print_jobs')
+    .set({ status: 'queued', error: null, claimed_at: null, updated_at: now.toISOString() })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['failed', 'done'])
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    throw conflict('Este trabalho ainda está na fila ou sendo impresso.');
+  }
+}
+
+/** Deletes old files, keeping those that a queued or printing job still needs. */
+export async function removeExpiredFiles(db: Kysely<Database>, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - FILE_RETENTION_MS).toISOString();
+  const result = await db
+    .deleteFrom('print_files')
+    .where('created_at', '<', cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('print_jobs')
+            .select('print_jobs.id')
+            .whereRef('print_jobs.file_id', '=', 'print_files.id')
+            .where('print_jobs.status', 'in', ['queued', 'printing']),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

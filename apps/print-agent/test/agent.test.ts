@@ -1,0 +1,166 @@
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAgent, type AgentOptions } from '../src/agent.js';
+import { PrintServer } from './print-server.ts';
+
+const TOKEN = 'token-da-impressora';
+const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`);
+
+async function waitFor(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`tempo esgotado esperando ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let server: PrintServer;
+let dir: string;
+let logs: string[];
+let stop: AbortController;
+let running: Promise<void> | null;
+
+function start(destination: AgentOptions['destination'], overrides: Partial<AgentOptions> = {}) {
+  running = runAgent({
+    server: server.url,
+    token: TOKEN,
+    destination,
+    intervalMs: 30,
+    backoffBaseMs: 20,
+    maxBackoffMs: 200,
+    signal: stop.signal,
+    log: {
+      info: (message) => logs.push(`INFO ${message}`),
+      warn: (message) => logs.push(`AVISO ${message}`),
+      error: (message) => logs.push(`ERRO ${message}`),
+    },
+    ...overrides,
+  });
+  return running;
+}
+
+/** A stand-in for CUPS lp at a path, as --lp-command takes it. */
+async function fakeLp(name: string, body: string): Promise<string> {
+  const path = join(dir, name);
+  await writeFile(path, `#!/bin/sh\n${body}\n`);
+  await chmod(path, 0o755);
+  return path;
+}
+
+beforeEach(async () => {
+  server = new PrintServer(TOKEN);
+  await server.start();
+  dir = await mkdtemp(join(tmpdir(), 'print-agent-test-'));
+  logs = [];
+  stop = new AbortController();
+  running = null;
+});
+
+afterEach(async () => {
+  stop.abort();
+  await running;
+  await server.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('print agent', () => {
+  it('saves every job into --out as {id}-{kind}.pdf and reports it done', async () => {
+    server.add({ id: '101', kind: 'BADGE', title: 'Crachá Conceição', pdf: pdf('badge') });
+    server.add({ id: '102', kind: 'CHECKOUT', title: 'Comprovante 9876', pdf: pdf('receipt') });
+    const out = join(dir, 'saida');
+    start({ type: 'folder', dir: out });
+
+    await waitFor(() => server.jobs.every((job) => job.status === 'done'), 'os dois trabalhos');
+    expect(await readFile(join(out, '101-BADGE.pdf'))).toEqual(pdf('badge'));
+    expect(await readFile(join(out, '102-CHECKOUT.pdf'))).toEqual(pdf('receipt'));
+    expect((await readdir(out)).sort()).toEqual(['101-BADGE.pdf', '102-CHECKOUT.pdf']);
+
+    // Jobs queued later are picked up by the same running agent.
+    server.add({ id: '103', kind: 'COUPON', title: 'Cupom', pdf: pdf('coupon') });
+    await waitFor(() => server.job('103')?.status === 'done', 'o terceiro trabalho');
+    expect(logs).toContain('INFO Trabalho 103 (COUPON) recebido: Cupom.');
+  });
+
+  it('prints with lp -d QUEUE -t TITLE -n COPIES file and removes its temporary copy', async () => {
+    const argsFile = join(dir, 'args.txt');
+    const printed = join(dir, 'printed.pdf');
+    const lp = await fakeLp(
+      'lp',
+      `printf '%s\\n' "$@" > '${argsFile}'\nfor last; do :; done\ncp "$last" '${printed}'`,
+    );
+    server.add({ id: '7', kind: 'BADGE', title: 'Crachá Conceição', copies: 2, pdf: pdf('x') });
+    start({ type: 'printer', queue: 'cracha-mesa-1', lpCommand: lp });
+
+    await waitFor(() => server.job('7')?.status === 'done', 'o trabalho impresso');
+    const args = (await readFile(argsFile, 'utf8')).trimEnd().split('\n');
+    expect(args.slice(0, 6)).toEqual(['-d', 'cracha-mesa-1', '-t', 'Crachá Conceição', '-n', '2']);
+    expect(args[6]).toMatch(/7-BADGE\.pdf$/);
+    expect(await readFile(printed)).toEqual(pdf('x'));
+    expect(existsSync(args[6] ?? '')).toBe(false);
+  });
+
+  it('reports a failing lp as failed, with its error text, and goes on to the next job', async () => {
+    const lp = await fakeLp('lp', `echo "lp: The printer or class does not exist." >&2\nexit 1`);
+    server.add({ id: '8', kind: 'PRODUCT', title: 'Etiquetas', pdf: pdf('tags') });
+    server.add({ id: '9', kind: 'PRODUCT', title: 'Etiquetas', pdf: pdf('tags') });
+    start({ type: 'printer', queue: 'nao-existe', lpCommand: lp });
+
+    await waitFor(() => server.jobs.every((job) => job.status === 'failed'), 'as falhas');
+    expect(server.job('8')?.error).toContain('The printer or class does not exist.');
+    expect(logs.some((line) => line.startsWith('ERRO Trabalho 8 falhou'))).toBe(true);
+  });
+
+  it('survives the server going away and coming back, backing off meanwhile', async () => {
+    const out = join(dir, 'saida');
+    start({ type: 'folder', dir: out });
+    await waitFor(() => logs.some((line) => line.includes('iniciado')), 'o início');
+    await server.stop();
+
+    await waitFor(
+      () => logs.filter((line) => line.startsWith('AVISO Servidor inacessível')).length >= 3,
+      'as tentativas',
+    );
+    await server.start(); // same port
+    server.add({ id: '201', kind: 'DELIVERY', title: 'Expedição', pdf: pdf('delivery') });
+
+    await waitFor(() => server.job('201')?.status === 'done', 'o trabalho depois da volta');
+    expect(await readFile(join(out, '201-DELIVERY.pdf'))).toEqual(pdf('delivery'));
+    expect(logs).toContain('INFO Servidor acessível de novo.');
+    // The waits grew and were capped (20, 40, 80, 160, 200, 200 ... ms).
+    const waits = logs
+      .map((line) => /nova tentativa em ([\d,]+) s/.exec(line)?.[1])
+      .filter((wait): wait is string => wait !== undefined)
+      .map((wait) => Number(wait.replace(',', '.')));
+    expect(Math.max(...waits)).toBeLessThanOrEqual(0.2);
+    expect(waits[1] ?? 0).toBeGreaterThan(waits[0] ?? 0);
+  });
+
+  it('keeps retrying a confirmation the server could not take, without printing twice', async () => {
+    const count = join(dir, 'count.txt');
+    const lp = await fakeLp('lp', `echo printed >> '${count}'`);
+    server.add({ id: '301', kind: 'BADGE', title: 'Crachá', pdf: pdf('once') });
+    server.failNext('file', 2);
+    server.failNext('done', 3);
+    start({ type: 'printer', queue: 'q', lpCommand: lp });
+
+    await waitFor(() => server.job('301')?.status === 'done', 'a confirmação');
+    expect(await readFile(count, 'utf8')).toBe('printed\n');
+  });
+
+  it('backs off on a refused token and says which token to check', async () => {
+    start({ type: 'folder', dir }, { token: 'errado' });
+    await waitFor(() => logs.some((line) => line.includes('token recusado (HTTP 401)')), 'o aviso');
+    expect(logs.find((line) => line.includes('token recusado'))).toContain('Impressoras');
+  });
+
+  it('stops when signalled, finishing nothing half-way', async () => {
+    const done = start({ type: 'folder', dir });
+    await waitFor(() => logs.some((line) => line.includes('iniciado')), 'o início');
+    stop.abort();
+    await done;
+    expect(logs.at(-1)).toBe('INFO Agente de impressão encerrado.');
+  });
+});

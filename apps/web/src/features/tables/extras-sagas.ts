@@ -1,0 +1,118 @@
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { callApi } from '../../api/call-api';
+import { apiClient } from '../../api/client';
+import { toApiError } from '../../api/api-error';
+import { downloadCsv, toCsv } from '../../ui/csv';
+import type { TableQuery } from '../../ui/data-table';
+import type { RootState } from '../../store/store';
+import {
+  eventQrClosed,
+  eventQrFailed,
+  eventQrLoaded,
+  eventQrRequested,
+  productPrintFailed,
+  productPrintRequested,
+  productPrintSucceeded,
+  productsCsvFailed,
+  productsCsvRequested,
+  productsCsvSucceeded,
+  type NamedRef,
+} from './extras-slice';
+import { PRODUCT_MAIN_COLUMNS, PRODUCTS_CSV_NAME } from './pages/product-columns';
+import { TABLE_RESOURCES } from './resources';
+import { queryParams, rowsOf, type ListAnswer } from './sagas';
+import type { TableRow } from './slice';
+
+/** The server's page size limit (docs/table-protocol.md). */
+const EXPORT_PAGE = 100;
+
+let shownQrUrl: string | null = null;
+
+function releaseQr(): void {
+  if (shownQrUrl) URL.revokeObjectURL(shownQrUrl);
+  shownQrUrl = null;
+}
+
+/** GET /api/events/qrcode/{id} through callApi (bearer token) as an image blob. */
+function* loadEventQr(action: ReturnType<typeof eventQrRequested>): SagaIterator {
+  releaseQr();
+  try {
+    const blob: Blob = yield call(callApi<Blob>, {
+      url: `/api/events/qrcode/${encodeURIComponent(String(action.payload.id))}`,
+      responseType: 'blob',
+    });
+    shownQrUrl = URL.createObjectURL(blob);
+    yield put(eventQrLoaded(shownQrUrl));
+  } catch (thrown) {
+    yield put(eventQrFailed(toApiError(thrown)));
+  }
+}
+
+/** Where the browser opens a rendered print file. */
+export function printFileUrl(filename: string): string {
+  const base = (apiClient.defaults.baseURL ?? '').replace(/\/$/, '');
+  return `${base}/api/prints/files/${encodeURIComponent(filename)}`;
+}
+
+const selectPrintedProduct = (state: RootState): NamedRef | null =>
+  state.tableExtras.productPrint?.product ?? null;
+
+/** POST /api/products/{id}/print {quantity}; a `filename` answer opens the PDF in a new tab. */
+function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIterator {
+  const product: NamedRef | null = yield select(selectPrintedProduct);
+  if (!product) return;
+  try {
+    const body: { filename?: unknown } | null = yield call(callApi<{ filename?: unknown }>, {
+      method: 'POST',
+      url: `/api/products/${encodeURIComponent(String(product.id))}/print`,
+      data: { quantity: action.payload.quantity },
+    });
+    const filename = typeof body?.filename === 'string' && body.filename ? body.filename : null;
+    if (filename) window.open(printFileUrl(filename), '_blank', 'noopener');
+    yield put(productPrintSucceeded({ filename }));
+  } catch (thrown) {
+    yield put(productPrintFailed(toApiError(thrown)));
+  }
+}
+
+const selectProductsQuery = (state: RootState): TableQuery | null =>
+  state.tables.byTable.products?.query ?? null;
+
+/** Every product matching the table's search, in its order, one server page at a time. */
+function* exportProducts(): SagaIterator {
+  try {
+    const shown: TableQuery | null = yield select(selectProductsQuery);
+    const rows: TableRow[] = [];
+    for (let start = 0; ; start += EXPORT_PAGE) {
+      const query: TableQuery = {
+        start,
+        length: EXPORT_PAGE,
+        search: shown?.search ?? '',
+        sort: shown?.sort ?? 'name',
+        dir: shown?.dir ?? 'asc',
+      };
+      const body: ListAnswer<TableRow> = yield call(callApi<ListAnswer<TableRow>>, {
+        url: TABLE_RESOURCES.products.list,
+        params: queryParams(query),
+      });
+      const page = rowsOf<TableRow>(body);
+      rows.push(...page);
+      const total = body.recordsFiltered ?? body.recordsTotal ?? 0;
+      if (page.length < EXPORT_PAGE || rows.length >= total) break;
+    }
+    const header = PRODUCT_MAIN_COLUMNS.map((c) => c.header);
+    const lines = rows.map((row) => PRODUCT_MAIN_COLUMNS.map((c) => c.text(row)));
+    yield call(downloadCsv, PRODUCTS_CSV_NAME, toCsv(header, lines));
+    yield put(productsCsvSucceeded());
+  } catch (thrown) {
+    yield put(productsCsvFailed(toApiError(thrown)));
+  }
+}
+
+export function* tableExtrasSaga(): SagaIterator {
+  yield takeLatest(eventQrRequested.type, loadEventQr);
+  yield takeLatest(eventQrClosed.type, releaseQr);
+  yield takeLeading(productPrintRequested.type, printProduct);
+  yield takeLeading(productsCsvRequested.type, exportProducts);
+}

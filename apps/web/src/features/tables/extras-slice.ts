@@ -1,0 +1,128 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+export interface NamedRef {
+  id: number | string;
+  name: string;
+}
+
+/** A message dialog of the table pages ('Erro!' 'Digite um número maior que 0.', ...). */
+export interface Notice {
+  title: string;
+  text: string;
+}
+
+export interface TableExtrasState {
+  /** The event whose QR code shows, with the image's object URL once fetched. */
+  eventQr: { event: NamedRef; url: string | null } | null;
+  /** A product's 'QR Code' print: asking the quantity, or printing. */
+  productPrint: { product: NamedRef; stage: 'prompt' | 'printing' } | null;
+  notice: Notice | null;
+  /** The prompt reopens when the 'Erro!' notice about the quantity closes. */
+  reopenPrompt: NamedRef | null;
+  exporting: boolean;
+}
+
+const initialState: TableExtrasState = {
+  eventQr: null,
+  productPrint: null,
+  notice: null,
+  reopenPrompt: null,
+  exporting: false,
+};
+
+export const QUANTITY_ERROR: Notice = { title: 'Erro!', text: 'Digite um número maior que 0.' };
+
+export const tableExtrasSlice = createSlice({
+  name: 'tableExtras',
+  initialState,
+  reducers: {
+    eventQrRequested(state, action: PayloadAction<NamedRef>) {
+      state.eventQr = { event: action.payload, url: null };
+    },
+    eventQrLoaded(state, action: PayloadAction<string>) {
+      if (state.eventQr) state.eventQr.url = action.payload;
+    },
+    eventQrFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.eventQr = null;
+      },
+    },
+    eventQrClosed(state) {
+      state.eventQr = null;
+    },
+    productPrintPrompted(state, action: PayloadAction<NamedRef>) {
+      state.productPrint = { product: action.payload, stage: 'prompt' };
+    },
+    /** SPEC.md section 5: a quantity that is not an integer above 0; the prompt reopens after. */
+    productPrintQuantityInvalid(state) {
+      if (!state.productPrint) return;
+      state.reopenPrompt = state.productPrint.product;
+      state.productPrint = null;
+      state.notice = QUANTITY_ERROR;
+    },
+    productPrintRequested(state, _action: PayloadAction<{ quantity: number }>) {
+      if (state.productPrint) state.productPrint.stage = 'printing';
+    },
+    productPrintSucceeded(state, action: PayloadAction<{ filename: string | null }>) {
+      state.productPrint = null;
+      if (!action.payload.filename)
+        state.notice = { title: 'Sucesso!', text: 'Etiquetas impressas corretamente.' };
+    },
+    /** Tag print failures skip the generic dialog and show 'Erro!' (SPEC.md section 8). */
+    productPrintFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.productPrint = null;
+        state.notice = { title: 'Erro!', text: action.payload.description };
+      },
+    },
+    productPrintCancelled(state) {
+      state.productPrint = null;
+    },
+    noticeDismissed(state) {
+      state.notice = null;
+      if (state.reopenPrompt) {
+        state.productPrint = { product: state.reopenPrompt, stage: 'prompt' };
+        state.reopenPrompt = null;
+      }
+    },
+    productsCsvRequested(state) {
+      state.exporting = true;
+    },
+    productsCsvSucceeded(state) {
+      state.exporting = false;
+    },
+    productsCsvFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.exporting = false;
+      },
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  eventQrRequested,
+  eventQrLoaded,
+  eventQrFailed,
+  eventQrClosed,
+  productPrintPrompted,
+  productPrintQuantityInvalid,
+  productPrintRequested,
+  productPrintSucceeded,
+  productPrintFailed,
+  productPrintCancelled,
+  noticeDismissed,
+  productsCsvRequested,
+  productsCsvSucceeded,
+  productsCsvFailed,
+} = tableExtrasSlice.actions;
+
+export const selectTableExtras = (state: RootState) => state.tableExtras;

@@ -1,0 +1,59 @@
+import { column } from '../../../ui/columns';
+import { required } from '../../../ui/editor-modal';
+import { dateColumns, refName, textOf, type TableDefinition } from '../definition';
+import type { TableRow } from '../slice';
+import { TablePage } from '../table-page';
+import { PageFrame } from './page-frame';
+
+/** SPEC.md section 2: a center's serial shows zero-padded to 3 digits. */
+export function centerSerial(value: unknown): string {
+  return value === null || value === undefined || value === ''
+    ? ''
+    : String(value).padStart(3, '0');
+}
+
+export const centersTable: TableDefinition<TableRow> = {
+  table: 'centers',
+  label: 'Núcleos',
+  itemName: 'núcleo',
+  pageSize: 30,
+  columns: () => [
+    column({
+      id: 'serial',
+      header: 'Código',
+      text: (row) => centerSerial(row.serial),
+      sortValue: (row) => Number(row.serial ?? 0),
+    }),
+    column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
+    column({ id: 'city', header: 'Cidade', text: (row) => refName(row.city) }),
+    ...dateColumns(),
+  ],
+  fields: [
+    // The server numbers new centers; the number is shown, never edited.
+    {
+      name: 'serial',
+      label: 'Código',
+      type: 'readonly',
+      modes: ['edit'],
+      read: (row) => centerSerial(row.serial),
+    },
+    { name: 'name', label: 'Nome', type: 'text', validate: required('Informe o nome.') },
+    {
+      name: 'city',
+      label: 'Cidade',
+      type: 'select',
+      reference: true,
+      lookup: 'cities',
+      validate: required('Escolha a cidade.'),
+    },
+    { name: 'apiToken', label: 'Token da API', type: 'readonly', modes: ['edit'] },
+  ],
+};
+
+export function CentersPage() {
+  return (
+    <PageFrame title="Núcleos">
+      <TablePage definition={centersTable} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,25 @@
+import { column } from '../../../ui/columns';
+import { required } from '../../../ui/editor-modal';
+import { dateColumns, textOf, type TableDefinition } from '../definition';
+import type { TableRow } from '../slice';
+import { TablePage } from '../table-page';
+import { PageFrame } from './page-frame';
+
+export const countriesTable: TableDefinition<TableRow> = {
+  table: 'countries',
+  label: 'Países',
+  itemName: 'país',
+  columns: () => [
+    column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
+    ...dateColumns(),
+  ],
+  fields: [{ name: 'name', label: 'Nome', type: 'text', validate: required('Informe o nome.') }],
+};
+
+export function CountriesPage() {
+  return (
+    <PageFrame title="Países">
+      <TablePage definition={countriesTable} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,35 @@
+import { column } from '../../../ui/columns';
+import { required } from '../../../ui/editor-modal';
+import { dateColumns, textOf, type TableDefinition } from '../definition';
+import type { TableRow } from '../slice';
+import { TablePage } from '../table-page';
+import { PageFrame } from './page-frame';
+
+export const coursesTable: TableDefinition<TableRow> = {
+  table: 'courses',
+  label: 'Cursos',
+  itemName: 'curso',
+  columns: () => [
+    column({
+      id: 'serial',
+      header: 'Código',
+      text: (row) => textOf(row.serial),
+      sortValue: (row) => Number(row.serial ?? 0),
+    }),
+    column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
+    ...dateColumns(),
+  ],
+  fields: [
+    // The server numbers new courses; the number is shown, never edited.
+    { name: 'serial', label: 'Código', type: 'readonly', modes: ['edit'] },
+    { name: 'name', label: 'Nome', type: 'text', validate: required('Informe o nome.') },
+  ],
+};
+
+export function CoursesPage() {
+  return (
+    <PageFrame title="Cursos">
+      <TablePage definition={coursesTable} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { signedInSession } from '../../testing/fixtures';
+
+const category = { id: 2, name: 'Livros', type: 'Produto' };
+
+function products(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    name: `Livro ${String(i + 1).padStart(3, '0')}`,
+    category,
+    price: 10 + i,
+    inventory: 5,
+    codTotvs: null,
+    dateCreated: '2025-01-02T13:04:05.000Z',
+    dateUpdated: '2025-01-02T13:04:05.000Z',
+  }));
+}
+
+const all = products(130);
+
+function serveProducts(asked: URLSearchParams[]) {
+  server.use(
+    http.get('/api/product/categories/select', () => HttpResponse.json({ data: [category] })),
+    http.get('/api/products/select', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      asked.push(params);
+      const start = Number(params.get('start') ?? 0);
+      const length = Number(params.get('length') ?? 100);
+      return HttpResponse.json({
+        data: all.slice(start, start + length),
+        recordsTotal: all.length,
+        recordsFiltered: all.length,
+      });
+    }),
+  );
+}
+
+async function openProducts(asked: URLSearchParams[] = []) {
+  serveProducts(asked);
+  const rendered = renderWithProviders(<App />, {
+    preloadedState: { session: signedInSession({ permissions: ['Product'], adminPage: null }) },
+  });
+  await rendered.user.click(screen.getByRole('button', { name: 'Produtos' }));
+  const table = await screen.findByRole('table', { name: 'Produtos' });
+  await within(table).findByText('Livro 001');
+  return { ...rendered, table };
+}
+
+// 100 rows a page (SPEC.md section 9) take a while to render in jsdom.
+describe('Produtos page', { timeout: 20_000 }, () => {
+  it('asks the server for one page of 100, sorted by the first column', async () => {
+    const asked: URLSearchParams[] = [];
+    const { user, table } = await openProducts(asked);
+    expect(Object.fromEntries(asked.at(-1)!)).toEqual({
+      start: '0',
+      length: '100',
+      sort: 'name',
+      dir: 'asc',
+    });
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(100);
+    expect(screen.getByText('Mostrando 1 até 100 de 130 registros')).toBeInTheDocument();
+    expect(within(table).getByText('Livro 001').closest('tr')).toHaveTextContent('R$ 10,00');
+
+    await user.click(screen.getByRole('button', { name: 'Próximo' }));
+    expect(await within(table).findByText('Livro 101')).toBeInTheDocument();
+    expect(Object.fromEntries(asked.at(-1)!)).toMatchObject({ start: '100', length: '100' });
+    expect(screen.getByText('Mostrando 101 até 130 de 130 registros')).toBeInTheDocument();
+  });
+
+  it("asks the 'QR Code' quantity again after 'Digite um número maior que 0.', then prints", async () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const printed: unknown[] = [];
+    server.use(
+      http.post('/api/products/3/print', async ({ request }) => {
+        printed.push(await request.json());
+        return HttpResponse.json({ filename: 'etiquetas-3.pdf' });
+      }),
+    );
+    const { user, table } = await openProducts();
+    const row = within(table).getByText('Livro 003').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'QR Code' }));
+
+    let prompt = await screen.findByRole('dialog', { name: 'Imprimir QR Code de Livro 003' });
+    await user.clear(within(prompt).getByLabelText('Quantidade'));
+    await user.type(within(prompt).getByLabelText('Quantidade'), '0');
+    await user.click(within(prompt).getByRole('button', { name: 'Imprimir' }));
+
+    const error = await screen.findByRole('dialog', { name: 'Erro!' });
+    expect(error).toHaveTextContent('Digite um número maior que 0.');
+    await user.click(within(error).getByRole('button', { name: 'OK' }));
+
+    prompt = await screen.findByRole('dialog', { name: 'Imprimir QR Code de Livro 003' });
+    await user.clear(within(prompt).getByLabelText('Quantidade'));
+    await user.type(within(prompt).getByLabelText('Quantidade'), '6');
+    await user.click(within(prompt).getByRole('button', { name: 'Imprimir' }));
+
+    await waitFor(() => expect(open).toHaveBeenCalled());
+    expect(printed).toEqual([{ quantity: 6 }]);
+    expect(open.mock.calls[0]?.[0]).toBe('/api/prints/files/etiquetas-3.pdf');
+  });
+
+  it('exports the first four columns of every matching product as CSV', async () => {
+    let exported: Blob | null = null;
+    const createObjectURL = vi.fn((blob: Blob) => {
+      exported = blob;
+      return 'blob:produtos';
+    });
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Object.assign(URL, original);
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const asked: URLSearchParams[] = [];
+    const { user } = await openProducts(asked);
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const link = click.mock.contexts[0] as HTMLAnchorElement;
+    expect(link.download).toBe('produtos.csv');
+    const text = await (exported as Blob | null)!.text();
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Nome;Categoria;Preço;Estoque');
+    expect(lines[1]).toBe('Livro 001;Livros;R$ 10,00;5');
+    expect(lines).toHaveLength(131);
+  });
+});

@@ -1,0 +1,72 @@
+/** Every admin table of issue 3, by the key the tables slice keeps it under. */
+export const TABLE_KEYS = [
+  'countries',
+  'cities',
+  'centers',
+  'courses',
+  'events',
+  'profiles',
+  'users',
+  'productCategories',
+  'products',
+  'printers',
+  'printMapping',
+] as const;
+export type TableKey = (typeof TABLE_KEYS)[number];
+
+export interface TableResource {
+  /** insert, update/{id} and delete/{id} live under this path. */
+  base: string;
+  /** GET for the rows. */
+  list: string;
+  /** Large tables page, search and sort on the server (docs/table-protocol.md). */
+  server: boolean;
+}
+
+function resource(base: string, server = false): TableResource {
+  return { base, list: `${base}/select`, server };
+}
+
+/** docs/table-protocol.md endpoints. */
+export const TABLE_RESOURCES: Record<TableKey, TableResource> = {
+  countries: resource('/api/countries'),
+  cities: resource('/api/cities'),
+  centers: resource('/api/centers'),
+  courses: resource('/api/courses'),
+  events: { base: '/api/events', list: '/api/events/list', server: false },
+  profiles: resource('/api/profiles'),
+  users: resource('/api/users', true),
+  productCategories: resource('/api/product/categories'),
+  products: resource('/api/products', true),
+  printers: resource('/api/printers'),
+  printMapping: resource('/api/prints/mapping'),
+};
+
+/** The option lists pages load before they show (SPEC.md 'Data loaded when a menu item is chosen'). */
+export const LOOKUP_KEYS = [
+  'countries',
+  'cities',
+  'centers',
+  'courses',
+  'permissions',
+  'profiles',
+  'productCategories',
+  'printers',
+] as const;
+export type LookupKey = (typeof LOOKUP_KEYS)[number];
+
+export const LOOKUP_URLS: Record<LookupKey, string> = {
+  countries: '/api/countries/select',
+  cities: '/api/cities/select',
+  centers: '/api/centers/select',
+  courses: '/api/courses/select',
+  permissions: '/api/permissions/select',
+  profiles: '/api/profiles/select',
+  productCategories: '/api/product/categories/select',
+  printers: '/api/printers/select',
+};
+
+/** A table whose saves change a lookup: the lookup is reloaded after them, when it was loaded. */
+export function lookupOfTable(table: TableKey): LookupKey | null {
+  return (LOOKUP_KEYS as readonly string[]).includes(table) ? (table as LookupKey) : null;
+}

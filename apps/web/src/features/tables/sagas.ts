@@ -1,0 +1,172 @@
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import type { TableQuery } from '../../ui/data-table';
+import type { RootState } from '../../store/store';
+import { encodeTableForm } from './form-encoding';
+import {
+  LOOKUP_URLS,
+  TABLE_KEYS,
+  TABLE_RESOURCES,
+  lookupOfTable,
+  type LookupKey,
+  type TableKey,
+} from './resources';
+import {
+  listFailed,
+  listRequested,
+  listSucceeded,
+  lookupFailed,
+  lookupLoaded,
+  saveFailed,
+  saveRequested,
+  saveSucceeded,
+  type LookupItem,
+  type TableRow,
+} from './slice';
+
+/** A list answer: `{data, recordsTotal?, recordsFiltered?}` (a bare array is read too). */
+export interface ListAnswer<Row> {
+  data: Row[];
+  recordsTotal?: number;
+  recordsFiltered?: number;
+}
+
+export function rowsOf<Row>(body: unknown): Row[] {
+  if (Array.isArray(body)) return body as Row[];
+  const data = (body as { data?: unknown } | null)?.data;
+  return Array.isArray(data) ? (data as Row[]) : [];
+}
+
+/** docs/table-protocol.md: one page is `start`, `length`, `search`, `sort`, `dir`. */
+export function queryParams(query: TableQuery): Record<string, string | number> {
+  const params: Record<string, string | number> = { start: query.start, length: query.length };
+  if (query.search) params.search = query.search;
+  if (query.sort) {
+    params.sort = query.sort;
+    params.dir = query.dir;
+  }
+  return params;
+}
+
+const selectQuery = (table: TableKey) => (state: RootState) =>
+  state.tables.byTable[table]?.query ?? null;
+
+function* loadList(action: ReturnType<typeof listRequested>): SagaIterator {
+  const { table } = action.payload;
+  const resource = TABLE_RESOURCES[table];
+  try {
+    const query: TableQuery | null = resource.server
+      ? (action.payload.query ?? (yield select(selectQuery(table))))
+      : null;
+    const body: ListAnswer<TableRow> = yield call(callApi<ListAnswer<TableRow>>, {
+      url: resource.list,
+      params: query ? queryParams(query) : undefined,
+    });
+    const rows = rowsOf<TableRow>(body);
+    yield put(
+      listSucceeded({
+        table,
+        rows,
+        recordsTotal: body.recordsTotal ?? rows.length,
+        recordsFiltered: body.recordsFiltered ?? body.recordsTotal ?? rows.length,
+      }),
+    );
+  } catch (thrown) {
+    yield put(listFailed(table, toApiError(thrown)));
+  }
+}
+
+/** GET /api/{resource}/select into the options a page's editor offers. */
+export function* loadLookup(key: LookupKey): SagaIterator {
+  try {
+    const body: unknown = yield call(callApi<unknown>, { url: LOOKUP_URLS[key] });
+    yield put(lookupLoaded({ key, items: rowsOf<LookupItem>(body) }));
+  } catch (thrown) {
+    yield put(lookupFailed(toApiError(thrown)));
+  }
+}
+
+function saveCall(action: ReturnType<typeof saveRequested>) {
+  const { table, mode, rowId, payload } = action.payload;
+  const { base } = TABLE_RESOURCES[table];
+  const id = rowId ?? '0';
+  switch (mode) {
+    case 'create':
+      return {
+        method: 'POST' as const,
+        url: `${base}/insert`,
+        data: encodeTableForm('0', payload),
+      };
+    case 'edit':
+      return {
+        method: 'POST' as const,
+        url: `${base}/update/${encodeURIComponent(id)}`,
+        data: encodeTableForm(id, payload),
+      };
+    case 'remove':
+      return {
+        method: 'POST' as const,
+        url: `${base}/delete/${encodeURIComponent(id)}`,
+        data: encodeTableForm(id, { id }),
+      };
+  }
+}
+
+/** insert, update/{id} or delete/{id}; failures stay in the editor and the log only. */
+function* save(action: ReturnType<typeof saveRequested>): SagaIterator {
+  const { table, mode, rowId } = action.payload;
+  try {
+    const body: unknown = yield call(callApi<unknown>, saveCall(action));
+    yield put(saveSucceeded({ table, mode, rowId, rows: rowsOf<TableRow>(body) }));
+    if (TABLE_RESOURCES[table].server) yield put(listRequested({ table }));
+    const lookup = lookupOfTable(table);
+    const loaded: unknown = lookup
+      ? yield select((s: RootState) => s.tables.lookups[lookup])
+      : null;
+    if (lookup && loaded) yield call(loadLookup, lookup);
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    console.error(`Falha ao salvar na tabela ${table}`, error);
+    yield put(saveFailed(table, error));
+  }
+}
+
+function listOf(table: TableKey) {
+  return (action: Action) => listRequested.match(action) && action.payload.table === table;
+}
+
+export function* tablesSaga(): SagaIterator {
+  // takeLatest per table: a newer page of one table does not cancel another table's load.
+  yield all([
+    ...TABLE_KEYS.map((table) => takeLatest(listOf(table), loadList)),
+    takeLeading(saveRequested.type, save),
+  ]);
+}
+
+export function* loadCountries(): SagaIterator {
+  yield call(loadLookup, 'countries');
+}
+export function* loadCities(): SagaIterator {
+  yield call(loadLookup, 'cities');
+}
+export function* loadCenters(): SagaIterator {
+  yield call(loadLookup, 'centers');
+}
+export function* loadCourses(): SagaIterator {
+  yield call(loadLookup, 'courses');
+}
+export function* loadPermissions(): SagaIterator {
+  yield call(loadLookup, 'permissions');
+}
+export function* loadProfiles(): SagaIterator {
+  yield call(loadLookup, 'profiles');
+}
+export function* loadProductCategories(): SagaIterator {
+  yield call(loadLookup, 'productCategories');
+}
+export function* loadPrinters(): SagaIterator {
+  yield call(loadLookup, 'printers');
+}
