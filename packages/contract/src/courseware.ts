@@ -17,3 +17,45 @@ export function coursewareDisplaySerial(
     String(coursewareSerial).padStart(6, '0'),
   ].join(COURSEWARE_SERIAL_SEPARATOR);
 }
+
+/** SPEC.md section 3: courseware status values and labels. Only PRINTED is returnable. */
+export const COURSEWARE_STATUSES = [
+  'ISSUED',
+  'PRINTED',
+  'ASSOCIATED',
+  'RETURNED',
+  'EXCHANGED',
+  'CANCELED',
+] as const;
+export type CoursewareStatus = (typeof COURSEWARE_STATUSES)[number];
+
+export const COURSEWARE_STATUS_LABELS: Record<CoursewareStatus, string> = {
+  ISSUED: 'Emitido',
+  PRINTED: 'Impresso',
+  ASSOCIATED: 'Associado',
+  RETURNED: 'Devolvido',
+  EXCHANGED: 'Trocado',
+  CANCELED: 'Cancelado',
+};
+
+/** A courseware code (its id) is a 36-character UUID. */
+export const COURSEWARE_CODE_LENGTH = 36;
+
+/** Courseware creation by quantity: 'Quantidade', 1 to 100, default 10. */
+export const COURSEWARE_QUANTITY = { min: 1, max: 100, default: 10 } as const;
+export const COURSEWARE_QUANTITY_MESSAGE = 'Escolha um valor de 1 a 100';
+
+/** Wire shape of a courseware (SPEC.md section 3). */
+export interface CoursewareDto {
+  id: string;
+  serial: number;
+  course: { id: number; serial: number; name: string };
+  center: { id: number; serial: number; name: string };
+  /** The participant it is linked to, if any. */
+  subscription: { id: number; name: string; cpf: string } | null;
+  prints: number;
+  status: CoursewareStatus;
+  completeSerial: string;
+  dateCreated: string;
+  dateUpdated: string;
+}

@@ -7,3 +7,4 @@ export * from './courseware.ts';
 export * from './product-tags.ts';
 export * from './printing.ts';
 export * from './tables.ts';
+export * from './participants.ts';

@@ -40,6 +40,7 @@ export const MENU = [
   { page: 'PROFILES', label: 'Perfis de Usuários', permissions: SYSTEM },
   { page: 'USERS', label: 'Usuários', permissions: SYSTEM },
   { page: 'PRINTERS', label: 'Impressoras', permissions: SYSTEM },
+  { page: 'PRINT_QUEUE', label: 'Fila de impressão', permissions: SYSTEM },
   { page: 'COUNTRIES', label: 'Países', permissions: SYSTEM, productionOnly: true },
   { page: 'CITIES', label: 'Cidades', permissions: SYSTEM, productionOnly: true },
   { page: 'CENTERS', label: 'Núcleos', permissions: ['Center'], productionOnly: true },

@@ -151,6 +151,47 @@ export interface PrintJobTable {
   claimed_at: Instant | null;
 }
 
+export interface CoursewareTable extends Dated {
+  /** The 36-character UUID printed on the label. */
+  id: string;
+  course_id: number;
+  center_id: number;
+  serial: number;
+  prints: ColumnType<number, number | undefined, number>;
+  status: 'ISSUED' | 'PRINTED' | 'ASSOCIATED' | 'RETURNED' | 'EXCHANGED' | 'CANCELED';
+}
+
+export interface ParticipantTable extends Dated {
+  id: Generated<number>;
+  event_id: number;
+  /** 11 digits, unique within the event. */
+  cpf: string;
+  name: string;
+  usual_name: string | null;
+  email: string | null;
+  telefone: string | null;
+  pacote: string | null;
+  consultor: string | null;
+  status: 'OK' | 'PAYMENT_ERROR' | 'FREE' | 'BONUS' | 'MONITOR' | 'STAFF' | 'SUPPLIER';
+  status_original: string | null;
+  center_id: number | null;
+  business: string | null;
+  badge: BoolWithDefault;
+  badge_print_count: ColumnType<number, number | undefined, number>;
+  /** The courseware the participant holds now; unique while set. */
+  courseware_id: string | null;
+}
+
+/** One row per badge print: who was accredited, when, by whom, at which desk. */
+export interface CheckInTable {
+  id: Generated<number>;
+  participant_id: number;
+  event_id: number;
+  user_id: number;
+  desk: string;
+  created_at: Instant;
+}
+
 export interface EventTable extends Dated {
   id: Generated<number>;
   name: string;
@@ -206,6 +247,9 @@ export interface Database {
   print_mappings: PrintMappingTable;
   print_files: PrintFileTable;
   print_jobs: PrintJobTable;
+  coursewares: CoursewareTable;
+  participants: ParticipantTable;
+  check_ins: CheckInTable;
   events: EventTable;
   tokens: TokenTable;
   login_failures: LoginFailureTable;

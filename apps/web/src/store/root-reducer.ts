@@ -4,6 +4,7 @@ import { errorsSlice } from '../features/errors/slice';
 import { eventsSlice } from '../features/events/slice';
 import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
+import { printingSlice } from '../features/printing/slice';
 import { sessionSlice } from '../features/session/slice';
 import { tableExtrasSlice } from '../features/tables/extras-slice';
 import { tablesSlice } from '../features/tables/slice';
@@ -19,4 +20,5 @@ export const rootReducer = combineReducers({
   [errorsSlice.name]: errorsSlice.reducer,
   [tablesSlice.name]: tablesSlice.reducer,
   [tableExtrasSlice.name]: tableExtrasSlice.reducer,
+  [printingSlice.name]: printingSlice.reducer,
 });

@@ -5,6 +5,7 @@ import { errorsSaga } from '../features/errors/sagas';
 import { eventsSaga } from '../features/events/sagas';
 import { navigationSaga } from '../features/navigation/sagas';
 import { passwordSaga } from '../features/password/sagas';
+import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
 import { tablesSaga } from '../features/tables/sagas';
@@ -27,6 +28,7 @@ const featureSagas = [
   webcamSaga,
   tablesSaga,
   tableExtrasSaga,
+  printingSaga,
   startup,
 ];
 

@@ -53,6 +53,8 @@ export interface DataTableProps<Row> {
   data: readonly Row[];
   getRowId: (row: Row) => string;
   defaultPageSize?: number;
+  /** The initial sort; SPEC.md's default is the first column ascending. */
+  defaultSort?: { id: string; desc: boolean };
   /** Server mode: the data is one page the owner fetched for the last query. */
   server?: ServerSide;
   loading?: boolean;
@@ -111,6 +113,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     data,
     getRowId,
     defaultPageSize = DEFAULT_PAGE_SIZE,
+    defaultSort,
     server,
     loading = false,
     onCreate,
@@ -120,7 +123,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   } = props;
   const firstColumn = columns.find((c) => c.enableSorting !== false)?.id;
   const [sorting, setSorting] = useState<SortingState>(
-    firstColumn ? [{ id: firstColumn, desc: false }] : [],
+    defaultSort ? [defaultSort] : firstColumn ? [{ id: firstColumn, desc: false }] : [],
   );
   const [pagination, setPagination] = useState<PaginationState>({
     pageIndex: 0,

@@ -1,5 +1,6 @@
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
+import { loadPrintJobs } from '../printing/sagas';
 import {
   loadCenters,
   loadCities,
@@ -31,4 +32,5 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   EVENTS: [loadCourses],
   // Not in SPEC.md's list: the printer mapping's destination needs the printers.
   PRINTERS: [loadPrinters],
+  PRINT_QUEUE: [loadPrintJobs],
 };

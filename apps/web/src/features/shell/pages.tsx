@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { menuFor, type AdminPage, type AppMode } from '@balcao/contract';
 import { PasswordPage } from '../password/password-page';
+import { PrintQueuePage } from '../printing/print-queue-page';
 import { CentersPage } from '../tables/pages/centers';
 import { CitiesPage } from '../tables/pages/cities';
 import { CountriesPage } from '../tables/pages/countries';
@@ -25,6 +26,7 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   USERS: UsersPage,
   PRODUCTS: ProductsPage,
   PRINTERS: PrintersPage,
+  PRINT_QUEUE: PrintQueuePage,
 };
 
 const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };

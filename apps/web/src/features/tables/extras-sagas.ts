@@ -1,9 +1,10 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { callApi } from '../../api/call-api';
-import { apiClient } from '../../api/client';
+import type { PrintOutcome } from '@balcao/contract';
 import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
+import { handlePrintOutcome } from '../printing/sagas';
 import type { TableQuery } from '../../ui/data-table';
 import type { RootState } from '../../store/store';
 import {
@@ -49,28 +50,21 @@ function* loadEventQr(action: ReturnType<typeof eventQrRequested>): SagaIterator
   }
 }
 
-/** Where the browser opens a rendered print file. */
-export function printFileUrl(filename: string): string {
-  const base = (apiClient.defaults.baseURL ?? '').replace(/\/$/, '');
-  return `${base}/api/prints/files/${encodeURIComponent(filename)}`;
-}
-
 const selectPrintedProduct = (state: RootState): NamedRef | null =>
   state.tableExtras.productPrint?.product ?? null;
 
-/** POST /api/products/{id}/print {quantity}; a `filename` answer opens the PDF in a new tab. */
+/** POST /api/products/{id}/print {quantity}; with no printer mapped the PDF opens in a new tab. */
 function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIterator {
   const product: NamedRef | null = yield select(selectPrintedProduct);
   if (!product) return;
   try {
-    const body: { filename?: unknown } | null = yield call(callApi<{ filename?: unknown }>, {
+    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
       method: 'POST',
       url: `/api/products/${encodeURIComponent(String(product.id))}/print`,
       data: { quantity: action.payload.quantity },
     });
-    const filename = typeof body?.filename === 'string' && body.filename ? body.filename : null;
-    if (filename) window.open(printFileUrl(filename), '_blank', 'noopener');
-    yield put(productPrintSucceeded({ filename }));
+    const queued: boolean = yield call(handlePrintOutcome, outcome);
+    yield put(productPrintSucceeded({ queued }));
   } catch (thrown) {
     yield put(productPrintFailed(toApiError(thrown)));
   }

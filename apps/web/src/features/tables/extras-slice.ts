@@ -67,9 +67,10 @@ export const tableExtrasSlice = createSlice({
     productPrintRequested(state, _action: PayloadAction<{ quantity: number }>) {
       if (state.productPrint) state.productPrint.stage = 'printing';
     },
-    productPrintSucceeded(state, action: PayloadAction<{ filename: string | null }>) {
+    /** `queued`: a printer took the job; otherwise the PDF opened in the browser. */
+    productPrintSucceeded(state, action: PayloadAction<{ queued: boolean }>) {
       state.productPrint = null;
-      if (!action.payload.filename)
+      if (action.payload.queued)
         state.notice = { title: 'Sucesso!', text: 'Etiquetas impressas corretamente.' };
     },
     /** Tag print failures skip the generic dialog and show 'Erro!' (SPEC.md section 8). */

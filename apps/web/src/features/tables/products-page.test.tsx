@@ -72,12 +72,32 @@ describe('Produtos page', { timeout: 20_000 }, () => {
   });
 
   it("asks the 'QR Code' quantity again after 'Digite um número maior que 0.', then prints", async () => {
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const open = vi.spyOn(window, 'open').mockImplementation(() => ({}) as Window);
+    let opened: Blob | null = null;
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        opened = blob;
+        return 'blob:etiquetas';
+      },
+      revokeObjectURL: vi.fn(),
+    });
+    onTestFinished(() => {
+      Object.assign(URL, original);
+    });
     const printed: unknown[] = [];
+    const fileAuth: (string | null)[] = [];
     server.use(
       http.post('/api/products/3/print', async ({ request }) => {
         printed.push(await request.json());
         return HttpResponse.json({ filename: 'etiquetas-3.pdf' });
+      }),
+      // The file is fetched with the bearer token, then opened from a blob URL.
+      http.get('/api/prints/files/etiquetas-3.pdf', ({ request }) => {
+        fileAuth.push(request.headers.get('authorization'));
+        return new HttpResponse('%PDF-1.4 etiquetas', {
+          headers: { 'content-type': 'application/pdf' },
+        });
       }),
     );
     const { user, table } = await openProducts();
@@ -100,7 +120,9 @@ describe('Produtos page', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(open).toHaveBeenCalled());
     expect(printed).toEqual([{ quantity: 6 }]);
-    expect(open.mock.calls[0]?.[0]).toBe('/api/prints/files/etiquetas-3.pdf');
+    expect(open.mock.calls[0]?.[0]).toBe('blob:etiquetas');
+    expect(fileAuth).toEqual([expect.stringMatching(/^Bearer /)]);
+    expect(await (opened as Blob | null)?.text()).toBe('%PDF-1.4 etiquetas');
   });
 
   it('exports the first four columns of every matching product as CSV', async () => {

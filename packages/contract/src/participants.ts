@@ -1,0 +1,85 @@
+/** SPEC.md section 3: participant status values, with the labels the screens show. */
+export const PARTICIPANT_STATUSES = [
+  'OK',
+  'PAYMENT_ERROR',
+  'FREE',
+  'BONUS',
+  'MONITOR',
+  'STAFF',
+  'SUPPLIER',
+] as const;
+export type ParticipantStatus = (typeof PARTICIPANT_STATUSES)[number];
+
+/** Badge texts of 'Gerenciar Participantes' (PAGO, PENDENTE, ...). */
+export const PARTICIPANT_STATUS_LABELS: Record<ParticipantStatus, string> = {
+  OK: 'PAGO',
+  PAYMENT_ERROR: 'PENDENTE',
+  FREE: 'GRATUIDADE',
+  BONUS: 'BÔNUS',
+  MONITOR: 'MONITOR',
+  STAFF: 'STAFF',
+  SUPPLIER: 'FORNECEDOR',
+};
+
+/** Import column `situacao` (SPEC.md section 5): 1 paid ... 7 supplier. */
+export const SITUACAO_STATUSES: Record<string, ParticipantStatus> = {
+  '1': 'OK',
+  '2': 'PAYMENT_ERROR',
+  '3': 'FREE',
+  '4': 'BONUS',
+  '5': 'MONITOR',
+  '6': 'STAFF',
+  '7': 'SUPPLIER',
+};
+
+/** Wire shape of a participant (SPEC.md section 3). `cpf` is 11 digits. */
+export interface ParticipantDto {
+  id: number;
+  eventId: number;
+  cpf: string;
+  name: string;
+  usualName: string | null;
+  email: string | null;
+  telefone: string | null;
+  pacote: string | null;
+  consultor: string | null;
+  status: ParticipantStatus;
+  statusOriginal: string | null;
+  center: { id: number; name: string } | null;
+  business: string | null;
+  /** True once a badge was printed: the participant is accredited ('CONFIRMADO'). */
+  badge: boolean;
+  coursewareId: string | null;
+  badgePrintCount: number;
+  dateCreated: string;
+  dateUpdated: string;
+}
+
+/**
+ * The accreditation statuses of a CPF check (SPEC.md section 4), in the order they are decided.
+ * NOT_REGISTERED and PENDING come as 404/409-free answers so the desk shows their panels.
+ */
+export const ACCREDITATION_STATUSES = [
+  'NOT_REGISTERED',
+  'PENDING',
+  'WITHOUT_COURSEWARE',
+  'WITHOUT_BADGE',
+  'REGISTERED',
+] as const;
+export type AccreditationStatus = (typeof ACCREDITATION_STATUSES)[number];
+
+export const NOT_REGISTERED_MESSAGE = 'Participante não cadastrado no evento.';
+export const PENDING_MESSAGE = 'Participante com pendências. Favor dirigir-se ao comercial.';
+
+/** Which status a found participant is in; the event decides whether courseware is required. */
+export function accreditationStatus(
+  participant: Pick<ParticipantDto, 'status' | 'coursewareId' | 'badge'>,
+  event: { linkCourseware: boolean },
+): Exclude<AccreditationStatus, 'NOT_REGISTERED'> {
+  if (participant.status === 'PAYMENT_ERROR') return 'PENDING';
+  if (event.linkCourseware && !participant.coursewareId) return 'WITHOUT_COURSEWARE';
+  if (!participant.badge) return 'WITHOUT_BADGE';
+  return 'REGISTERED';
+}
+
+export const BADGE_NAME_MAX = 15;
