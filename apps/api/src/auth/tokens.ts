@@ -148,34 +148,23 @@ export async function revokeFamily(
     .execute();
 }
 
-/** Ends every login of a user except the one given (the one changing the password keeps working). */
-export async function revokeOtherFamilies(
-  db: Kysely<Database>,
-  userId: number,
-  keepFamilyId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('tokens')
-    .set({ revoked_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('family_id', '!=', keepFamilyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Ends every login of a user (disabled, or their password reset by an administrator). */
-export async function revokeAllFamilies(
+/**
+ * Ends every login of a user (disabled, or their password reset by an administrator), or every
+ * login but one (the login changing its own password keeps working).
+ */
+export async function revokeUserLogins(
   db: Kysely<Database>,
   userId: number,
   now: Date,
+  keepFamilyId?: string,
 ): Promise<void> {
-  await db
+  let query = db
     .updateTable('tokens')
     .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (keepFamilyId !== undefined) query = query.where('family_id', '!=', keepFamilyId);
+  await query.execute();
 }
 
 /** Drops pairs whose refresh token has expired: they can neither sign in nor be reused. */

@@ -1,6 +1,6 @@
 import { parseMoney, toCents, type FieldError } from '@balcao/contract';
 import type { FieldSpec, Mode, Values } from './resource.ts';
-import { parseWallClock } from './zoned-time.ts';
+import { parseWallClock } from '../../dates.ts';
 
 const DEFAULT_MAX_LENGTH = 255;
 

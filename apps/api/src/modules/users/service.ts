@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PasswordUpdateRequest } from '@balcao/contract';
 import type { Auth } from '../../auth/access-control.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { revokeOtherFamilies } from '../../auth/tokens.ts';
+import { revokeUserLogins } from '../../auth/tokens.ts';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 
@@ -37,6 +37,6 @@ export async function updateOwnPassword(
       .set({ password_hash: newHash, date_updated: now.toISOString() })
       .where('id', '=', auth.user.id)
       .execute();
-    await revokeOtherFamilies(trx, auth.user.id, auth.familyId, now);
+    await revokeUserLogins(trx, auth.user.id, now, auth.familyId);
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@balcao/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../../auth/passwords.ts';
-import { revokeAllFamilies, revokeOtherFamilies } from '../../../auth/tokens.ts';
+import { revokeUserLogins } from '../../../auth/tokens.ts';
 import type { Database } from '../../../db/types.ts';
 import { conflict } from '../../../http/api-error.ts';
 import { MIN_PASSWORD_LENGTH } from '../../users/service.ts';
@@ -72,8 +72,7 @@ async function endSessions(
   now: Date,
 ): Promise<void> {
   // An administrator changing their own password keeps the login they are using.
-  if (userId === editorId) await revokeOtherFamilies(db, userId, editorFamilyId, now);
-  else await revokeAllFamilies(db, userId, now);
+  await revokeUserLogins(db, userId, now, userId === editorId ? editorFamilyId : undefined);
 }
 
 export const users = defineResource<UserRow>({
