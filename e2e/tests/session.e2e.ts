@@ -43,5 +43,16 @@ describe('signing in at a desk', () => {
 
     await logIn(p, 'admin', 'nova-senha-123');
     await p.getByText('Olá, admin').waitFor();
+
+    // The server is shared by every file, in an order Vitest chooses: leave the password as found.
+    await p.getByRole('button', { name: 'Alterar senha' }).click();
+    await p.getByLabel('Senha atual').fill('nova-senha-123');
+    await p.getByLabel('Nova senha', { exact: true }).fill(adminPassword);
+    await p.getByLabel('Confirmação da nova senha').fill(adminPassword);
+    await p.getByRole('button', { name: 'Salvar' }).click();
+    await p.getByText('Senha alterada com sucesso.').waitFor();
+    await menu.getByText('Sair', { exact: true }).click();
+    await logIn(p, 'admin', adminPassword);
+    await p.getByText('Olá, admin').waitFor();
   });
 });
