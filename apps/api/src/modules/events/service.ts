@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { EventDto } from '@balcao/contract';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isTransactionRace, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toEventDto } from './event-dto.ts';
@@ -28,7 +28,7 @@ export async function listEvents(db: Kysely<Database>, timeZone: string): Promis
   return rows.map((row) => toEventDto(row, timeZone));
 }
 
-const SELECT_ATTEMPTS = 3;
+const SELECT_ATTEMPTS = 5;
 
 /**
  * Makes one event the selected one. A unique index allows a single selected row; when two desks
@@ -58,7 +58,9 @@ export async function selectEvent(
         return toEventDto({ ...row, selected: true }, timeZone);
       });
     } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= SELECT_ATTEMPTS) throw error;
+      // Desks selecting at once collide on the one-selected index or deadlock; the last one wins.
+      const race = isUniqueViolation(error) || isTransactionRace(error);
+      if (!race || attempt >= SELECT_ATTEMPTS) throw error;
     }
   }
 }
