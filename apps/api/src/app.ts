@@ -19,7 +19,12 @@ import { handleError } from './http/error-handler.ts';
 import { parseFormBody } from './http/form-body.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
+import { accreditationRoutes } from './modules/accreditation/routes.ts';
+import { attendanceRoutes } from './modules/attendance/routes.ts';
+import { coursewareRoutes } from './modules/coursewares/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { importRoutes } from './modules/imports/routes.ts';
+import { participantRoutes } from './modules/participants/routes.ts';
 import { permissionRoutes } from './modules/permissions/routes.ts';
 import { printRoutes } from './modules/prints/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -57,7 +62,12 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(permissionRoutes);
   await api.register(productRoutes);
   await api.register(printRoutes);
+  await api.register(importRoutes);
   await api.register(tableRoutes(TABLE_RESOURCES));
+  await api.register(participantRoutes);
+  await api.register(accreditationRoutes);
+  await api.register(coursewareRoutes);
+  await api.register(attendanceRoutes);
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

@@ -73,5 +73,6 @@ describe('route walk', () => {
         else expect(response.statusCode, label).toBe(403);
       }
     }
-  });
+    // Every route times every permission: a few thousand requests, each with a fresh login.
+  }, 120_000);
 });

@@ -67,7 +67,7 @@ describe('events editor', () => {
     expect(data.find((event) => event.id === row.id)).toEqual(row);
   });
 
-  it('defaults linkCourseware to true and valor to 0', async () => {
+  it('defaults linkCourseware and printEnabled to true and valor to 0', async () => {
     const row = onlyRow<EventDto>(
       await organizer.insert('/events', {
         name: 'Mínimo',
@@ -77,7 +77,7 @@ describe('events editor', () => {
     );
     expect(row).toMatchObject({
       linkCourseware: true,
-      printEnabled: false,
+      printEnabled: true,
       valor: 0,
       course: null,
       inicio: '01/04/2025 08:00',

@@ -55,35 +55,45 @@ export async function printDocument(
   now: Date,
   request: PrintRequest,
 ): Promise<PrintOutcome> {
+  return db.transaction().execute((trx) => queuePrint(trx, now, request));
+}
+
+/**
+ * printDocument inside the caller's transaction, so a print and what it counts (badge prints,
+ * check-ins, courseware prints) are saved together or not at all.
+ */
+export async function queuePrint(
+  trx: Transaction<Database>,
+  now: Date,
+  request: PrintRequest,
+): Promise<PrintOutcome> {
   const stamp = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const filename = `${request.kind}-${randomUUID()}.pdf`;
-    const file = await trx
-      .insertInto('print_files')
-      .values({ filename, content: request.pdf, user_id: request.user.id, created_at: stamp })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const printer = await mappedPrinter(trx, request.user.username, request.service);
-    if (!printer) return { filename };
-    const job = await trx
-      .insertInto('print_jobs')
-      .values({
-        printer_id: printer.id,
-        file_id: file.id,
-        service: request.service,
-        kind: request.kind,
-        title: request.title,
-        copies: request.copies ?? 1,
-        status: 'queued',
-        user_id: request.user.id,
-        origin: request.user.username,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { jobId: job.id, printer: printer.name };
-  });
+  const filename = `${request.kind}-${randomUUID()}.pdf`;
+  const file = await trx
+    .insertInto('print_files')
+    .values({ filename, content: request.pdf, user_id: request.user.id, created_at: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const printer = await mappedPrinter(trx, request.user.username, request.service);
+  if (!printer) return { filename };
+  const job = await trx
+    .insertInto('print_jobs')
+    .values({
+      printer_id: printer.id,
+      file_id: file.id,
+      service: request.service,
+      kind: request.kind,
+      title: request.title,
+      copies: request.copies ?? 1,
+      status: 'queued',
+      user_id: request.user.id,
+      origin: request.user.username,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { jobId: job.id, printer: printer.name };
 }
 
 /**

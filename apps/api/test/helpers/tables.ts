@@ -21,8 +21,12 @@ export interface TableCaller {
   select(path: string, query?: string): Promise<LightMyRequestResponse>;
   post(url: string, body?: string): Promise<LightMyRequestResponse>;
   insert(path: string, fields: Record<string, string>): Promise<LightMyRequestResponse>;
-  update(path: string, id: number, fields: Record<string, string>): Promise<LightMyRequestResponse>;
-  remove(path: string, id: number): Promise<LightMyRequestResponse>;
+  update(
+    path: string,
+    id: number | string,
+    fields: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  remove(path: string, id: number | string): Promise<LightMyRequestResponse>;
 }
 
 /** Signs in a new user with these permissions and calls tables as them, form-encoded. */

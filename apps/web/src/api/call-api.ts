@@ -24,6 +24,8 @@ export interface ApiRequest {
   auth?: boolean;
   /** A failed token refresh ends the session without the error dialog (logout, startup). */
   quiet?: boolean;
+  /** The share of the body sent so far (0 to 1), for uploads. */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** One HTTP round trip; failures become ApiCallError. */
@@ -35,6 +37,11 @@ export async function sendRequest<T>(request: ApiRequest, accessToken: string | 
       data: request.data,
       params: request.params,
       responseType: request.responseType,
+      onUploadProgress: request.onUploadProgress
+        ? (event) => {
+            if (event.total) request.onUploadProgress?.(event.loaded / event.total);
+          }
+        : undefined,
       headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined,
     });
     return response.data;

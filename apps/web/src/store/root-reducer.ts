@@ -1,7 +1,12 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { accreditationSlice } from '../features/accreditation/slice';
+import { attendanceSlice } from '../features/attendance/slice';
 import { configSlice } from '../features/config/slice';
+import { coursewareSlice } from '../features/courseware/slice';
+import { exchangeSlice } from '../features/courseware/exchange-slice';
 import { errorsSlice } from '../features/errors/slice';
 import { eventsSlice } from '../features/events/slice';
+import { importsSlice } from '../features/imports/slice';
 import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
@@ -21,4 +26,9 @@ export const rootReducer = combineReducers({
   [tablesSlice.name]: tablesSlice.reducer,
   [tableExtrasSlice.name]: tableExtrasSlice.reducer,
   [printingSlice.name]: printingSlice.reducer,
+  [accreditationSlice.name]: accreditationSlice.reducer,
+  [coursewareSlice.name]: coursewareSlice.reducer,
+  [exchangeSlice.name]: exchangeSlice.reducer,
+  [attendanceSlice.name]: attendanceSlice.reducer,
+  [importsSlice.name]: importsSlice.reducer,
 });

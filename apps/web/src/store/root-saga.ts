@@ -1,8 +1,13 @@
 import { call, spawn, take } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import { accreditationSaga } from '../features/accreditation/sagas';
+import { attendanceSaga } from '../features/attendance/sagas';
 import { configSaga, loadConfig } from '../features/config/sagas';
+import { coursewareSaga } from '../features/courseware/sagas';
+import { exchangeSaga } from '../features/courseware/exchange-sagas';
 import { errorsSaga } from '../features/errors/sagas';
 import { eventsSaga } from '../features/events/sagas';
+import { importsSaga } from '../features/imports/sagas';
 import { navigationSaga } from '../features/navigation/sagas';
 import { passwordSaga } from '../features/password/sagas';
 import { printingSaga } from '../features/printing/sagas';
@@ -29,6 +34,11 @@ const featureSagas = [
   tablesSaga,
   tableExtrasSaga,
   printingSaga,
+  accreditationSaga,
+  coursewareSaga,
+  exchangeSaga,
+  attendanceSaga,
+  importsSaga,
   startup,
 ];
 

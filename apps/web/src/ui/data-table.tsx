@@ -61,8 +61,17 @@ export interface DataTableProps<Row> {
   onCreate?: () => void;
   onEdit?: (row: Row) => void;
   onRemove?: (row: Row) => void;
-  /** Extra toolbar buttons, given the selected row. */
-  toolbar?: (selected: Row | null) => ReactNode;
+  /** The create button's text ('Novo' by default). */
+  createLabel?: string;
+  /** Extra toolbar buttons, given the selected row (when one) and every selected row. */
+  toolbar?: (selected: Row | null, selectedRows: readonly Row[]) => ReactNode;
+  /**
+   * Several rows can be selected (a checkbox per row and one for the page); edit and remove act
+   * on a single selected row.
+   */
+  multiSelect?: boolean;
+  /** A row's name for its selection checkbox ('Selecionar {name}'). */
+  rowLabel?: (row: Row) => string;
 }
 
 export function normaliseText(text: string): string {
@@ -119,7 +128,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     onCreate,
     onEdit,
     onRemove,
+    createLabel = 'Novo',
     toolbar,
+    multiSelect = false,
+    rowLabel,
   } = props;
   const firstColumn = columns.find((c) => c.enableSorting !== false)?.id;
   const [sorting, setSorting] = useState<SortingState>(
@@ -131,7 +143,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   });
   const [searchInput, setSearchInput] = useState('');
   const [globalFilter, setGlobalFilter] = useState('');
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedIds, setSelectedIds] = useState<readonly string[]>([]);
   const id = useId();
 
   const texts = useMemo(
@@ -215,8 +227,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     });
   }, [pagination.pageIndex, pagination.pageSize, globalFilter, sort?.id, sort?.desc]);
 
-  const selected = data.find((row) => getRowId(row) === selectedId) ?? null;
-  const toggle = (id: string) => setSelectedId((current) => (current === id ? null : id));
+  // Only rows still shown count: another page or a new search leaves the others behind.
+  const selectedRows = data.filter((row) => selectedIds.includes(getRowId(row)));
+  const selected = selectedRows.length === 1 ? (selectedRows[0] ?? null) : null;
+  const toggle = (id: string) =>
+    setSelectedIds((current) => {
+      if (current.includes(id)) return current.filter((item) => item !== id);
+      return multiSelect ? [...current, id] : [id];
+    });
   const onRowKey = (event: KeyboardEvent, id: string) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -225,14 +243,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   };
 
   const rows = table.getRowModel().rows;
-  const columnCount = table.getVisibleLeafColumns().length;
+  const columnCount = table.getVisibleLeafColumns().length + (multiSelect ? 1 : 0);
+  const pageIds = rows.map((row) => row.id);
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selectedIds.includes(id));
+  const togglePage = () =>
+    setSelectedIds((current) =>
+      pageSelected
+        ? current.filter((id) => !pageIds.includes(id))
+        : [...current, ...pageIds.filter((id) => !current.includes(id))],
+    );
 
   return (
     <div className="data-table">
       <div className="data-table-toolbar">
         {onCreate && (
           <Button type="button" onClick={onCreate}>
-            Novo
+            {createLabel}
           </Button>
         )}
         {onEdit && (
@@ -255,7 +281,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             Remover
           </Button>
         )}
-        {toolbar?.(selected)}
+        {toolbar?.(selected, selectedRows)}
       </div>
       <div className="data-table-controls">
         <Form.Group className="data-table-length" controlId={`${id}-length`}>
@@ -298,6 +324,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
+                {multiSelect && (
+                  <th scope="col" className="data-table-check">
+                    <Form.Check
+                      aria-label="Selecionar todos desta página"
+                      checked={pageSelected}
+                      disabled={pageIds.length === 0}
+                      onChange={togglePage}
+                    />
+                  </th>
+                )}
                 {group.headers.map((header) => {
                   const sorted = header.column.getIsSorted();
                   const content = flexRender(header.column.columnDef.header, header.getContext());
@@ -341,7 +377,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               </tr>
             ) : (
               rows.map((row) => {
-                const isSelected = row.id === selectedId;
+                const isSelected = selectedIds.includes(row.id);
                 return (
                   <tr
                     key={row.id}
@@ -351,13 +387,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     onClick={() => toggle(row.id)}
                     onDoubleClick={() => {
                       if (!onEdit) return;
-                      setSelectedId(row.id);
+                      setSelectedIds([row.id]);
                       onEdit(row.original);
                     }}
                     onKeyDown={(event) => {
                       if (event.target === event.currentTarget) onRowKey(event, row.id);
                     }}
                   >
+                    {multiSelect && (
+                      <td className="data-table-check">
+                        <Form.Check
+                          aria-label={`Selecionar ${rowLabel ? rowLabel(row.original) : 'linha'}`}
+                          checked={isSelected}
+                          onClick={(event) => event.stopPropagation()}
+                          onChange={() => toggle(row.id)}
+                        />
+                      </td>
+                    )}
                     {row.getVisibleCells().map((cell) => (
                       <td key={cell.id}>
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -1,4 +1,10 @@
-import { parseMoney, toCents, type FieldError } from '@balcao/contract';
+import {
+  CPF_INVALID_MESSAGE,
+  isValidCpf,
+  parseMoney,
+  toCents,
+  type FieldError,
+} from '@balcao/contract';
 import type { FieldSpec, Mode, Values } from './resource.ts';
 import { parseWallClock } from '../../dates.ts';
 
@@ -52,15 +58,23 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
       if (isBlank(raw)) return ok(null);
       const value = parseIntegerText(raw);
       if (value === undefined || value === null) {
-        return fail(`${capitalized(label)} deve ser um número inteiro.`);
+        return fail(spec.message ?? `${capitalized(label)} deve ser um número inteiro.`);
       }
       if (spec.min !== undefined && value < spec.min) {
-        return fail(`${capitalized(label)} deve ser maior ou igual a ${spec.min}.`);
+        return fail(spec.message ?? `${capitalized(label)} deve ser maior ou igual a ${spec.min}.`);
       }
       if (spec.max !== undefined && value > spec.max) {
-        return fail(`${capitalized(label)} deve ser menor ou igual a ${spec.max}.`);
+        return fail(spec.message ?? `${capitalized(label)} deve ser menor ou igual a ${spec.max}.`);
       }
       return ok(value);
+    }
+    case 'cpf': {
+      if (isBlank(raw)) return ok(null);
+      if (typeof raw !== 'string' && typeof raw !== 'number') return fail(CPF_INVALID_MESSAGE);
+      // Bare digits or the 000.000.000-00 mask; anything else is not a CPF.
+      const typed = String(raw).trim();
+      if (!/^[\d.\-\s]+$/.test(typed) || !isValidCpf(typed)) return fail(CPF_INVALID_MESSAGE);
+      return ok(typed.replace(/\D/g, ''));
     }
     case 'money': {
       if (isBlank(raw)) return ok(null);

@@ -1,14 +1,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- table and column names come from resources at run time */
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import type { FieldSpec, Raw, TableName, TableResource, Values } from './resource.ts';
+import type { FieldSpec, Raw, RowKey, TableName, TableResource, Values } from './resource.ts';
 
 type AnyDb = Kysely<any>;
 const loose = (db: Kysely<Database>): AnyDb => db as unknown as AnyDb;
 
 export type ListField = Extract<FieldSpec, { type: 'referenceList' }>;
 
-export const listFields = (resource: TableResource<unknown>): [string, ListField][] =>
+export const listFields = (resource: TableResource<unknown, RowKey>): [string, ListField][] =>
   Object.entries(resource.fields).filter(
     (entry): entry is [string, ListField] => entry[1].type === 'referenceList',
   );
@@ -16,7 +16,7 @@ export const listFields = (resource: TableResource<unknown>): [string, ListField
 export async function findById(
   db: Kysely<Database>,
   table: TableName,
-  id: number,
+  id: RowKey,
 ): Promise<Raw | undefined> {
   return loose(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -40,7 +40,7 @@ export async function isTaken(
   column: string,
   value: string,
   scope: Record<string, unknown>,
-  exceptId: number | undefined,
+  exceptId: RowKey | undefined,
 ): Promise<boolean> {
   let query = loose(db)
     .selectFrom(table)
@@ -57,7 +57,7 @@ export async function isReferenced(
   db: Kysely<Database>,
   table: TableName,
   column: string,
-  id: number,
+  id: RowKey,
 ): Promise<boolean> {
   const row = await loose(db)
     .selectFrom(table)
@@ -68,25 +68,29 @@ export async function isReferenced(
   return row !== undefined;
 }
 
-export async function insertRow(db: Kysely<Database>, table: TableName, columns: Raw) {
+export async function insertRow(
+  db: Kysely<Database>,
+  table: TableName,
+  columns: Raw,
+): Promise<RowKey> {
   const row = await loose(db)
     .insertInto(table)
     .values(columns)
     .returning('id')
     .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return typeof row.id === 'string' ? row.id : Number(row.id);
 }
 
 export async function updateRow(
   db: Kysely<Database>,
   table: TableName,
-  id: number,
+  id: RowKey,
   columns: Raw,
 ): Promise<void> {
   await loose(db).updateTable(table).set(columns).where('id', '=', id).execute();
 }
 
-export async function deleteRow(db: Kysely<Database>, table: TableName, id: number) {
+export async function deleteRow(db: Kysely<Database>, table: TableName, id: RowKey) {
   await loose(db).deleteFrom(table).where('id', '=', id).execute();
 }
 
@@ -131,7 +135,7 @@ export async function loadLinks(
 }
 
 /** Database columns for the parsed fields that have one. */
-export function columnsOf(resource: TableResource<unknown>, values: Values): Raw {
+export function columnsOf(resource: TableResource<unknown, RowKey>, values: Values): Raw {
   const columns: Raw = {};
   for (const [name, spec] of Object.entries(resource.fields)) {
     if (spec.type === 'readOnly' || spec.type === 'referenceList' || !spec.column) continue;
@@ -141,7 +145,9 @@ export function columnsOf(resource: TableResource<unknown>, values: Values): Raw
 }
 
 export interface ListQuery {
-  ids?: readonly number[];
+  ids?: readonly RowKey[];
+  /** Only the rows of this parent (a nested resource). */
+  parent?: { column: string; id: number };
   search?: { columns: readonly string[]; text: string };
   order: readonly (readonly [string, 'asc' | 'desc'])[];
   offset?: number;
@@ -156,11 +162,15 @@ const likePattern = (text: string): string =>
 /** The resource's row query, filtered, counted and ordered the same way in both dialects. */
 export async function selectRows(
   db: Kysely<Database>,
-  resource: TableResource<unknown>,
+  resource: TableResource<unknown, RowKey>,
   options: ListQuery,
 ): Promise<{ raws: Raw[]; total: number; filtered: number }> {
   let query = resource.query(db);
   if (options.ids) query = query.where(sql.ref(`${resource.table}.id`), 'in', options.ids);
+  if (options.parent) {
+    const { column, id } = options.parent;
+    query = query.where(sql.ref(`${resource.table}.${column}`), '=', id);
+  }
   const count = async (): Promise<number> => {
     const row = await query
       .clearSelect()

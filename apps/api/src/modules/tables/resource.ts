@@ -20,6 +20,9 @@ export type RowQuery = SelectQueryBuilder<any, any, any>;
 /** A database record as read, column name to value. */
 export type Raw = Record<string, unknown>;
 
+/** A row's id: a serial number, or a text code (a courseware's UUID). */
+export type RowKey = number | string;
+
 /** Parsed input: text as string or null, integer and money (cents) as number, boolean,
  * choice as string, datetime as an ISO instant, reference as an id or null, list as ids. */
 export type Values = Record<string, unknown>;
@@ -58,11 +61,20 @@ export type FieldSpec =
       /** Kept exactly as typed (no trimming), never echoed. */
       secret?: boolean;
     })
-  | (FieldBase & { type: 'integer'; min?: number; max?: number; default?: number })
+  | (FieldBase & {
+      type: 'integer';
+      min?: number;
+      max?: number;
+      default?: number;
+      /** Said for any unreadable or out-of-range value instead of the generic sentences. */
+      message?: string;
+    })
   | (FieldBase & { type: 'money'; default?: number })
   | (FieldBase & { type: 'boolean'; default?: boolean })
   | (FieldBase & { type: 'choice'; values: readonly string[] })
   | (FieldBase & { type: 'datetime' })
+  /** A CPF: masked or bare digits in, 11 digits stored, refused with 'cpf invalido'. */
+  | (FieldBase & { type: 'cpf'; unique?: UniqueRule })
   | (FieldBase & { type: 'reference'; target: ReferenceTarget })
   | (FieldBase & {
       type: 'referenceList';
@@ -83,10 +95,12 @@ export interface HookContext {
   mode: Mode;
   /** The row being updated or removed, as stored. */
   existing?: Raw;
+  /** The parent row's id of a nested resource (the event of a participant). */
+  parentId?: number;
 }
 
-export interface WriteContext extends HookContext {
-  id: number;
+export interface WriteContext<Id extends RowKey = number> extends HookContext {
+  id: Id;
 }
 
 export interface RowContext {
@@ -111,10 +125,40 @@ export interface PagingOptions {
   sort: Readonly<Record<string, string>>;
 }
 
-export interface TableResource<Row> {
-  /** Under /api: '/countries' serves /api/countries/select, insert, update/{id}, delete/{id}. */
+/**
+ * A resource nested under a parent row: '/events/:eventId/participants' lists, writes and removes
+ * only the rows whose `column` holds the id in the path, and answers 404 for an unknown parent.
+ */
+export interface ParentSpec {
+  /** The path parameter: 'eventId'. */
+  param: string;
+  column: string;
+  table: TableName;
+  /** 'Evento não encontrado.' */
+  notFound: string;
+}
+
+/** Extra counts of a paged list, over the parent's rows whatever the search (header figures). */
+export interface TotalsSpec {
+  names: readonly string[];
+  load(db: Kysely<Database>, parentId: number | undefined): Promise<Record<string, number>>;
+}
+
+export interface InsertContext extends HookContext {
+  /** The instant written to date_created and date_updated. */
+  stamp: string;
+}
+
+export interface TableResource<Row, Id extends RowKey = number> {
+  /**
+   * Under /api: '/countries' serves /api/countries/select, insert, update/{id}, delete/{id}.
+   * A nested resource names its parent's parameter: '/events/:eventId/participants'.
+   */
   path: string;
   table: TableName;
+  /** Serial integer ids (default) or text ids such as UUIDs. */
+  idType?: 'integer' | 'text';
+  parent?: ParentSpec;
   /** 'País não encontrado.' */
   notFound: string;
   /** list: who may read (GET select); write: who may insert, update and delete. */
@@ -127,6 +171,8 @@ export interface TableResource<Row> {
   order: readonly [column: string, direction: 'asc' | 'desc'];
   /** Page, search and sort on the server (large tables); small ones answer every row. */
   paging?: PagingOptions;
+  /** Figures added to a paged list's answer beside recordsTotal. */
+  totals?: TotalsSpec;
   /** false when another module serves the list (events keep /api/events/list). */
   select?: boolean;
   deleteConflicts?: readonly DeleteConflict[];
@@ -136,13 +182,23 @@ export interface TableResource<Row> {
     /** Extra columns to write, computed outside the transaction (serials are set in it). */
     prepare?(context: HookContext, values: Values): Promise<Raw> | Raw;
     /** Inside the write transaction, after the row and its lists were written. */
-    afterWrite?(context: WriteContext, values: Values): Promise<void>;
+    afterWrite?(context: WriteContext<Id>, values: Values): Promise<void>;
     /** Before the reference checks of a remove; throw to refuse it. */
-    beforeDelete?(context: WriteContext): Promise<void> | void;
+    beforeDelete?(context: WriteContext<Id>): Promise<void> | void;
   };
   /** Inside the insert transaction, before the row is written: columns such as the next serial. */
   beforeInsert?(db: Kysely<Database>): Promise<Raw>;
+  /**
+   * Writes the rows of one insert itself, inside its transaction, and answers their ids (one
+   * posted form may create many rows: coursewares by quantity). A unique clash is retried.
+   */
+  insertRows?(context: InsertContext, values: Values): Promise<RowKey[]>;
 }
 
+/** Any resource, as the generic engine handles them. */
+export type AnyResource = TableResource<unknown, RowKey>;
+
 /** Declares a resource with its row type checked. */
-export const defineResource = <Row>(resource: TableResource<Row>): TableResource<Row> => resource;
+export const defineResource = <Row, Id extends RowKey = number>(
+  resource: TableResource<Row, Id>,
+): TableResource<Row, Id> => resource;

@@ -26,7 +26,7 @@ import {
   updateRow as updateRecord,
   type ListQuery,
 } from './repository.ts';
-import type { HookContext, Mode, Raw, TableResource, Values } from './resource.ts';
+import type { HookContext, Mode, Raw, RowKey, TableResource, Values } from './resource.ts';
 
 /** Who is calling and with which clock and settings. */
 export interface Caller {
@@ -34,7 +34,7 @@ export interface Caller {
   config: Config;
 }
 
-type Resource = TableResource<unknown>;
+type Resource = TableResource<unknown, RowKey>;
 
 const INSERT_ATTEMPTS = 3;
 
@@ -44,16 +44,51 @@ const holds = (auth: Auth, access: Access): boolean => {
   return access.some((permission) => auth.user.permissions.includes(permission));
 };
 
+/**
+ * The parent row of a nested resource must exist (404 naming it); answers the filter that keeps
+ * its rows. Top-level resources have none.
+ */
+async function parentOf(
+  db: Kysely<Database>,
+  resource: TableResource<unknown, RowKey>,
+  parentId: number | undefined,
+): Promise<{ column: string; id: number } | undefined> {
+  const { parent } = resource;
+  if (!parent) return undefined;
+  if (parentId === undefined || !(await findById(db, parent.table, parentId))) {
+    throw notFound(parent.notFound);
+  }
+  return { column: parent.column, id: parentId };
+}
+
+/** The stored row, if it exists and belongs to the parent in the path. */
+async function findOwnRow(
+  db: Kysely<Database>,
+  resource: TableResource<unknown, RowKey>,
+  id: RowKey,
+  parentId: number | undefined,
+): Promise<Raw> {
+  const parent = await parentOf(db, resource, parentId);
+  const existing = await findById(db, resource.table, id);
+  if (!existing || (parent && Number(existing[parent.column]) !== parent.id)) {
+    throw notFound(resource.notFound);
+  }
+  return existing;
+}
+
 /** GET select: every row of a small table, or one page of a large one with its counts. */
 export async function listRows<Row>(
   db: Kysely<Database>,
-  resource: TableResource<Row>,
+  resource: TableResource<Row, RowKey>,
   query: TablePageQuery,
   caller: Caller,
-): Promise<TableListResponse<Row>> {
+  parentId?: number,
+): Promise<TableListResponse<Row> & Record<string, unknown>> {
   const idColumn = `${resource.table}.id`;
+  const parent = await parentOf(db, resource as Resource, parentId);
   if (!resource.paging) {
     const rows = await loadRows(db, resource, caller, {
+      parent,
       order: [resource.order, [idColumn, 'asc']],
     });
     return { data: rows };
@@ -71,6 +106,7 @@ export async function listRows<Row>(
   }
   const text = query.search?.trim();
   const options: ListQuery = {
+    parent,
     order: [
       [column, direction],
       [idColumn, direction],
@@ -82,41 +118,48 @@ export async function listRows<Row>(
   };
   const { raws, total, filtered } = await selectRows(db, resource as Resource, options);
   const data = await toRows(db, resource, raws, caller);
-  return { data, recordsTotal: total, recordsFiltered: filtered };
+  const totals = (await resource.totals?.load(db, parentId)) ?? {};
+  return { ...totals, data, recordsTotal: total, recordsFiltered: filtered };
 }
 
 /** POST insert: validates the posted row, writes it with its lists, answers it as listed. */
 export async function insertRow<Row>(
   db: Kysely<Database>,
-  resource: TableResource<Row>,
+  resource: TableResource<Row, RowKey>,
   data: unknown,
   caller: Caller,
+  parentId?: number,
 ): Promise<{ data: Row[] }> {
-  const context = hookContext(db, caller, 'insert');
-  const values = await validInput(db, resource, postedRow(data), context);
+  const parent = await parentOf(db, resource as Resource, parentId);
+  const fixed: Raw = parent ? { [parent.column]: parent.id } : {};
+  const context = hookContext(db, caller, 'insert', parentId);
+  const values = await validInput(db, resource, postedRow(data), context, fixed);
   const extra = (await resource.hooks?.prepare?.(context, values)) ?? {};
   const stamp = context.now.toISOString();
   for (let attempt = 1; ; attempt++) {
     try {
-      const id = await db.transaction().execute(async (trx) => {
+      const ids = await db.transaction().execute(async (trx): Promise<RowKey[]> => {
+        if (resource.insertRows) return resource.insertRows({ ...context, db: trx, stamp }, values);
         const generated = (await resource.beforeInsert?.(trx)) ?? {};
         const id = await insertRecord(trx, resource.table, {
           ...columnsOf(resource as Resource, values),
           ...extra,
+          ...fixed,
           ...generated,
           date_created: stamp,
           date_updated: stamp,
         });
         await writeLists(trx, resource, id, values);
         await resource.hooks?.afterWrite?.({ ...context, db: trx, id }, values);
-        return id;
+        return [id];
       });
-      return { data: await loadRows(db, resource, caller, { ids: [id], order: [] }) };
+      const order = [resource.order, [`${resource.table}.id`, 'asc']] as const;
+      return { data: await loadRows(db, resource, caller, { ids, order }) };
     } catch (error) {
       // Two inserts took the same next serial at once: the later one tries again.
-      const retry = resource.beforeInsert && attempt < INSERT_ATTEMPTS;
+      const retry = (resource.beforeInsert || resource.insertRows) && attempt < INSERT_ATTEMPTS;
       if (!(isUniqueViolation(error) && retry)) {
-        throw await writeFailure(db, resource, values, error, undefined);
+        throw await writeFailure(db, resource, values, error, undefined, fixed);
       }
     }
   }
@@ -125,14 +168,14 @@ export async function insertRow<Row>(
 /** POST update/{id}: changes the fields present in `data[{id}]`. */
 export async function updateRow<Row>(
   db: Kysely<Database>,
-  resource: TableResource<Row>,
-  id: number,
+  resource: TableResource<Row, RowKey>,
+  id: RowKey,
   data: unknown,
   caller: Caller,
+  parentId?: number,
 ): Promise<{ data: Row[] }> {
-  const existing = await findById(db, resource.table, id);
-  if (!existing) throw notFound(resource.notFound);
-  const context = { ...hookContext(db, caller, 'update'), existing };
+  const existing = await findOwnRow(db, resource as Resource, id, parentId);
+  const context = { ...hookContext(db, caller, 'update', parentId), existing };
   const values = await validInput(db, resource, postedRow(data, id), context);
   const extra = (await resource.hooks?.prepare?.(context, values)) ?? {};
   try {
@@ -155,12 +198,13 @@ export async function updateRow<Row>(
 export async function deleteRow(
   db: Kysely<Database>,
   resource: Resource,
-  id: number,
+  id: RowKey,
   caller: Caller,
+  parentId?: number,
 ): Promise<{ data: [] }> {
-  const existing = await findById(db, resource.table, id);
-  if (!existing) throw notFound(resource.notFound);
-  await resource.hooks?.beforeDelete?.({ ...hookContext(db, caller, 'update'), existing, id });
+  const existing = await findOwnRow(db, resource, id, parentId);
+  const context = hookContext(db, caller, 'update', parentId);
+  await resource.hooks?.beforeDelete?.({ ...context, existing, id });
   for (const reference of resource.deleteConflicts ?? []) {
     if (await isReferenced(db, reference.table, reference.column, id)) {
       throw conflict(reference.message);
@@ -178,8 +222,14 @@ export async function deleteRow(
   return { data: [] };
 }
 
-function hookContext(db: Kysely<Database>, caller: Caller, mode: Mode): HookContext {
-  return { db, auth: caller.auth, config: caller.config, now: caller.config.now(), mode };
+function hookContext(
+  db: Kysely<Database>,
+  caller: Caller,
+  mode: Mode,
+  parentId: number | undefined,
+): HookContext {
+  const { auth, config } = caller;
+  return { db, auth, config, now: config.now(), mode, parentId };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -189,7 +239,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * The row inside `data`: `data[0]` (an array after form parsing) or `data[{id}]`. A single row
  * under another key is accepted too, so an editor that posts its new row as `data[0]` works.
  */
-function postedRow(data: unknown, id?: number): Record<string, unknown> {
+function postedRow(data: unknown, id?: RowKey): Record<string, unknown> {
   const entries: [string, unknown][] = Array.isArray(data)
     ? data.map((row, index) => [String(index), row])
     : isRecord(data)
@@ -212,9 +262,10 @@ function postedRow(data: unknown, id?: number): Record<string, unknown> {
 /** Parses, checks references and unique values, runs the resource's checks; 400 with them all. */
 async function validInput(
   db: Kysely<Database>,
-  resource: TableResource<unknown>,
+  resource: TableResource<unknown, RowKey>,
   row: Record<string, unknown>,
   context: HookContext,
+  fixed: Raw = {},
 ): Promise<Values> {
   const { values, errors } = parseInput(
     resource.fields,
@@ -237,7 +288,9 @@ async function validInput(
       add({ name, status: spec.target.notFound });
     }
   }
-  for (const error of await uniqueErrors(db, resource, values, context.existing)) add(error);
+  for (const error of await uniqueErrors(db, resource, values, context.existing, fixed)) {
+    add(error);
+  }
   for (const error of (await resource.hooks?.validate?.(context, values)) ?? []) add(error);
   if (errors.length > 0) {
     // In the form's order, whichever check found them.
@@ -250,14 +303,15 @@ async function validInput(
 
 async function uniqueErrors(
   db: Kysely<Database>,
-  resource: TableResource<unknown>,
+  resource: TableResource<unknown, RowKey>,
   values: Values,
   existing: Raw | undefined,
+  fixed: Raw,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const columns = columnsOf(resource, values);
+  const columns = { ...fixed, ...columnsOf(resource, values) };
   for (const [name, spec] of Object.entries(resource.fields)) {
-    if (spec.type !== 'text' || !spec.unique || !spec.column) continue;
+    if ((spec.type !== 'text' && spec.type !== 'cpf') || !spec.unique || !spec.column) continue;
     const changed = Object.hasOwn(values, name);
     const value = changed ? values[name] : existing?.[spec.column];
     if (typeof value !== 'string') continue;
@@ -266,7 +320,7 @@ async function uniqueErrors(
     );
     const scopeChanged = (spec.unique.scope ?? []).some((column) => column in columns);
     if (existing && !changed && !scopeChanged) continue;
-    const exceptId = existing ? Number(existing.id) : undefined;
+    const exceptId = existing ? (existing.id as RowKey) : undefined;
     if (await isTaken(db, resource.table, spec.column, value, scope, exceptId)) {
       errors.push({ name, status: spec.unique.message });
     }
@@ -276,26 +330,27 @@ async function uniqueErrors(
 
 async function writeLists(
   db: Kysely<Database>,
-  resource: TableResource<unknown>,
-  id: number,
+  resource: TableResource<unknown, RowKey>,
+  id: RowKey,
   values: Values,
 ): Promise<void> {
   for (const [name, field] of listFields(resource)) {
     const ids = values[name];
-    if (Array.isArray(ids)) await replaceLinks(db, field.link, id, ids as number[]);
+    if (Array.isArray(ids)) await replaceLinks(db, field.link, Number(id), ids as number[]);
   }
 }
 
 /** A constraint that fired despite the checks (a concurrent write) as the answer the checks give. */
 async function writeFailure(
   db: Kysely<Database>,
-  resource: TableResource<unknown>,
+  resource: TableResource<unknown, RowKey>,
   values: Values,
   error: unknown,
   existing: Raw | undefined,
+  fixed: Raw = {},
 ): Promise<unknown> {
   if (isUniqueViolation(error)) {
-    const errors = await uniqueErrors(db, resource, values, existing);
+    const errors = await uniqueErrors(db, resource, values, existing, fixed);
     return errors.length > 0
       ? fieldErrors(errors)
       : conflict('Já existe um registro igual a este.');
@@ -310,7 +365,7 @@ async function writeFailure(
 
 async function loadRows<Row>(
   db: Kysely<Database>,
-  resource: TableResource<Row>,
+  resource: TableResource<Row, RowKey>,
   caller: Caller,
   options: ListQuery,
 ): Promise<Row[]> {
@@ -320,7 +375,7 @@ async function loadRows<Row>(
 
 async function toRows<Row>(
   db: Kysely<Database>,
-  resource: TableResource<Row>,
+  resource: TableResource<Row, RowKey>,
   raws: Raw[],
   caller: Caller,
 ): Promise<Row[]> {

@@ -2,6 +2,7 @@ export { BADGE_SIZE_MM, renderBadge, type BadgeInput } from './badge.ts';
 export {
   COURSEWARE_LABEL_SIZE_MM,
   renderCoursewareLabel,
+  renderCoursewareLabels,
   type CoursewareLabelInput,
 } from './courseware-label.ts';
 export {

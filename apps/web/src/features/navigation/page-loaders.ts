@@ -1,11 +1,13 @@
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
+import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import {
   loadCenters,
   loadCities,
   loadCountries,
   loadCourses,
+  loadEvents,
   loadPermissions,
   loadPrinters,
   loadProductCategories,
@@ -33,4 +35,11 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   // Not in SPEC.md's list: the printer mapping's destination needs the printers.
   PRINTERS: [loadPrinters],
   PRINT_QUEUE: [loadPrintJobs],
+  SUBSCRIPTION: [loadEvents],
+  PARTICIPANTS_LIMITED: [loadEvents],
+  IMPORT_PARTICIPANTS: [loadEvents],
+  IMPORT_PRODUCTS: [loadEvents],
+  PARTICIPANTS: [loadEvents, loadCenters],
+  ATTENDANCE: [loadAttendanceColumns, loadEvents],
+  COURSEWARES: [loadCourses, loadCenters],
 };

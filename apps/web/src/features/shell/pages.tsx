@@ -1,5 +1,13 @@
 import type { ComponentType } from 'react';
 import { menuFor, type AdminPage, type AppMode } from '@balcao/contract';
+import { AccreditationPage } from '../accreditation/accreditation-page';
+import { ParticipantsListPage } from '../accreditation/participants-list-page';
+import { AttendancePage } from '../attendance/attendance-page';
+import { CoursewaresPage } from '../courseware/coursewares-page';
+import { ExchangePage } from '../courseware/exchange-page';
+import { ReturnPage } from '../courseware/return-page';
+import { ImportParticipantsPage, ImportProductsPage } from '../imports/import-page';
+import { ParticipantsPage } from '../participants/participants-page';
 import { PasswordPage } from '../password/password-page';
 import { PrintQueuePage } from '../printing/print-queue-page';
 import { CentersPage } from '../tables/pages/centers';
@@ -27,6 +35,15 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   PRODUCTS: ProductsPage,
   PRINTERS: PrintersPage,
   PRINT_QUEUE: PrintQueuePage,
+  SUBSCRIPTION: AccreditationPage,
+  PARTICIPANTS_LIMITED: ParticipantsListPage,
+  PARTICIPANTS: ParticipantsPage,
+  COURSEWARES: CoursewaresPage,
+  RETURN_COURSEWARE: ReturnPage,
+  CHANGE_COURSEWARE: ExchangePage,
+  ATTENDANCE: AttendancePage,
+  IMPORT_PARTICIPANTS: ImportParticipantsPage,
+  IMPORT_PRODUCTS: ImportProductsPage,
 };
 
 const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };

@@ -26,8 +26,16 @@ export interface TableDefinition<Row extends TableRow> {
   pageSize?: number;
   columns: (context: TableContext) => TableColumn<Row>[];
   fields: readonly TableField<Row>[];
-  /** Extra toolbar buttons, given the selected row. */
-  Toolbar?: ComponentType<{ selected: Row | null }>;
+  /** Extra toolbar buttons, given the selected row (when one) and every selected row. */
+  Toolbar?: ComponentType<{ selected: Row | null; selectedRows: readonly Row[] }>;
+  /** A list without create, edit and remove. */
+  readOnly?: boolean;
+  /** The create button's text ('Novo' by default). */
+  createLabel?: string;
+  /** Several rows can be selected at once (batch actions in the Toolbar). */
+  multiSelect?: boolean;
+  /** A row's name for its selection checkbox. */
+  rowLabel?: (row: Row) => string;
 }
 
 /** A reference's name: `city: {id, name}` -> its name. */

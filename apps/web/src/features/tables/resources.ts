@@ -11,11 +11,17 @@ export const TABLE_KEYS = [
   'products',
   'printers',
   'printMapping',
+  'participants',
+  'participantsLimited',
+  'coursewares',
 ] as const;
 export type TableKey = (typeof TABLE_KEYS)[number];
 
 export interface TableResource {
-  /** insert, update/{id} and delete/{id} live under this path. */
+  /**
+   * insert, update/{id} and delete/{id} live under this path. A `:param` segment is the parent
+   * row the table belongs to (`/api/events/:eventId/participants`), given by the page.
+   */
   base: string;
   /** GET for the rows. */
   list: string;
@@ -40,7 +46,21 @@ export const TABLE_RESOURCES: Record<TableKey, TableResource> = {
   products: resource('/api/products', true),
   printers: resource('/api/printers'),
   printMapping: resource('/api/prints/mapping'),
+  // docs/accreditation-api.md: per-event participants and per-course coursewares, paged.
+  participants: resource('/api/events/:eventId/participants', true),
+  participantsLimited: resource('/api/events/:eventId/participants', true),
+  coursewares: resource('/api/courses/:courseId/coursewares', true),
 };
+
+/** A table whose path holds its parent's id. */
+export function hasParent(table: TableKey): boolean {
+  return /\/:\w+/.test(TABLE_RESOURCES[table].base);
+}
+
+/** The path with the parent id in place of its `:param` segment. */
+export function withParent(path: string, parentId: string | null): string {
+  return path.replace(/\/:\w+/, `/${encodeURIComponent(parentId ?? '')}`);
+}
 
 /** The option lists pages load before they show (SPEC.md 'Data loaded when a menu item is chosen'). */
 export const LOOKUP_KEYS = [
@@ -52,6 +72,7 @@ export const LOOKUP_KEYS = [
   'profiles',
   'productCategories',
   'printers',
+  'events',
 ] as const;
 export type LookupKey = (typeof LOOKUP_KEYS)[number];
 
@@ -64,6 +85,7 @@ export const LOOKUP_URLS: Record<LookupKey, string> = {
   profiles: '/api/profiles/select',
   productCategories: '/api/product/categories/select',
   printers: '/api/printers/select',
+  events: '/api/events/list',
 };
 
 /** A table whose saves change a lookup: the lookup is reloaded after them, when it was loaded. */

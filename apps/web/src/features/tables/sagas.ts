@@ -10,7 +10,9 @@ import {
   LOOKUP_URLS,
   TABLE_KEYS,
   TABLE_RESOURCES,
+  hasParent,
   lookupOfTable,
+  withParent,
   type LookupKey,
   type TableKey,
 } from './resources';
@@ -32,6 +34,8 @@ export interface ListAnswer<Row> {
   data: Row[];
   recordsTotal?: number;
   recordsFiltered?: number;
+  /** Totals some lists add (participants: `confirmed`, `badgePrints`). */
+  [extra: string]: unknown;
 }
 
 export function rowsOf<Row>(body: unknown): Row[] {
@@ -54,24 +58,42 @@ export function queryParams(query: TableQuery): Record<string, string | number> 
 const selectQuery = (table: TableKey) => (state: RootState) =>
   state.tables.byTable[table]?.query ?? null;
 
+export const selectParentId = (table: TableKey) => (state: RootState) =>
+  state.tables.byTable[table]?.parentId ?? null;
+
 function* loadList(action: ReturnType<typeof listRequested>): SagaIterator {
   const { table } = action.payload;
   const resource = TABLE_RESOURCES[table];
   try {
+    const parentId: string | null = yield select(selectParentId(table));
+    if (hasParent(table) && !parentId) {
+      yield put(listSucceeded({ table, rows: [], recordsTotal: 0, recordsFiltered: 0 }));
+      return;
+    }
     const query: TableQuery | null = resource.server
       ? (action.payload.query ?? (yield select(selectQuery(table))))
       : null;
     const body: ListAnswer<TableRow> = yield call(callApi<ListAnswer<TableRow>>, {
-      url: resource.list,
+      url: withParent(resource.list, parentId),
       params: query ? queryParams(query) : undefined,
     });
     const rows = rowsOf<TableRow>(body);
+    const answer: Record<string, unknown> = Array.isArray(body) ? {} : { ...body };
+    const recordsTotal = typeof answer.recordsTotal === 'number' ? answer.recordsTotal : undefined;
+    const recordsFiltered =
+      typeof answer.recordsFiltered === 'number' ? answer.recordsFiltered : undefined;
+    const extras = Object.fromEntries(
+      Object.entries(answer).filter(
+        ([key]) => !['data', 'recordsTotal', 'recordsFiltered'].includes(key),
+      ),
+    );
     yield put(
       listSucceeded({
         table,
         rows,
-        recordsTotal: body.recordsTotal ?? rows.length,
-        recordsFiltered: body.recordsFiltered ?? body.recordsTotal ?? rows.length,
+        recordsTotal: recordsTotal ?? rows.length,
+        recordsFiltered: recordsFiltered ?? recordsTotal ?? rows.length,
+        extras,
       }),
     );
   } catch (thrown) {
@@ -89,9 +111,9 @@ export function* loadLookup(key: LookupKey): SagaIterator {
   }
 }
 
-function saveCall(action: ReturnType<typeof saveRequested>) {
+function saveCall(action: ReturnType<typeof saveRequested>, parentId: string | null) {
   const { table, mode, rowId, payload } = action.payload;
-  const { base } = TABLE_RESOURCES[table];
+  const base = withParent(TABLE_RESOURCES[table].base, parentId);
   const id = rowId ?? '0';
   switch (mode) {
     case 'create':
@@ -119,7 +141,8 @@ function saveCall(action: ReturnType<typeof saveRequested>) {
 function* save(action: ReturnType<typeof saveRequested>): SagaIterator {
   const { table, mode, rowId } = action.payload;
   try {
-    const body: unknown = yield call(callApi<unknown>, saveCall(action));
+    const parentId: string | null = yield select(selectParentId(table));
+    const body: unknown = yield call(callApi<unknown>, saveCall(action, parentId));
     yield put(saveSucceeded({ table, mode, rowId, rows: rowsOf<TableRow>(body) }));
     if (TABLE_RESOURCES[table].server) yield put(listRequested({ table }));
     const lookup = lookupOfTable(table);
@@ -169,4 +192,7 @@ export function* loadProductCategories(): SagaIterator {
 }
 export function* loadPrinters(): SagaIterator {
   yield call(loadLookup, 'printers');
+}
+export function* loadEvents(): SagaIterator {
+  yield call(loadLookup, 'events');
 }

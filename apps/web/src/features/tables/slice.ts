@@ -32,6 +32,10 @@ export interface TableState {
   query: TableQuery | null;
   loading: boolean;
   editor: EditorState | null;
+  /** The parent row of a table whose path holds it (the event of participants, ...). */
+  parentId: string | null;
+  /** What a list answer holds besides the rows (participants' `confirmed`, `badgePrints`). */
+  extras: Record<string, unknown>;
 }
 
 export interface TablesState {
@@ -48,12 +52,14 @@ export const emptyTable: TableState = {
   query: null,
   loading: false,
   editor: null,
+  parentId: null,
+  extras: {},
 };
 
 function tableOf(state: TablesState, table: TableKey): TableState {
   const existing = state.byTable[table];
   if (existing) return existing;
-  const created: TableState = { ...emptyTable, rows: [] };
+  const created: TableState = { ...emptyTable, rows: [], extras: {} };
   state.byTable[table] = created;
   return created;
 }
@@ -63,6 +69,7 @@ export interface ListLoaded {
   rows: TableRow[];
   recordsTotal: number;
   recordsFiltered: number;
+  extras?: Record<string, unknown>;
 }
 
 export interface SaveRequest {
@@ -86,6 +93,12 @@ export const tablesSlice = createSlice({
   name: 'tables',
   initialState,
   reducers: {
+    /** A page chose the parent row (event, course) a table belongs to: its rows start over. */
+    parentChanged(state, action: PayloadAction<{ table: TableKey; parentId: string | null }>) {
+      const { table, parentId } = action.payload;
+      if (state.byTable[table]?.parentId === parentId) return;
+      state.byTable[table] = { ...emptyTable, rows: [], extras: {}, parentId };
+    },
     /** Without a query a server-side table asks again for its last page. */
     listRequested(state, action: PayloadAction<{ table: TableKey; query?: TableQuery }>) {
       const table = tableOf(state, action.payload.table);
@@ -93,11 +106,12 @@ export const tablesSlice = createSlice({
       if (action.payload.query) table.query = action.payload.query;
     },
     listSucceeded(state, action: PayloadAction<ListLoaded>) {
-      const { rows, recordsTotal, recordsFiltered } = action.payload;
+      const { rows, recordsTotal, recordsFiltered, extras = {} } = action.payload;
       Object.assign(tableOf(state, action.payload.table), {
         rows,
         recordsTotal,
         recordsFiltered,
+        extras,
         loading: false,
       });
     },
@@ -192,6 +206,7 @@ export const tablesSlice = createSlice({
 });
 
 export const {
+  parentChanged,
   listRequested,
   listSucceeded,
   listFailed,

@@ -3,11 +3,12 @@ import { DataTable, type TableQuery } from '../../ui/data-table';
 import { EditorModal, type FormMode, type WirePayload } from '../../ui/editor-modal';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { lookupOptions, type TableDefinition } from './definition';
-import { TABLE_RESOURCES } from './resources';
+import { TABLE_RESOURCES, hasParent } from './resources';
 import {
   editorClosed,
   editorOpened,
   listRequested,
+  parentChanged,
   saveRequested,
   selectLookups,
   selectTable,
@@ -16,11 +17,28 @@ import {
 
 interface TablePageProps<Row extends TableRow> {
   definition: TableDefinition<Row>;
+  /** The parent row of a table whose path holds it (an event's participants, ...). */
+  parentId?: string;
 }
 
-/** A DataTable and its EditorModal bound to the tables slice: one per admin table. */
-export function TablePage<Row extends TableRow>({ definition }: TablePageProps<Row>) {
-  const { table, Toolbar } = definition;
+/**
+ * A DataTable and its EditorModal bound to the tables slice: one per admin table. A table that
+ * belongs to a parent row shows once the slice holds that parent, and starts over when it changes.
+ */
+export function TablePage<Row extends TableRow>({ definition, parentId }: TablePageProps<Row>) {
+  const { table } = definition;
+  const dispatch = useAppDispatch();
+  const state = useAppSelector(useMemo(() => selectTable(table), [table]));
+  const wanted = hasParent(table) ? (parentId ?? null) : null;
+  useEffect(() => {
+    if (hasParent(table)) dispatch(parentChanged({ table, parentId: wanted }));
+  }, [dispatch, table, wanted]);
+  if (state.parentId !== wanted) return null;
+  return <BoundTable key={wanted ?? ''} definition={definition} />;
+}
+
+function BoundTable<Row extends TableRow>({ definition }: TablePageProps<Row>) {
+  const { table, Toolbar, readOnly = false } = definition;
   const dispatch = useAppDispatch();
   const selectState = useMemo(() => selectTable(table), [table]);
   const state = useAppSelector(selectState);
@@ -66,10 +84,19 @@ export function TablePage<Row extends TableRow>({ definition }: TablePageProps<R
             ? { rowCount: state.recordsFiltered, totalCount: state.recordsTotal, onQueryChange }
             : undefined
         }
-        onCreate={() => open('create', null)}
-        onEdit={(row) => open('edit', row)}
-        onRemove={(row) => open('remove', row)}
-        toolbar={Toolbar ? (selected) => <Toolbar selected={selected} /> : undefined}
+        onCreate={readOnly ? undefined : () => open('create', null)}
+        onEdit={readOnly ? undefined : (row) => open('edit', row)}
+        onRemove={readOnly ? undefined : (row) => open('remove', row)}
+        createLabel={definition.createLabel}
+        multiSelect={definition.multiSelect}
+        rowLabel={definition.rowLabel}
+        toolbar={
+          Toolbar
+            ? (selected, selectedRows) => (
+                <Toolbar selected={selected} selectedRows={selectedRows} />
+              )
+            : undefined
+        }
       />
       <EditorModal<Row>
         mode={editor?.mode ?? null}

@@ -27,13 +27,26 @@ export const events = defineResource<EventDto>({
       column: 'link_courseware',
       default: true,
     },
-    printEnabled: { type: 'boolean', label: 'a impressão', column: 'print_enabled' },
+    // Badges print unless an event turns it off (an accreditation desk cannot work without it).
+    printEnabled: {
+      type: 'boolean',
+      label: 'a impressão',
+      column: 'print_enabled',
+      default: true,
+    },
     inicio: { type: 'datetime', label: 'o início', column: 'inicio', required: true },
     fim: { type: 'datetime', label: 'o fim', column: 'fim', required: true },
   },
   query: (db) => db.selectFrom('events').selectAll('events'),
   toRow: (raw, { config }) => toEventDto(raw as unknown as Event, config.eventTimeZone),
   order: ['events.inicio', 'desc'],
+  deleteConflicts: [
+    {
+      table: 'participants',
+      column: 'event_id',
+      message: 'Este evento tem participantes cadastrados e não pode ser removido.',
+    },
+  ],
   hooks: {
     validate: ({ existing }, values): FieldError[] => {
       const inicio = 'inicio' in values ? values.inicio : existing?.inicio;

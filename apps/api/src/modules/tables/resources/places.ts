@@ -133,6 +133,16 @@ export const centers = defineResource<CenterRow>({
       column: 'center_id',
       message: 'Este núcleo tem usuários cadastrados e não pode ser removido.',
     },
+    {
+      table: 'participants',
+      column: 'center_id',
+      message: 'Este núcleo tem participantes cadastrados e não pode ser removido.',
+    },
+    {
+      table: 'coursewares',
+      column: 'center_id',
+      message: 'Este núcleo tem apostilas cadastradas e não pode ser removido.',
+    },
   ],
 });
 
@@ -161,6 +171,11 @@ export const courses = defineResource<CourseRow>({
       table: 'events',
       column: 'course_id',
       message: 'Este curso tem eventos cadastrados e não pode ser removido.',
+    },
+    {
+      table: 'coursewares',
+      column: 'course_id',
+      message: 'Este curso tem apostilas cadastradas e não pode ser removido.',
     },
   ],
 });

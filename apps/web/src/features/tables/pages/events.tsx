@@ -141,7 +141,12 @@ export const eventsTable: TableDefinition<TableRow> = {
       type: 'boolean',
       defaultValue: true,
     },
-    { name: 'printEnabled', label: 'Impressão de crachá habilitada', type: 'boolean' },
+    {
+      name: 'printEnabled',
+      label: 'Impressão de crachá habilitada',
+      type: 'boolean',
+      defaultValue: true,
+    },
     { name: 'inicio', label: 'Início', type: 'datetime', validate: required('Informe o início.') },
     {
       name: 'fim',

@@ -1,0 +1,82 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ACCREDITATION_STATUSES, type AccreditationStatus } from '@balcao/contract';
+import { signedIn } from '../../auth/access-control.ts';
+import { PrintOutcomeSchema } from '../../printing/queue.ts';
+import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
+import { checkParticipant, exchangeCourseware, linkCourseware, printBadge } from './service.ts';
+
+const Id = Type.Integer({ minimum: 1 });
+// Length rules live in the service, with their pt-BR messages.
+const Code = Type.String({ minLength: 1, maxLength: 64 });
+
+/** A check that finds the participant answers one of these; NOT_REGISTERED is the 404. */
+const FOUND_STATUSES = ACCREDITATION_STATUSES.filter(
+  (status): status is Exclude<AccreditationStatus, 'NOT_REGISTERED'> => status !== 'NOT_REGISTERED',
+);
+
+const CheckAnswerSchema = Type.Object({
+  status: Type.Enum(FOUND_STATUSES),
+  participant: ParticipantDtoSchema,
+  event: Type.Object({ id: Type.Integer(), name: Type.String(), linkCourseware: Type.Boolean() }),
+});
+
+/** 'Credenciamento' and 'Troca de Apostila' (docs/accreditation-api.md). */
+export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/subscriptions/participant/check',
+    {
+      // The exchange desk verifies the participant with the same check.
+      config: { access: ['Subscription', 'ChangeCourseware'] },
+      schema: {
+        querystring: Type.Object({ cpf: Type.String({ maxLength: 20 }), eventId: Id }),
+        response: { 200: CheckAnswerSchema },
+      },
+    },
+    async (request) => checkParticipant(app.db, request.query.cpf, request.query.eventId),
+  );
+
+  app.post(
+    '/subscriptions/badge/print',
+    {
+      config: { access: ['Subscription'] },
+      schema: {
+        body: Type.Object({
+          usualName: Type.String({ maxLength: 255 }),
+          participantId: Id,
+          eventId: Id,
+        }),
+        response: { 200: PrintOutcomeSchema },
+      },
+    },
+    async (request) => printBadge(app.db, app.config.now(), signedIn(request).user, request.body),
+  );
+
+  app.post(
+    '/subscriptions/courseware/link',
+    {
+      config: { access: ['Subscription'] },
+      schema: {
+        body: Type.Object({ participantId: Id, eventId: Id, coursewareId: Code }),
+        response: { 200: ParticipantDtoSchema },
+      },
+    },
+    async (request) => linkCourseware(app.db, app.config.now(), request.body),
+  );
+
+  app.post(
+    '/subscriptions/courseware/exchange',
+    {
+      config: { access: ['ChangeCourseware'] },
+      schema: {
+        body: Type.Object({
+          participantId: Id,
+          eventId: Id,
+          currentCoursewareId: Code,
+          newCoursewareId: Code,
+        }),
+        response: { 200: ParticipantDtoSchema },
+      },
+    },
+    async (request) => exchangeCourseware(app.db, app.config.now(), request.body),
+  );
+};

@@ -1,0 +1,283 @@
+import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import {
+  BADGE_NAME_MAX,
+  COURSEWARE_CODE_LENGTH,
+  NOT_REGISTERED_MESSAGE,
+  PENDING_MESSAGE,
+  accreditationStatus,
+  type AccreditationStatus,
+  type ParticipantDto,
+} from '@balcao/contract';
+import type { Database, ParticipantTable } from '../../db/types.ts';
+import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import { renderBadge } from '../../printing/documents/index.ts';
+import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
+import { COURSEWARE_NOT_FOUND, LINKABLE_STATUSES, statusLabel } from '../coursewares/service.ts';
+import { participantQuery, toParticipantDto } from '../participants/participant-dto.ts';
+import { requireCpf } from '../participants/service.ts';
+
+type Db = Kysely<Database>;
+type User = { id: number; username: string };
+
+export const PRINT_DISABLED_MESSAGE = 'A impressão de crachás está desativada para este evento.';
+export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
+export const COURSEWARE_MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';
+export const OTHER_COURSE_MESSAGE = 'Esta apostila é de outro curso.';
+export const ALREADY_HOLDS_MESSAGE = 'O participante já possui uma apostila vinculada.';
+export const CODE_LENGTH_MESSAGE = `O código da apostila deve ter ${COURSEWARE_CODE_LENGTH} caracteres.`;
+
+/** A participant with what the desk needs of their event and center. */
+type DeskRecord = Selectable<ParticipantTable> & {
+  center_name: string | null;
+  event_name: string;
+  link_courseware: unknown;
+};
+
+export interface CheckAnswer {
+  status: Exclude<AccreditationStatus, 'NOT_REGISTERED'>;
+  participant: ParticipantDto;
+  event: { id: number; name: string; linkCourseware: boolean };
+}
+
+/**
+ * The desk's lookup is the hot path: one indexed probe (event, cpf) joined to the event and
+ * center, compiled once per database and rebound with each call's two values.
+ */
+const compiledChecks = new WeakMap<Db, CompiledQuery<DeskRecord>>();
+
+function checkQuery(db: Db): CompiledQuery<DeskRecord> {
+  let compiled = compiledChecks.get(db);
+  if (!compiled) {
+    compiled = db
+      .selectFrom('participants')
+      .innerJoin('events', 'events.id', 'participants.event_id')
+      .leftJoin('centers', 'centers.id', 'participants.center_id')
+      .selectAll('participants')
+      .select([
+        'centers.name as center_name',
+        'events.name as event_name',
+        'events.link_courseware',
+      ])
+      .where('participants.event_id', '=', 0)
+      .where('participants.cpf', '=', '')
+      .compile();
+    if (compiled.parameters.length !== 2) throw new Error('checkQuery: parâmetros inesperados');
+    compiledChecks.set(db, compiled);
+  }
+  return compiled;
+}
+
+/** GET /subscriptions/participant/check: the participant and their accreditation status. */
+export async function checkParticipant(db: Db, cpf: string, eventId: number): Promise<CheckAnswer> {
+  const bound: CompiledQuery<DeskRecord> = {
+    ...checkQuery(db),
+    parameters: [eventId, requireCpf(cpf)],
+  };
+  const { rows } = await db.executeQuery(bound);
+  const row = rows[0];
+  if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
+  const participant = toParticipantDto(row);
+  const event = { id: eventId, name: row.event_name, linkCourseware: Boolean(row.link_courseware) };
+  return { status: accreditationStatus(participant, event), participant, event };
+}
+
+/** A participant of the event with the event's print and course settings; 404 otherwise. */
+async function deskParticipant(db: Db, participantId: number, eventId: number) {
+  const row = await participantQuery(db)
+    .innerJoin('events', 'events.id', 'participants.event_id')
+    .select([
+      'events.name as event_name',
+      'events.course_id as event_course_id',
+      'events.print_enabled',
+    ])
+    .where('participants.id', '=', participantId)
+    .where('participants.event_id', '=', eventId)
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
+  return row;
+}
+
+async function readParticipant(db: Db, participantId: number): Promise<ParticipantDto> {
+  const row = await participantQuery(db)
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
+  return toParticipantDto(row);
+}
+
+export interface BadgePrint {
+  usualName: string;
+  participantId: number;
+  eventId: number;
+}
+
+/**
+ * Prints the badge (service BADGE) and accredits: saves the usual name, sets badge, counts the
+ * print and records a check-in (who, when, which desk), all in the print's transaction.
+ * Reprints are allowed and counted.
+ */
+export async function printBadge(
+  db: Db,
+  now: Date,
+  user: User,
+  input: BadgePrint,
+): Promise<PrintOutcome> {
+  const usualName = input.usualName.trim();
+  if (usualName === '' || [...usualName].length > BADGE_NAME_MAX) {
+    throw invalidRequest(`O nome do crachá deve ter de 1 a ${BADGE_NAME_MAX} caracteres.`);
+  }
+  const participant = await deskParticipant(db, input.participantId, input.eventId);
+  if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
+  if (!participant.print_enabled) throw conflict(PRINT_DISABLED_MESSAGE);
+  const pdf = await renderBadge({
+    participantId: participant.id,
+    usualName,
+    fullName: participant.name,
+    centerName: participant.center_name,
+    eventName: participant.event_name,
+  });
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const counted = await trx
+      .updateTable('participants')
+      .set({
+        usual_name: usualName,
+        badge: true,
+        badge_print_count: sql`badge_print_count + 1`,
+        date_updated: stamp,
+      })
+      .where('id', '=', participant.id)
+      .where('status', '!=', 'PAYMENT_ERROR') // unless it became pending meanwhile
+      .executeTakeFirst();
+    if (counted.numUpdatedRows === 0n) throw conflict(PENDING_MESSAGE);
+    await trx
+      .insertInto('check_ins')
+      .values({
+        participant_id: participant.id,
+        event_id: input.eventId,
+        user_id: user.id,
+        desk: user.username,
+        created_at: stamp,
+      })
+      .execute();
+    return queuePrint(trx, now, {
+      user,
+      service: 'BADGE',
+      kind: 'cracha',
+      title: `Crachá: ${usualName}`,
+      pdf,
+    });
+  });
+}
+
+/**
+ * The courseware a desk is about to hand out: it exists, is ISSUED or PRINTED, and belongs to the
+ * event's course when the event has one.
+ */
+async function availableCourseware(
+  trx: Transaction<Database>,
+  id: string,
+  courseId: number | null,
+) {
+  const courseware = await trx
+    .selectFrom('coursewares')
+    .select(['id', 'status', 'course_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!courseware) throw notFound(COURSEWARE_NOT_FOUND);
+  if (!LINKABLE_STATUSES.includes(courseware.status)) throw notLinkable(courseware.status);
+  if (courseId !== null && courseware.course_id !== courseId) throw conflict(OTHER_COURSE_MESSAGE);
+  return courseware;
+}
+
+const notLinkable = (status: string) =>
+  conflict(`Esta apostila não pode ser vinculada. Situação: ${statusLabel(status)}.`);
+
+/**
+ * Marks the courseware ASSOCIATED only if it is still ISSUED or PRINTED: of two desks linking the
+ * same booklet at once, the second finds it taken (PostgreSQL re-checks the condition after the
+ * first commits; SQLite runs the transactions one at a time).
+ */
+async function associate(trx: Transaction<Database>, id: string, stamp: string): Promise<void> {
+  const result = await trx
+    .updateTable('coursewares')
+    .set({ status: 'ASSOCIATED', date_updated: stamp })
+    .where('id', '=', id)
+    .where('status', 'in', LINKABLE_STATUSES)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    const now = await trx
+      .selectFrom('coursewares')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    throw notLinkable(now?.status ?? 'ASSOCIATED');
+  }
+}
+
+export interface CoursewareLink {
+  participantId: number;
+  eventId: number;
+  coursewareId: string;
+}
+
+/** Hands a courseware to a participant who holds none. */
+export async function linkCourseware(db: Db, now: Date, input: CoursewareLink) {
+  const code = input.coursewareId.trim();
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const participant = await deskParticipant(trx, input.participantId, input.eventId);
+    if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
+    if (participant.courseware_id !== null) throw conflict(ALREADY_HOLDS_MESSAGE);
+    await availableCourseware(trx, code, participant.event_course_id);
+    await associate(trx, code, stamp);
+    const linked = await trx
+      .updateTable('participants')
+      .set({ courseware_id: code, date_updated: stamp })
+      .where('id', '=', participant.id)
+      .where('courseware_id', 'is', null)
+      .executeTakeFirst();
+    if (linked.numUpdatedRows === 0n) throw conflict(ALREADY_HOLDS_MESSAGE);
+  });
+  return readParticipant(db, input.participantId);
+}
+
+export interface CoursewareExchange {
+  participantId: number;
+  eventId: number;
+  currentCoursewareId: string;
+  newCoursewareId: string;
+}
+
+/** 'Troca de Apostila': the participant's courseware becomes EXCHANGED, the new one theirs. */
+export async function exchangeCourseware(db: Db, now: Date, input: CoursewareExchange) {
+  const current = input.currentCoursewareId.trim();
+  const next = input.newCoursewareId.trim();
+  if (current.length !== COURSEWARE_CODE_LENGTH || next.length !== COURSEWARE_CODE_LENGTH) {
+    throw invalidRequest(CODE_LENGTH_MESSAGE);
+  }
+  const stamp = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const participant = await deskParticipant(trx, input.participantId, input.eventId);
+    if (participant.courseware_id === null) throw conflict(NO_COURSEWARE_MESSAGE);
+    if (participant.courseware_id !== current) throw conflict(COURSEWARE_MISMATCH_MESSAGE);
+    if (next === current) throw conflict('A nova apostila deve ser diferente da atual.');
+    await availableCourseware(trx, next, participant.event_course_id);
+    const released = await trx
+      .updateTable('coursewares')
+      .set({ status: 'EXCHANGED', date_updated: stamp })
+      .where('id', '=', current)
+      .where('status', '=', 'ASSOCIATED')
+      .executeTakeFirst();
+    if (released.numUpdatedRows === 0n) throw conflict(COURSEWARE_MISMATCH_MESSAGE);
+    await associate(trx, next, stamp);
+    const moved = await trx
+      .updateTable('participants')
+      .set({ courseware_id: next, date_updated: stamp })
+      .where('id', '=', participant.id)
+      .where('courseware_id', '=', current)
+      .executeTakeFirst();
+    if (moved.numUpdatedRows === 0n) throw conflict(COURSEWARE_MISMATCH_MESSAGE);
+  });
+  return readParticipant(db, input.participantId);
+}

@@ -1,0 +1,59 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { signedIn } from '../../auth/access-control.ts';
+import { importParticipants, importProducts } from './service.ts';
+import { SHEET_BODY_LIMIT } from './sheet-file.ts';
+
+/** `sheet` is the file as a data URL (FileReader.readAsDataURL), CSV or XLSX. */
+// No length keywords: bodyLimit bounds it, and ajv would count a 27 MB string's characters one
+// by one. An empty or malformed one is refused when it is read.
+const Sheet = Type.String();
+
+const ImportResultSchema = Type.Object({
+  fails: Type.Array(Type.Object({ line: Type.Integer(), error: Type.String() })),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  unchanged: Type.Integer(),
+});
+
+export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/participants/upload',
+    {
+      config: { access: ['ImportParticipants'] },
+      bodyLimit: SHEET_BODY_LIMIT,
+      schema: {
+        body: Type.Object({ sheet: Sheet, eventId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: ImportResultSchema },
+      },
+    },
+    async (request) =>
+      importParticipants(app.db, {
+        ...request.body,
+        userId: signedIn(request).user.id,
+        now: app.config.now(),
+      }),
+  );
+
+  app.post(
+    '/produtos/upload',
+    {
+      config: { access: ['ImportProducts'] },
+      bodyLimit: SHEET_BODY_LIMIT,
+      schema: {
+        // Products are not per event; the SPA still sends the event it shows.
+        body: Type.Object({
+          sheet: Sheet,
+          eventId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+        }),
+        response: { 200: ImportResultSchema },
+      },
+    },
+    async (request) =>
+      importProducts(app.db, {
+        sheet: request.body.sheet,
+        eventId: request.body.eventId ?? null,
+        userId: signedIn(request).user.id,
+        now: app.config.now(),
+      }),
+  );
+};

@@ -1,0 +1,71 @@
+import { ApiError, invalidRequest } from '../../http/api-error.ts';
+
+/** Largest spreadsheet accepted, decoded (the JSON body carries it base64, about 4/3 larger). */
+export const SHEET_MAX_BYTES = 20 * 1024 * 1024;
+/** Route body limit: the base64 of SHEET_MAX_BYTES plus the JSON around it, with room to spare. */
+export const SHEET_BODY_LIMIT = 30 * 1024 * 1024;
+
+export const NOT_A_SPREADSHEET = 'O arquivo não é uma planilha CSV ou XLSX válida.';
+export const SHEET_TOO_LARGE = 'O arquivo excede o limite de 20 MiB.';
+const LEGACY_XLS =
+  'Planilhas .xls (Excel 97-2003) não são aceitas: salve o arquivo como .xlsx ou CSV.';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export interface SheetFile {
+  format: 'csv' | 'xlsx';
+  bytes: Buffer;
+}
+
+const notASpreadsheet = (): ApiError => invalidRequest(NOT_A_SPREADSHEET);
+
+/**
+ * Reads the `sheet` data URL the SPA sends (FileReader.readAsDataURL) and decides its format by its
+ * content, not its name: browsers label CSV files differently per system (text/csv,
+ * application/vnd.ms-excel, nothing at all). A file claiming to be .xlsx that is not a ZIP, a
+ * binary file, or an old .xls is refused with 400.
+ */
+export function readSheetFile(dataUrl: string): SheetFile {
+  const comma = dataUrl.indexOf(',');
+  const header = comma > 0 ? dataUrl.slice(0, comma) : '';
+  if (!/^data:/i.test(header)) throw notASpreadsheet();
+  const params = header.slice('data:'.length).split(';');
+  const mime = (params[0] ?? '').trim().toLowerCase();
+  const base64 = params.slice(1).some((param) => param.trim().toLowerCase() === 'base64');
+
+  const bytes = base64 ? decodeBase64(dataUrl, comma + 1) : decodePercent(dataUrl, comma + 1);
+  if (bytes.length > SHEET_MAX_BYTES) throw tooLarge();
+
+  if (isZip(bytes)) return { format: 'xlsx', bytes };
+  if (isOle2(bytes)) throw invalidRequest(LEGACY_XLS);
+  if (mime === XLSX_MIME || bytes.includes(0)) throw notASpreadsheet();
+  return { format: 'csv', bytes };
+}
+
+const tooLarge = (): ApiError => new ApiError(413, 'invalid_request', SHEET_TOO_LARGE);
+
+function decodeBase64(dataUrl: string, start: number): Buffer {
+  // Checked before decoding, so an oversized upload never allocates its decoded copy.
+  const length = dataUrl.length - start;
+  if (Math.floor((length * 3) / 4) - 2 > SHEET_MAX_BYTES) throw tooLarge();
+  return Buffer.from(dataUrl.slice(start), 'base64');
+}
+
+function decodePercent(dataUrl: string, start: number): Buffer {
+  if (dataUrl.length - start > 3 * SHEET_MAX_BYTES) throw tooLarge();
+  try {
+    return Buffer.from(decodeURIComponent(dataUrl.slice(start)), 'utf8');
+  } catch {
+    throw notASpreadsheet();
+  }
+}
+
+const isZip = (bytes: Buffer): boolean =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 && bytes[3] === 4;
+
+const isOle2 = (bytes: Buffer): boolean =>
+  bytes.length >= 4 &&
+  bytes[0] === 0xd0 &&
+  bytes[1] === 0xcf &&
+  bytes[2] === 0x11 &&
+  bytes[3] === 0xe0;

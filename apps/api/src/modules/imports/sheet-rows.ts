@@ -1,0 +1,225 @@
+import { isUtf8 } from 'node:buffer';
+import { Readable } from 'node:stream';
+import { parse, type CsvError } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { invalidRequest } from '../../http/api-error.ts';
+import { NOT_A_SPREADSHEET, type SheetFile } from './sheet-file.ts';
+
+/** One line of a spreadsheet as the file numbers it (the header is line 1), cells trimmed. */
+export interface SheetRow {
+  line: number;
+  cells: string[];
+}
+
+/** A line the reader could not make sense of (a CSV quote never closed, a truncated workbook). */
+export interface SheetFail {
+  line: number;
+  error: string;
+}
+
+export type SheetItem = SheetRow | SheetFail;
+
+export const isFail = (item: SheetItem): item is SheetFail => 'error' in item;
+
+const CHUNK_BYTES = 64 * 1024;
+const TRUNCATED =
+  'O arquivo termina de forma inesperada: as linhas a partir desta não foram lidas.';
+
+/**
+ * The rows of a spreadsheet, one at a time: blank rows are skipped, so memory stays bounded by
+ * the file itself whatever its line count. XLSX reads the first worksheet.
+ */
+export function readSheetRows(file: SheetFile): AsyncGenerator<SheetItem> {
+  return file.format === 'xlsx' ? xlsxRows(file.bytes) : csvRows(file.bytes);
+}
+
+const isBlank = (cells: readonly string[]): boolean => cells.every((cell) => cell === '');
+
+// ---- CSV -------------------------------------------------------------------------------------
+
+/**
+ * UTF-8 (a BOM is dropped) when the bytes are valid UTF-8, else Windows-1252, the Latin-1 that
+ * Excel on Windows writes in Brazil. `isUtf8` answers as a fatal TextDecoder would, without
+ * materialising the whole text first.
+ */
+function textChunks(bytes: Buffer): Generator<string> {
+  const utf8 = isUtf8(bytes) ? new TextDecoder('utf-8', { fatal: true }) : null;
+  return (function* () {
+    for (let start = 0; start < bytes.length; start += CHUNK_BYTES) {
+      const end = Math.min(start + CHUNK_BYTES, bytes.length);
+      const chunk = bytes.subarray(start, end);
+      yield utf8 ? utf8.decode(chunk, { stream: end < bytes.length }) : decodeWindows1252(chunk);
+    }
+  })();
+}
+
+/** Bytes 0x80-0x9F of Windows-1252 (curly quotes, dashes, euro...); unassigned ones stay as-is. */
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+/**
+ * Node 20's TextDecoder('windows-1252') decodes as ISO-8859-1 (bytes 0x80-0x9F become control
+ * characters; fixed in Node 23), so the 32 differing bytes are mapped here.
+ */
+export function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => CP1252_HIGH[char.charCodeAt(0) - 0x80] ?? char);
+}
+
+/** SPEC.md says ';'; a header with no ';' but tabs or commas (another locale's Excel) is read so. */
+function detectDelimiter(firstChunk: string): string {
+  const firstLine = firstChunk.split(/\r?\n/, 1)[0] ?? '';
+  if (firstLine.includes(';')) return ';';
+  if (firstLine.includes('\t')) return '\t';
+  if (firstLine.includes(',')) return ',';
+  return ';';
+}
+
+const CSV_ERRORS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'Aspas abertas e não fechadas: o restante do arquivo não pôde ser lido.',
+  CSV_INVALID_CLOSING_QUOTE: 'Aspas fechadas no meio de um campo.',
+};
+
+async function* csvRows(bytes: Buffer): AsyncGenerator<SheetItem> {
+  const chunks = textChunks(bytes);
+  const first = chunks.next();
+  if (first.done) return;
+  const delimiter = detectDelimiter(first.value);
+  // Most exports quote nothing; such a file is split by hand, several times faster than the
+  // general parser (docs/accreditation-api.md, "Imports"). Any '"' (0x22 in both encodings)
+  // or old Mac line ends ('\r' alone) go through csv-parse.
+  const plain = !bytes.includes(0x22) && (bytes.includes(0x0a) || !bytes.includes(0x0d));
+  if (plain) {
+    yield* plainRows(first.value, chunks, delimiter);
+    return;
+  }
+  const skipped: SheetFail[] = [];
+  let parsedUpTo = 0; // the line the parser's last good record ended on
+  const parser = parse({
+    delimiter,
+    info: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_record: (record: string[], context: { lines: number }) => {
+      parsedUpTo = context.lines;
+      return record;
+    },
+    // A bad record is reported where it starts: the line after the last good one.
+    on_skip: (error: CsvError | undefined) => {
+      if (!error) return undefined;
+      skipped.push({
+        line: parsedUpTo + 1,
+        error: CSV_ERRORS[error.code] ?? 'Linha ilegível no CSV.',
+      });
+      return undefined;
+    },
+  });
+  Readable.from(
+    (function* () {
+      yield first.value;
+      yield* chunks;
+    })(),
+  ).pipe(parser);
+
+  for await (const { record, info } of parser as AsyncIterable<{
+    record: string[];
+    info: { lines: number };
+  }>) {
+    yield* skipped.splice(0);
+    // info.lines is where the record ends; a quoted field may span lines, so count back.
+    let newlines = 0;
+    for (const field of record) {
+      for (let at = field.indexOf('\n'); at !== -1; at = field.indexOf('\n', at + 1)) newlines++;
+    }
+    const cells = record.map((field) => field.trim());
+    if (!isBlank(cells)) yield { line: info.lines - newlines, cells };
+  }
+  yield* skipped.splice(0);
+}
+
+/** Lines of a CSV without quotes: each line is a record, each delimiter a cell boundary. */
+function* plainRows(first: string, rest: Iterable<string>, delimiter: string): Generator<SheetRow> {
+  let carry = '';
+  let line = 0;
+  const row = (text: string): SheetRow | undefined => {
+    line++;
+    const cells = (text.endsWith('\r') ? text.slice(0, -1) : text)
+      .split(delimiter)
+      .map((cell) => cell.trim());
+    return isBlank(cells) ? undefined : { line, cells };
+  };
+  for (const chunk of [first, ...rest]) {
+    const text = carry + chunk;
+    let start = 0;
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
+      const found = row(text.slice(start, end));
+      if (found) yield found;
+      start = end + 1;
+    }
+    carry = text.slice(start);
+  }
+  const last = carry === '' ? undefined : row(carry);
+  if (last) yield last;
+}
+
+// ---- XLSX ------------------------------------------------------------------------------------
+
+/** A cell's value as the text a person sees (formulas by their result, rich text joined). */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number') {
+    // Float noise from formulas (19.899999999998) reads as the number shown (19.9).
+    return String(Number.isInteger(value) ? value : Math.round(value * 1e6) / 1e6);
+  }
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('richText' in value && Array.isArray(value.richText)) {
+      return value.richText
+        .map((run: unknown) => cellText((run as { text?: unknown }).text))
+        .join('')
+        .trim();
+    }
+    if ('result' in value) return cellText(value.result);
+    if ('text' in value) return cellText(value.text);
+  }
+  return '';
+}
+
+async function* xlsxRows(bytes: Buffer): AsyncGenerator<SheetItem> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    sharedStrings: 'cache',
+    worksheets: 'emit',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let sawWorksheet = false;
+  let lastLine = 0;
+  try {
+    for await (const worksheet of reader) {
+      sawWorksheet = true;
+      for await (const row of worksheet) {
+        const values = Array.isArray(row.values) ? row.values : [];
+        // row.values is 1-based and sparse: index 0 is always empty.
+        const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, index) =>
+          cellText(values[index + 1]),
+        );
+        lastLine = row.number;
+        if (!isBlank(cells)) yield { line: row.number, cells };
+      }
+      break; // the first worksheet only
+    }
+  } catch {
+    // A file that is no workbook at all is refused; one cut short keeps the lines already read.
+    if (lastLine === 0) throw invalidRequest(NOT_A_SPREADSHEET);
+    yield { line: lastLine + 1, error: TRUNCATED };
+    return;
+  }
+  if (!sawWorksheet) throw invalidRequest(NOT_A_SPREADSHEET);
+}

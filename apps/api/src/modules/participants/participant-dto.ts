@@ -1,0 +1,82 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import type { Kysely, Selectable } from 'kysely';
+import { PARTICIPANT_STATUSES, type ParticipantDto } from '@balcao/contract';
+import { toIsoInstant } from '../../dates.ts';
+import type { Database, ParticipantTable } from '../../db/types.ts';
+
+/** A participants row with its center's name, as the queries below read it. */
+export type ParticipantRecord = Selectable<ParticipantTable> & { center_name: string | null };
+
+/** Participants with their center's name: the table list and single-row reads. */
+export const participantQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('participants')
+    .leftJoin('centers', 'centers.id', 'participants.center_id')
+    .selectAll('participants')
+    .select('centers.name as center_name');
+
+/** The one place a participants record becomes its wire shape. */
+export function toParticipantDto(row: ParticipantRecord): ParticipantDto {
+  return {
+    id: Number(row.id),
+    eventId: Number(row.event_id),
+    cpf: row.cpf,
+    name: row.name,
+    usualName: row.usual_name,
+    email: row.email,
+    telefone: row.telefone,
+    pacote: row.pacote,
+    consultor: row.consultor,
+    status: row.status,
+    statusOriginal: row.status_original,
+    center:
+      row.center_id === null ? null : { id: Number(row.center_id), name: row.center_name ?? '' },
+    business: row.business,
+    badge: Boolean(row.badge),
+    coursewareId: row.courseware_id,
+    badgePrintCount: Number(row.badge_print_count),
+    dateCreated: toIsoInstant(row.date_created),
+    dateUpdated: toIsoInstant(row.date_updated),
+  };
+}
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ParticipantDtoSchema = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  cpf: Type.String(),
+  name: Type.String(),
+  usualName: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  telefone: Nullable(Type.String()),
+  pacote: Nullable(Type.String()),
+  consultor: Nullable(Type.String()),
+  status: Type.Enum(PARTICIPANT_STATUSES),
+  statusOriginal: Nullable(Type.String()),
+  center: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  business: Nullable(Type.String()),
+  badge: Type.Boolean(),
+  coursewareId: Nullable(Type.String()),
+  badgePrintCount: Type.Integer(),
+  dateCreated: Type.String(),
+  dateUpdated: Type.String(),
+});
+
+/** The 'Gerenciar Participantes' header: accredited ('x/y') and badge prints of an event. */
+export async function participantTotals(
+  db: Kysely<Database>,
+  eventId: number,
+): Promise<{ confirmed: number; badgePrints: number }> {
+  const row = await db
+    .selectFrom('participants')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(eb.case().when('badge', '=', true).then(1).else(0).end())
+        .as('confirmed'),
+      eb.fn.sum<number | string | null>('badge_print_count').as('badge_prints'),
+    ])
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return { confirmed: Number(row?.confirmed ?? 0), badgePrints: Number(row?.badge_prints ?? 0) };
+}

@@ -1,0 +1,21 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { STORE_PERMISSIONS } from '@balcao/contract';
+import { participantName } from './service.ts';
+
+/** Participant lookups outside the table editor; the table itself is a tables resource. */
+export const participantRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // The sale and cashier screens name the client by CPF; so may the accreditation desk.
+  app.get(
+    '/participants/name/:cpf',
+    {
+      config: {
+        access: [...STORE_PERMISSIONS, 'Checkout', 'CheckoutDelivery', 'Subscription'],
+      },
+      schema: {
+        params: Type.Object({ cpf: Type.String({ maxLength: 20 }) }),
+        response: { 200: Type.Object({ name: Type.String() }) },
+      },
+    },
+    async (request) => participantName(app.db, request.params.cpf),
+  );
+};

@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import {
+  NOT_REGISTERED_MESSAGE,
+  PENDING_MESSAGE,
+  accreditationStatus,
+  withCheckDigits,
+  type ParticipantDto,
+} from '@balcao/contract';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { eventDto, signedInSession } from '../../testing/fixtures';
+
+const event = eventDto({ id: 1, name: 'Congresso Nacional 2025', linkCourseware: true });
+const CODE = '0b7c6a52-3d1e-4c55-9a8e-1f2d3c4b5a69';
+
+function participant(id: number, overrides: Partial<ParticipantDto> = {}): ParticipantDto {
+  return {
+    id,
+    eventId: 1,
+    cpf: withCheckDigits(String(100000000 + id * 1111)),
+    name: `Maria Aparecida ${id}`,
+    usualName: null,
+    email: `maria${id}@exemplo.com.br`,
+    telefone: null,
+    pacote: 'VIP',
+    consultor: null,
+    status: 'OK',
+    statusOriginal: '1',
+    center: { id: 7, name: 'Núcleo Fortaleza' },
+    business: null,
+    badge: false,
+    coursewareId: CODE,
+    badgePrintCount: 0,
+    dateCreated: '2025-01-02T13:04:05.000Z',
+    dateUpdated: '2025-01-02T13:04:05.000Z',
+    ...overrides,
+  };
+}
+
+/** The server's participants of the selected event, by CPF; answers as the contract says. */
+function serveDesk(people: ParticipantDto[]) {
+  const byCpf = new Map(people.map((p) => [p.cpf, p]));
+  const calls = { checks: [] as string[], prints: [] as unknown[], links: [] as unknown[] };
+  server.use(
+    http.get('/api/events/selected', () => HttpResponse.json(event)),
+    http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+    http.get('/api/subscriptions/participant/check', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const cpf = params.get('cpf') ?? '';
+      calls.checks.push(`${cpf}@${params.get('eventId')}`);
+      const found = byCpf.get(cpf);
+      if (!found) {
+        return HttpResponse.json(
+          { error: 'not_found', error_description: NOT_REGISTERED_MESSAGE },
+          { status: 404 },
+        );
+      }
+      return HttpResponse.json({
+        status: accreditationStatus(found, event),
+        participant: found,
+        event: { id: event.id, name: event.name, linkCourseware: event.linkCourseware },
+      });
+    }),
+    http.post('/api/subscriptions/badge/print', async ({ request }) => {
+      const body = (await request.json()) as { participantId: number };
+      calls.prints.push(body);
+      const found = people.find((p) => p.id === body.participantId)!;
+      byCpf.set(found.cpf, { ...found, badge: true, badgePrintCount: found.badgePrintCount + 1 });
+      return HttpResponse.json({ jobId: 9, printer: 'Balcão 1' });
+    }),
+    http.post('/api/subscriptions/courseware/link', async ({ request }) => {
+      const body = (await request.json()) as { participantId: number; coursewareId: string };
+      calls.links.push(body);
+      const found = people.find((p) => p.id === body.participantId)!;
+      const linked = { ...found, coursewareId: body.coursewareId };
+      byCpf.set(found.cpf, linked);
+      return HttpResponse.json(linked);
+    }),
+  );
+  return calls;
+}
+
+async function openDesk(menu = 'Credenciamento') {
+  const rendered = renderWithProviders(<App />, {
+    preloadedState: {
+      session: signedInSession({ permissions: ['Subscription'], adminPage: null }),
+    },
+  });
+  await rendered.user.click(screen.getByRole('button', { name: menu }));
+  return rendered;
+}
+
+const cpfField = () => screen.getByLabelText('CPF');
+
+describe('Credenciamento', { timeout: 20_000 }, () => {
+  it('shows the selected event and runs a badge-less participant by keyboard only', async () => {
+    const maria = participant(1);
+    const calls = serveDesk([maria]);
+    const { user } = await openDesk();
+    expect(
+      await within(screen.getByRole('main')).findByText('Congresso Nacional 2025'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Verificar' })).toBeDisabled();
+
+    // A USB barcode scanner types the CPF, then Enter.
+    await user.keyboard(`${maria.cpf}{Enter}`);
+    const print = await screen.findByRole('button', { name: 'Imprimir crachá' });
+    await waitFor(() => expect(print).toHaveFocus());
+    expect(calls.checks).toEqual([`${maria.cpf}@1`]);
+    expect(screen.getByText('Participante sem crachá. Imprima o crachá.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nome no crachá')).toHaveValue('Maria');
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    expect(calls.prints).toEqual([{ usualName: 'Maria', participantId: 1, eventId: 1 }]);
+    expect(cpfField()).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Imprimir crachá' })).not.toBeInTheDocument();
+  });
+
+  it('sends a courseware-less participant to the link field, links by Enter, then to printing', async () => {
+    const joao = participant(2, { coursewareId: null, name: 'João Batista' });
+    const calls = serveDesk([joao]);
+    const { user } = await openDesk();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    await user.keyboard(`${joao.cpf}{Enter}`);
+    const code = await screen.findByLabelText('Código da apostila');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAttribute('maxlength', '36');
+
+    await user.keyboard(`${CODE}{Enter}`);
+    const print = await screen.findByRole('button', { name: 'Imprimir crachá' });
+    await waitFor(() => expect(print).toHaveFocus());
+    expect(calls.links).toEqual([{ participantId: 2, eventId: 1, coursewareId: CODE }]);
+    expect(calls.checks).toEqual([`${joao.cpf}@1`, `${joao.cpf}@1`]);
+    expect(screen.queryByLabelText('Código da apostila')).not.toBeInTheDocument();
+  });
+
+  it('keeps the cursor on the CPF for registered, pending and unknown participants', async () => {
+    const done = participant(3, { badge: true, badgePrintCount: 2 });
+    const pending = participant(4, { status: 'PAYMENT_ERROR' });
+    const unknown = withCheckDigits('987654321');
+    serveDesk([done, pending]);
+    const { user } = await openDesk();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+
+    await user.keyboard(`${done.cpf}{Enter}`);
+    expect(await screen.findByText('Participante credenciado.')).toBeInTheDocument();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    // A reprint stays possible.
+    expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toBeEnabled();
+
+    await user.clear(cpfField());
+    await user.keyboard(`${pending.cpf}{Enter}`);
+    expect(await screen.findByText(PENDING_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toBeDisabled();
+
+    await user.keyboard(`{Escape}${unknown}{Enter}`);
+    expect(await screen.findByText(NOT_REGISTERED_MESSAGE)).toBeInTheDocument();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    expect(cpfField()).toHaveValue('');
+    expect(screen.queryByText('Ocorreu um erro')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Participante')).not.toBeInTheDocument();
+  });
+
+  it('verifies a CPF read by the camera', async () => {
+    const maria = participant(5);
+    const calls = serveDesk([maria]);
+    const { user } = await openDesk();
+    await user.click(await screen.findByRole('button', { name: 'Ler QR Code' }));
+    await user.type(screen.getByLabelText('Imagem da câmera'), `${maria.cpf}{Enter}`);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toHaveFocus(),
+    );
+    expect(calls.checks).toEqual([`${maria.cpf}@1`]);
+    await user.click(screen.getByRole('button', { name: 'Fechar câmera' }));
+    expect(screen.queryByLabelText('Imagem da câmera')).not.toBeInTheDocument();
+  });
+
+  it('says so when no event is selected', async () => {
+    await openDesk();
+    expect(
+      await screen.findByText('Nenhum evento selecionado. Consulte os administradores.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('CPF')).not.toBeInTheDocument();
+  });
+});
+
+describe('Participantes (limited)', { timeout: 20_000 }, () => {
+  it("lists the event's participants and opens the desk with a CPF verified", async () => {
+    const maria = participant(6);
+    const pending = participant(7, { status: 'PAYMENT_ERROR', name: 'Pedro Pendente' });
+    const calls = serveDesk([maria, pending]);
+    server.use(
+      http.get('/api/events/1/participants/select', () =>
+        HttpResponse.json({ data: [maria, pending], recordsTotal: 2, recordsFiltered: 2 }),
+      ),
+    );
+    const { user } = await openDesk('Participantes');
+    const table = await screen.findByRole('table', { name: 'Participantes' });
+    const pendingRow = (await within(table).findByText('Pedro Pendente')).closest('tr')!;
+    expect(within(pendingRow).getByText('PENDÊNCIA: CPF')).toBeInTheDocument();
+    expect(within(pendingRow).queryByRole('button')).not.toBeInTheDocument();
+    const mariaRow = within(table).getByText(maria.name).closest('tr')!;
+    expect(mariaRow).toHaveTextContent('maria6@exemplo.com.br');
+
+    await user.click(within(mariaRow).getByRole('button', { name: 'ir para credenciamento' }));
+    expect(await screen.findByRole('heading', { name: 'Credenciamento' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toHaveFocus(),
+    );
+    expect(calls.checks).toEqual([`${maria.cpf}@1`]);
+  });
+
+  it("shows 'Nenhum evento selecionado' without an event", async () => {
+    await openDesk('Participantes');
+    expect(
+      await within(screen.getByRole('main')).findByText('Nenhum evento selecionado'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,69 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Alert from 'react-bootstrap/Alert';
+import { formatCpf } from '@balcao/contract';
+import { actionColumn, column } from '../../ui/columns';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectSelectedEvent } from '../events/slice';
+import { textOf, type TableDefinition } from '../tables/definition';
+import type { TableRow } from '../tables/slice';
+import { TablePage } from '../tables/table-page';
+import { PageFrame } from '../tables/pages/page-frame';
+import { deskOpenedWithCpf } from './sagas';
+
+function DeskButton({ row }: { row: TableRow }) {
+  const dispatch = useAppDispatch();
+  if (row.status === 'PAYMENT_ERROR') {
+    return <Badge bg="danger">PENDÊNCIA: CPF</Badge>;
+  }
+  return (
+    <Button
+      type="button"
+      size="sm"
+      variant="outline-primary"
+      onClick={(event) => {
+        event.stopPropagation();
+        dispatch(deskOpenedWithCpf(textOf(row.cpf)));
+      }}
+    >
+      ir para credenciamento
+    </Button>
+  );
+}
+
+/** 'Participantes' (Subscription): the selected event's participants, read-only. */
+export const limitedParticipantsTable: TableDefinition<TableRow> = {
+  table: 'participantsLimited',
+  label: 'Participantes',
+  itemName: 'participante',
+  pageSize: 100,
+  readOnly: true,
+  columns: () => [
+    column({ id: 'cpf', header: 'CPF', text: (row) => formatCpf(textOf(row.cpf)) }),
+    column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
+    column({ id: 'email', header: 'E-mail', text: (row) => textOf(row.email) }),
+    column({ id: 'pacote', header: 'Pacote', text: (row) => textOf(row.pacote) }),
+    actionColumn('desk', 'Credenciamento', (row) => <DeskButton row={row} />),
+  ],
+  fields: [],
+};
+
+export function ParticipantsListPage() {
+  const event = useAppSelector(selectSelectedEvent);
+  return (
+    <PageFrame title="Participantes">
+      {event ? (
+        <>
+          <p className="desk-event">
+            Evento: <strong>{event.name}</strong>
+          </p>
+          <TablePage definition={limitedParticipantsTable} parentId={String(event.id)} />
+        </>
+      ) : (
+        <Alert variant="warning" role="alert">
+          Nenhum evento selecionado
+        </Alert>
+      )}
+    </PageFrame>
+  );
+}

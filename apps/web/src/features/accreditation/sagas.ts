@@ -1,0 +1,127 @@
+import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { createAction } from '@reduxjs/toolkit';
+import {
+  CPF_INVALID_MESSAGE,
+  cpfDigits,
+  isValidCpf,
+  type EventDto,
+  type ParticipantDto,
+  type PrintOutcome,
+} from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { selectSelectedEvent } from '../events/slice';
+import { pageRequested } from '../navigation/slice';
+import { handlePrintOutcome } from '../printing/sagas';
+import { pageOpened } from '../session/slice';
+import {
+  badgePrintFailed,
+  badgePrintRequested,
+  badgePrintSucceeded,
+  checkFailed,
+  checkNotFound,
+  checkRequested,
+  checkSucceeded,
+  linkFailed,
+  linkRequested,
+  linkSucceeded,
+  selectAccreditation,
+  type AccreditationState,
+  type CheckAnswer,
+} from './slice';
+
+/** 'ir para credenciamento': opens Credenciamento and verifies this CPF there. */
+export const deskOpenedWithCpf = createAction<string>('accreditation/deskOpenedWithCpf');
+
+const NO_EVENT = {
+  status: 400,
+  error: 'invalid_request',
+  description: 'Nenhum evento selecionado. Consulte os administradores.',
+};
+
+/** GET /api/subscriptions/participant/check; a 404 is 'not registered', not an error. */
+function* check(): SagaIterator {
+  const { cpf }: AccreditationState = yield select(selectAccreditation);
+  const event: EventDto | null = yield select(selectSelectedEvent);
+  const digits = cpfDigits(cpf);
+  if (!event) {
+    yield put(checkFailed(NO_EVENT));
+    return;
+  }
+  if (!isValidCpf(digits)) {
+    yield put(
+      checkFailed({ status: 400, error: 'invalid_request', description: CPF_INVALID_MESSAGE }),
+    );
+    return;
+  }
+  try {
+    const answer: CheckAnswer = yield call(callApi<CheckAnswer>, {
+      url: '/api/subscriptions/participant/check',
+      params: { cpf: digits, eventId: event.id },
+    });
+    yield put(checkSucceeded({ ...answer, cpf: digits }));
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    if (error.status === 404) yield put(checkNotFound({ cpf: digits }));
+    else yield put(checkFailed(error));
+  }
+}
+
+/** POST /api/subscriptions/badge/print; the PDF opens when no printer is mapped. */
+function* printBadge(): SagaIterator {
+  const { participant, usualName }: AccreditationState = yield select(selectAccreditation);
+  const event: EventDto | null = yield select(selectSelectedEvent);
+  if (!participant || !event || usualName.trim() === '') {
+    yield put(badgePrintFailed(NO_EVENT, { hideError: true }));
+    return;
+  }
+  try {
+    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+      method: 'POST',
+      url: '/api/subscriptions/badge/print',
+      data: { usualName: usualName.trim(), participantId: participant.id, eventId: event.id },
+    });
+    yield put(badgePrintSucceeded());
+    yield call(handlePrintOutcome, outcome);
+  } catch (thrown) {
+    yield put(badgePrintFailed(toApiError(thrown)));
+  }
+}
+
+/** POST /api/subscriptions/courseware/link, then the participant is checked again. */
+function* link(): SagaIterator {
+  const { participant, coursewareCode }: AccreditationState = yield select(selectAccreditation);
+  const event: EventDto | null = yield select(selectSelectedEvent);
+  const code = coursewareCode.trim();
+  if (!participant || !event || code === '') {
+    yield put(
+      linkFailed({ status: 0, error: 'client_error', description: '' }, { hideError: true }),
+    );
+    return;
+  }
+  try {
+    const updated: ParticipantDto = yield call(callApi<ParticipantDto>, {
+      method: 'POST',
+      url: '/api/subscriptions/courseware/link',
+      data: { participantId: participant.id, eventId: event.id, coursewareId: code },
+    });
+    yield put(linkSucceeded(updated));
+    yield put(checkRequested({ cpf: participant.cpf }));
+  } catch (thrown) {
+    yield put(linkFailed(toApiError(thrown)));
+  }
+}
+
+function* openWithCpf(action: ReturnType<typeof deskOpenedWithCpf>): SagaIterator {
+  yield put(pageRequested('SUBSCRIPTION'));
+  const opened: ReturnType<typeof pageOpened> = yield take(pageOpened.type);
+  if (opened.payload === 'SUBSCRIPTION') yield put(checkRequested({ cpf: action.payload }));
+}
+
+export function* accreditationSaga(): SagaIterator {
+  yield takeLatest(checkRequested.type, check);
+  yield takeLeading(badgePrintRequested.type, printBadge);
+  yield takeLeading(linkRequested.type, link);
+  yield takeLatest(deskOpenedWithCpf.type, openWithCpf);
+}

@@ -1,0 +1,176 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { BADGE_NAME_MAX, type AccreditationStatus, type ParticipantDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** GET /api/subscriptions/participant/check for a found participant (docs/accreditation-api.md). */
+export interface CheckAnswer {
+  status: AccreditationStatus;
+  participant: ParticipantDto;
+  event: { id: number; name: string; linkCourseware: boolean };
+}
+
+/** Where the desk puts the cursor after a step (SPEC.md section 2, 'Accreditation'). */
+export type DeskFocus = 'cpf' | 'print' | 'link';
+
+export interface AccreditationState {
+  /** The CPF field's digits. */
+  cpf: string;
+  /** The CPF the shown status is about. */
+  checkedCpf: string | null;
+  status: AccreditationStatus | null;
+  participant: ParticipantDto | null;
+  usualName: string;
+  coursewareCode: string;
+  checking: boolean;
+  printing: boolean;
+  linking: boolean;
+  /** Bumped on every move, so the page focuses even when the target stays the same. */
+  focus: { target: DeskFocus; serial: number };
+}
+
+const initialState: AccreditationState = {
+  cpf: '',
+  checkedCpf: null,
+  status: null,
+  participant: null,
+  usualName: '',
+  coursewareCode: '',
+  checking: false,
+  printing: false,
+  linking: false,
+  focus: { target: 'cpf', serial: 0 },
+};
+
+/** The badge's default name: the usual name, else the first name, within 15 characters. */
+export function defaultBadgeName(participant: ParticipantDto): string {
+  const name = participant.usualName?.trim() || participant.name.trim().split(/\s+/)[0] || '';
+  return name.slice(0, BADGE_NAME_MAX);
+}
+
+/** SPEC.md section 2: badge-less to the print button, courseware-less to the link control. */
+export function focusFor(status: AccreditationStatus): DeskFocus {
+  if (status === 'WITHOUT_BADGE') return 'print';
+  if (status === 'WITHOUT_COURSEWARE') return 'link';
+  return 'cpf';
+}
+
+function moveFocus(state: AccreditationState, target: DeskFocus) {
+  state.focus = { target, serial: state.focus.serial + 1 };
+}
+
+function resetForm(state: AccreditationState) {
+  Object.assign(state, {
+    cpf: '',
+    participant: null,
+    usualName: '',
+    coursewareCode: '',
+  });
+}
+
+export const accreditationSlice = createSlice({
+  name: 'accreditation',
+  initialState,
+  reducers: {
+    cpfChanged(state, action: PayloadAction<string>) {
+      state.cpf = action.payload;
+    },
+    /** Verify the CPF in the field (or the given one, e.g. from 'ir para credenciamento'). */
+    checkRequested(state, action: PayloadAction<{ cpf?: string } | undefined>) {
+      if (action.payload?.cpf !== undefined) state.cpf = action.payload.cpf;
+      state.checking = true;
+    },
+    checkSucceeded(state, action: PayloadAction<CheckAnswer & { cpf: string }>) {
+      const { status, participant, cpf } = action.payload;
+      state.checking = false;
+      state.checkedCpf = cpf;
+      state.status = status;
+      state.participant = participant;
+      state.usualName = defaultBadgeName(participant);
+      state.coursewareCode = '';
+      moveFocus(state, focusFor(status));
+    },
+    /** SPEC.md section 8: not found resets the form with no dialog and shows its panel. */
+    checkNotFound(state, action: PayloadAction<{ cpf: string }>) {
+      state.checking = false;
+      resetForm(state);
+      state.checkedCpf = action.payload.cpf;
+      state.status = 'NOT_REGISTERED';
+      moveFocus(state, 'cpf');
+    },
+    checkFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.checking = false;
+        moveFocus(state, 'cpf');
+      },
+    },
+    usualNameChanged(state, action: PayloadAction<string>) {
+      state.usualName = action.payload.slice(0, BADGE_NAME_MAX);
+    },
+    badgePrintRequested(state) {
+      state.printing = true;
+    },
+    /** SPEC.md section 4: printing the badge resets the form for the next person. */
+    badgePrintSucceeded(state) {
+      state.printing = false;
+      resetForm(state);
+      state.status = null;
+      state.checkedCpf = null;
+      moveFocus(state, 'cpf');
+    },
+    badgePrintFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.printing = false;
+      },
+    },
+    coursewareCodeChanged(state, action: PayloadAction<string>) {
+      state.coursewareCode = action.payload;
+    },
+    /** Link the code in the field, or the given one (a scan). */
+    linkRequested(state, action: PayloadAction<{ code?: string } | undefined>) {
+      if (action.payload?.code !== undefined) state.coursewareCode = action.payload.code;
+      state.linking = true;
+    },
+    /** SPEC.md section 4: linking clears the code; the participant is checked again next. */
+    linkSucceeded(state, action: PayloadAction<ParticipantDto>) {
+      state.linking = false;
+      state.coursewareCode = '';
+      state.participant = action.payload;
+    },
+    linkFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.linking = false;
+        moveFocus(state, 'link');
+      },
+    },
+    deskCleared() {
+      return initialState;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  cpfChanged,
+  checkRequested,
+  checkSucceeded,
+  checkNotFound,
+  checkFailed,
+  usualNameChanged,
+  badgePrintRequested,
+  badgePrintSucceeded,
+  badgePrintFailed,
+  coursewareCodeChanged,
+  linkRequested,
+  linkSucceeded,
+  linkFailed,
+  deskCleared,
+} = accreditationSlice.actions;
+
+export const selectAccreditation = (state: RootState) => state.accreditation;

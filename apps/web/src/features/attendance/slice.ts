@@ -1,0 +1,80 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** GET /api/attendance/select/columns: 'total' and one 'column_{n}' per event day. */
+export interface AttendanceColumn {
+  key: string;
+  title: string;
+}
+
+/** GET /api/attendance/select rows: the first check-in time per day ('HH:mm' or null). */
+export type AttendanceRow = {
+  id: number | string;
+  cpf: string;
+  name: string;
+  center: string | { name: string } | null;
+  total: number;
+} & Record<string, unknown>;
+
+export interface AttendanceState {
+  eventId: number | null;
+  columns: AttendanceColumn[];
+  rows: AttendanceRow[];
+  loading: boolean;
+}
+
+const initialState: AttendanceState = { eventId: null, columns: [], rows: [], loading: false };
+
+export const attendanceSlice = createSlice({
+  name: 'attendance',
+  initialState,
+  reducers: {
+    attendanceColumnsLoaded(
+      state,
+      action: PayloadAction<{ eventId: number | null; columns: AttendanceColumn[] }>,
+    ) {
+      state.eventId = action.payload.eventId;
+      state.columns = action.payload.columns;
+    },
+    attendanceColumnsFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.columns = [];
+      },
+    },
+    /** The list of an event (its columns too when the event changed). */
+    attendanceRequested(state, action: PayloadAction<{ eventId: number }>) {
+      state.loading = true;
+      if (state.eventId !== action.payload.eventId) {
+        state.rows = [];
+      }
+    },
+    attendanceLoaded(state, action: PayloadAction<AttendanceRow[]>) {
+      state.loading = false;
+      state.rows = action.payload;
+    },
+    attendanceFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.loading = false;
+      },
+    },
+    attendanceCsvRequested() {},
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  attendanceColumnsLoaded,
+  attendanceColumnsFailed,
+  attendanceRequested,
+  attendanceLoaded,
+  attendanceFailed,
+  attendanceCsvRequested,
+} = attendanceSlice.actions;
+
+export const selectAttendance = (state: RootState) => state.attendance;

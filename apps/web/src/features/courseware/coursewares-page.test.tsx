@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { signedInSession } from '../../testing/fixtures';
+
+const course = { id: 2, name: 'Formação em Coaching', serial: 1 };
+const center = { id: 3, name: 'Núcleo Fortaleza', serial: 3 };
+
+function courseware(serial: number) {
+  return {
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+    serial,
+    course,
+    center,
+    subscription: null,
+    prints: 0,
+    status: 'ISSUED',
+    completeSerial: '',
+    dateCreated: '2025-01-02T13:04:05.000Z',
+    dateUpdated: '2025-01-02T13:04:05.000Z',
+  };
+}
+
+const rows = [courseware(1), courseware(2), courseware(3)];
+
+/** Each print call waits for the test to answer it, so progress can be seen between them. */
+function servePrints() {
+  const pending: { id: string; answer: (response: Response) => void }[] = [];
+  server.use(
+    http.get('/api/courses/select', () => HttpResponse.json({ data: [course] })),
+    http.get('/api/centers/select', () => HttpResponse.json({ data: [center] })),
+    http.get('/api/courses/2/coursewares/select', () =>
+      HttpResponse.json({ data: rows, recordsTotal: 3, recordsFiltered: 3 }),
+    ),
+    http.post('/api/courses/2/coursewares/print', async ({ request }) => {
+      const { id } = (await request.json()) as { id: string };
+      return new Promise<Response>((answer) => pending.push({ id, answer }));
+    }),
+  );
+  const printed = () => pending.map((call) => call.id);
+  const answer = async (index: number, response: Response) => {
+    await waitFor(() => expect(pending.length).toBeGreaterThan(index));
+    pending[index]!.answer(response);
+  };
+  return { printed, answer };
+}
+
+async function openCoursewares() {
+  const rendered = renderWithProviders(<App />, {
+    preloadedState: { session: signedInSession({ permissions: ['Courseware'], adminPage: null }) },
+  });
+  await rendered.user.click(screen.getByRole('button', { name: 'Apostilas' }));
+  await rendered.user.selectOptions(await screen.findByLabelText('Curso'), 'Formação em Coaching');
+  const table = await screen.findByRole('table', { name: 'Apostilas' });
+  await within(table).findByText('01-003-000001');
+  return { ...rendered, table };
+}
+
+const job = () => HttpResponse.json({ jobId: 1, printer: 'Etiquetas' });
+
+async function selectAll(user: UserEvent) {
+  for (const serial of ['01-003-000001', '01-003-000002', '01-003-000003']) {
+    await user.click(screen.getByRole('checkbox', { name: `Selecionar apostila ${serial}` }));
+  }
+}
+
+describe('Apostilas', { timeout: 20_000 }, () => {
+  it('asks for a selection, then prints one label per courseware with progress', async () => {
+    const prints = servePrints();
+    const { user, table } = await openCoursewares();
+    expect(within(table).getAllByText('Emitido')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Imprimir etiquetas' }));
+    expect(
+      await screen.findByText('Nenhuma apostila foi selecionada para imprimir etiqueta'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+
+    await selectAll(user);
+    await user.click(screen.getByRole('button', { name: 'Imprimir etiquetas (3)' }));
+    expect(await screen.findByText('Imprimindo - 0/3')).toBeInTheDocument();
+    await prints.answer(0, job());
+    expect(await screen.findByText('Imprimindo - 1/3')).toBeInTheDocument();
+    await prints.answer(1, job());
+    expect(await screen.findByText('Imprimindo - 2/3')).toBeInTheDocument();
+    await prints.answer(2, job());
+    expect(await screen.findByText('Etiquetas impressas corretamente.')).toBeInTheDocument();
+    expect(prints.printed()).toEqual(rows.map((row) => row.id));
+  });
+
+  it('cancels between two labels', async () => {
+    const prints = servePrints();
+    const { user } = await openCoursewares();
+    await selectAll(user);
+    await user.click(screen.getByRole('button', { name: 'Imprimir etiquetas (3)' }));
+    await prints.answer(0, job());
+    expect(await screen.findByText('Imprimindo - 1/3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    await prints.answer(1, job());
+    await waitFor(() => expect(screen.queryByText(/Imprimindo - /)).not.toBeInTheDocument());
+    expect(prints.printed()).toHaveLength(2);
+    expect(screen.queryByText('Etiquetas impressas corretamente.')).not.toBeInTheDocument();
+  });
+
+  it('stops at the first failure and shows it without the generic dialog', async () => {
+    const prints = servePrints();
+    const { user } = await openCoursewares();
+    await selectAll(user);
+    await user.click(screen.getByRole('button', { name: 'Imprimir etiquetas (3)' }));
+    await prints.answer(0, job());
+    await prints.answer(
+      1,
+      HttpResponse.json(
+        { error: 'conflict', error_description: 'Apostila cancelada não pode ser impressa.' },
+        { status: 409 },
+      ),
+    );
+    expect(
+      await screen.findByText('Apostila cancelada não pode ser impressa.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Erro!')).toBeInTheDocument();
+    expect(screen.queryByText('Ocorreu um erro')).not.toBeInTheDocument();
+    expect(prints.printed()).toHaveLength(2);
+  });
+
+  it("creates by 'Quantidade' (1 to 100, default 10) for a center", async () => {
+    servePrints();
+    const inserted: string[] = [];
+    server.use(
+      http.post('/api/courses/2/coursewares/insert', async ({ request }) => {
+        inserted.push(decodeURIComponent(await request.text()));
+        return HttpResponse.json({ data: [courseware(4)] });
+      }),
+    );
+    const { user } = await openCoursewares();
+    await user.click(screen.getByRole('button', { name: 'Criar' }));
+    const dialog = await screen.findByRole('dialog');
+    const quantity = within(dialog).getByLabelText('Quantidade');
+    expect(quantity).toHaveValue('10');
+    await user.clear(quantity);
+    await user.type(quantity, '101');
+    await user.selectOptions(within(dialog).getByLabelText('Núcleo'), 'Núcleo Fortaleza');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Escolha um valor de 1 a 100');
+    await user.clear(quantity);
+    await user.type(quantity, '25');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(inserted).toEqual(['data[0][quantity]=25&data[0][center][id]=3']));
+  });
+});

@@ -1,0 +1,183 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import { COURSEWARE_CODE_LENGTH, cpfDigits } from '@balcao/contract';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { CpfInput } from '../../ui/cpf-input';
+import { LARGE_SCANNER, QrScanner } from '../../ui/qr-scanner';
+import { SelectedEventLine } from '../accreditation/no-event';
+import { selectSelectedEvent } from '../events/slice';
+import {
+  currentChanged,
+  currentEntered,
+  exchangeCleared,
+  exchangeCpfChanged,
+  exchangeNoticeDismissed,
+  exchangeRequested,
+  nextChanged,
+  nextEntered,
+  participantRequested,
+  selectExchange,
+} from './exchange-slice';
+import { NoticeDialog } from './notice-dialog';
+
+function onEnter(action: () => void) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      action();
+    }
+  };
+}
+
+/** 'Troca de Apostila' (ChangeCourseware). */
+export function ExchangePage() {
+  const dispatch = useAppDispatch();
+  const event = useAppSelector(selectSelectedEvent);
+  const state = useAppSelector(selectExchange);
+  const { participant, focus, notice } = state;
+  const refs = {
+    cpf: useRef<HTMLInputElement>(null),
+    current: useRef<HTMLInputElement>(null),
+    next: useRef<HTMLInputElement>(null),
+    confirm: useRef<HTMLButtonElement>(null),
+  };
+  const { cpf: cpfRef, current: currentRef, next: nextRef, confirm: confirmRef } = refs;
+
+  useEffect(() => {
+    if (notice) return;
+    const target = { cpf: cpfRef, current: currentRef, next: nextRef, confirm: confirmRef }[
+      focus.target
+    ].current;
+    target?.focus();
+  }, [focus, notice, cpfRef, currentRef, nextRef, confirmRef]);
+
+  const verify = (digits?: string) => {
+    if (!state.busy && (digits ?? state.cpf) !== '')
+      dispatch(participantRequested(digits === undefined ? undefined : { cpf: digits }));
+  };
+  const hasParticipant = participant !== null && Boolean(participant.coursewareId);
+  const canConfirm =
+    hasParticipant &&
+    state.currentConfirmed &&
+    state.next.trim().length >= COURSEWARE_CODE_LENGTH &&
+    !state.busy;
+
+  return (
+    <section className="desk-page">
+      <h1 className="h3 mb-3">Troca de Apostila</h1>
+      <SelectedEventLine name={event?.name ?? null} />
+      {event && (
+        <Card className="desk-card exchange-card">
+          <Card.Body>
+            <Form
+              noValidate
+              onSubmit={(formEvent) => {
+                formEvent.preventDefault();
+                if (canConfirm) dispatch(exchangeRequested());
+              }}
+            >
+              <Form.Group className="mb-3">
+                <Form.Label htmlFor="exchange-cpf">CPF do participante</Form.Label>
+                <div className="d-flex gap-2">
+                  <CpfInput
+                    id="exchange-cpf"
+                    inputRef={cpfRef}
+                    value={state.cpf}
+                    autoFocus
+                    onChange={(digits) => dispatch(exchangeCpfChanged(digits))}
+                    onEnter={() => verify()}
+                  />
+                  <Button
+                    type="button"
+                    variant="outline-primary"
+                    disabled={state.cpf === '' || state.busy}
+                    onClick={() => verify()}
+                  >
+                    Verificar
+                  </Button>
+                </div>
+                <div className="mt-2">
+                  <QrScanner
+                    {...LARGE_SCANNER}
+                    closeOnScan
+                    onScan={(text) => verify(cpfDigits(text))}
+                  />
+                </div>
+                {participant && (
+                  <div className="form-text" aria-live="polite">
+                    Participante: <strong>{participant.name}</strong>
+                  </div>
+                )}
+              </Form.Group>
+              <Form.Group className="mb-3">
+                <Form.Label htmlFor="exchange-current">Apostila atual</Form.Label>
+                <Form.Control
+                  id="exchange-current"
+                  ref={currentRef}
+                  value={state.current}
+                  maxLength={COURSEWARE_CODE_LENGTH}
+                  autoComplete="off"
+                  disabled={!hasParticipant}
+                  isValid={state.currentConfirmed}
+                  onChange={(changeEvent) => {
+                    const value = changeEvent.target.value;
+                    dispatch(currentChanged(value));
+                    if (value.trim().length === COURSEWARE_CODE_LENGTH)
+                      dispatch(currentEntered(value.trim()));
+                  }}
+                  onKeyDown={onEnter(() => dispatch(currentEntered(undefined)))}
+                />
+                <div className="mt-2">
+                  <QrScanner
+                    {...LARGE_SCANNER}
+                    closeOnScan
+                    label="Ler QR Code da apostila atual"
+                    disabled={!hasParticipant}
+                    onScan={(text) => dispatch(currentEntered(text))}
+                  />
+                </div>
+              </Form.Group>
+              <Form.Group className="mb-3">
+                <Form.Label htmlFor="exchange-next">Nova apostila</Form.Label>
+                <Form.Control
+                  id="exchange-next"
+                  ref={nextRef}
+                  value={state.next}
+                  maxLength={COURSEWARE_CODE_LENGTH}
+                  autoComplete="off"
+                  disabled={!state.currentConfirmed}
+                  onChange={(changeEvent) => dispatch(nextChanged(changeEvent.target.value))}
+                  onKeyDown={onEnter(() => dispatch(nextEntered(undefined)))}
+                />
+                <div className="mt-2">
+                  <QrScanner
+                    {...LARGE_SCANNER}
+                    closeOnScan
+                    label="Ler QR Code da nova apostila"
+                    disabled={!state.currentConfirmed}
+                    onScan={(text) => dispatch(nextEntered(text))}
+                  />
+                </div>
+              </Form.Group>
+              <div className="d-flex gap-2">
+                <Button ref={confirmRef} type="submit" disabled={!canConfirm}>
+                  {state.busy ? 'Processando...' : 'Confirmar'}
+                </Button>
+                <Button
+                  type="button"
+                  variant="outline-secondary"
+                  onClick={() => dispatch(exchangeCleared())}
+                >
+                  Cancelar
+                </Button>
+              </div>
+            </Form>
+          </Card.Body>
+        </Card>
+      )}
+      <NoticeDialog notice={notice} onClose={() => dispatch(exchangeNoticeDismissed())} />
+    </section>
+  );
+}

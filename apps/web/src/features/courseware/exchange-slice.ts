@@ -1,0 +1,162 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { COURSEWARE_CODE_LENGTH, type ParticipantDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+import type { Notice } from './slice';
+
+export const EXCHANGED_MESSAGE = 'Apostila trocada.';
+export const MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';
+export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
+export const SHORT_CODE_MESSAGE = `O código da nova apostila deve ter ${COURSEWARE_CODE_LENGTH} caracteres.`;
+
+export type ExchangeField = 'cpf' | 'current' | 'next' | 'confirm';
+
+export interface ExchangeState {
+  cpf: string;
+  participant: ParticipantDto | null;
+  current: string;
+  /** The current courseware matched the participant's. */
+  currentConfirmed: boolean;
+  next: string;
+  busy: boolean;
+  notice: Notice | null;
+  focus: { target: ExchangeField; serial: number };
+}
+
+const initialState: ExchangeState = {
+  cpf: '',
+  participant: null,
+  current: '',
+  currentConfirmed: false,
+  next: '',
+  busy: false,
+  notice: null,
+  focus: { target: 'cpf', serial: 0 },
+};
+
+function moveFocus(state: ExchangeState, target: ExchangeField) {
+  state.focus = { target, serial: state.focus.serial + 1 };
+}
+
+function showError(state: ExchangeState, text: string, target: ExchangeField) {
+  state.notice = { title: 'Erro', text };
+  moveFocus(state, target);
+}
+
+/**
+ * 'Troca de Apostila' (SPEC.md sections 4 and 5): verify the participant, confirm the current
+ * courseware is theirs, enter the new one (36 characters), confirm; the form clears on success.
+ */
+export const exchangeSlice = createSlice({
+  name: 'exchange',
+  initialState,
+  reducers: {
+    exchangeCpfChanged(state, action: PayloadAction<string>) {
+      state.cpf = action.payload;
+      if (state.participant && action.payload !== state.participant.cpf) {
+        Object.assign(state, { participant: null, current: '', currentConfirmed: false, next: '' });
+      }
+    },
+    participantRequested(state, action: PayloadAction<{ cpf?: string } | undefined>) {
+      if (action.payload?.cpf !== undefined) state.cpf = action.payload.cpf;
+      state.busy = true;
+    },
+    participantFound(state, action: PayloadAction<ParticipantDto>) {
+      state.busy = false;
+      state.participant = action.payload;
+      state.current = '';
+      state.currentConfirmed = false;
+      state.next = '';
+      if (!action.payload.coursewareId) showError(state, NO_COURSEWARE_MESSAGE, 'cpf');
+      else moveFocus(state, 'current');
+    },
+    /** Exchange failures skip the generic dialog and show their own 'Erro' (SPEC.md section 8). */
+    participantFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.busy = false;
+        state.participant = null;
+        showError(state, action.payload.description, 'cpf');
+      },
+    },
+    currentChanged(state, action: PayloadAction<string>) {
+      state.current = action.payload;
+      state.currentConfirmed = false;
+    },
+    /** The current code (typed then Enter, or scanned) must be the participant's. */
+    currentEntered(state, action: PayloadAction<string | undefined>) {
+      if (action.payload !== undefined) state.current = action.payload;
+      const code = state.current.trim();
+      if (!state.participant) return;
+      if (!state.participant.coursewareId) {
+        showError(state, NO_COURSEWARE_MESSAGE, 'cpf');
+      } else if (code !== state.participant.coursewareId) {
+        state.currentConfirmed = false;
+        showError(state, MISMATCH_MESSAGE, 'current');
+      } else {
+        state.currentConfirmed = true;
+        moveFocus(state, 'next');
+      }
+    },
+    nextChanged(state, action: PayloadAction<string>) {
+      state.next = action.payload;
+    },
+    nextEntered(state, action: PayloadAction<string | undefined>) {
+      if (action.payload !== undefined) state.next = action.payload;
+      if (state.next.trim().length < COURSEWARE_CODE_LENGTH) {
+        showError(state, SHORT_CODE_MESSAGE, 'next');
+      } else {
+        moveFocus(state, 'confirm');
+      }
+    },
+    exchangeRequested(state) {
+      state.busy = true;
+    },
+    exchangeSucceeded(state) {
+      Object.assign(state, {
+        ...initialState,
+        notice: { title: 'Sucesso!', text: EXCHANGED_MESSAGE },
+        focus: { target: 'cpf', serial: state.focus.serial + 1 },
+      });
+    },
+    exchangeFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.busy = false;
+        showError(state, action.payload.description, 'next');
+      },
+    },
+    exchangeCleared(state) {
+      Object.assign(state, {
+        ...initialState,
+        focus: { target: 'cpf', serial: state.focus.serial + 1 },
+      });
+    },
+    exchangeNoticeDismissed(state) {
+      state.notice = null;
+      moveFocus(state, state.focus.target);
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  exchangeCpfChanged,
+  participantRequested,
+  participantFound,
+  participantFailed,
+  currentChanged,
+  currentEntered,
+  nextChanged,
+  nextEntered,
+  exchangeRequested,
+  exchangeSucceeded,
+  exchangeFailed,
+  exchangeCleared,
+  exchangeNoticeDismissed,
+} = exchangeSlice.actions;
+
+export const selectExchange = (state: RootState) => state.exchange;

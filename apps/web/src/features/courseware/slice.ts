@@ -1,0 +1,135 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CoursewareDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** A message dialog of the courseware pages. */
+export interface Notice {
+  title: string;
+  text: string;
+}
+
+export const NONE_SELECTED_MESSAGE = 'Nenhuma apostila foi selecionada para imprimir etiqueta';
+export const BATCH_SUCCESS_MESSAGE = 'Etiquetas impressas corretamente.';
+
+export interface CoursewareState {
+  /** Label printing in a batch (SPEC.md section 4): [done, total] while it runs. */
+  batch: { done: number; total: number; cancelRequested: boolean } | null;
+  notice: Notice | null;
+  /** 'Devolução de Apostilas'. */
+  returnDesk: {
+    code: string;
+    courseware: CoursewareDto | null;
+    looking: boolean;
+    returning: boolean;
+    message: string | null;
+  };
+}
+
+const initialReturnDesk: CoursewareState['returnDesk'] = {
+  code: '',
+  courseware: null,
+  looking: false,
+  returning: false,
+  message: null,
+};
+
+const initialState: CoursewareState = { batch: null, notice: null, returnDesk: initialReturnDesk };
+
+export const coursewareSlice = createSlice({
+  name: 'courseware',
+  initialState,
+  reducers: {
+    batchPrintRequested(state, action: PayloadAction<{ courseId: string; ids: string[] }>) {
+      if (action.payload.ids.length === 0) {
+        state.notice = { title: 'Erro', text: NONE_SELECTED_MESSAGE };
+        return;
+      }
+      state.batch = { done: 0, total: action.payload.ids.length, cancelRequested: false };
+    },
+    batchPrintProgressed(state, action: PayloadAction<number>) {
+      if (state.batch) state.batch.done = action.payload;
+    },
+    /** Takes effect between two labels. */
+    batchPrintCancelRequested(state) {
+      if (state.batch) state.batch.cancelRequested = true;
+    },
+    batchPrintCancelled(state) {
+      state.batch = null;
+    },
+    batchPrintSucceeded(state) {
+      state.batch = null;
+      state.notice = { title: 'Sucesso!', text: BATCH_SUCCESS_MESSAGE };
+    },
+    /** Batch failures skip the generic dialog (SPEC.md section 8) and stop the batch. */
+    batchPrintFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.batch = null;
+        state.notice = { title: 'Erro!', text: action.payload.description };
+      },
+    },
+    noticeDismissed(state) {
+      state.notice = null;
+    },
+    returnCodeChanged(state, action: PayloadAction<string>) {
+      state.returnDesk.code = action.payload;
+      state.returnDesk.message = null;
+    },
+    returnLookupRequested(state, action: PayloadAction<{ code?: string } | undefined>) {
+      if (action.payload?.code !== undefined) state.returnDesk.code = action.payload.code;
+      state.returnDesk.looking = true;
+      state.returnDesk.courseware = null;
+      state.returnDesk.message = null;
+    },
+    returnLookupSucceeded(state, action: PayloadAction<CoursewareDto>) {
+      state.returnDesk.looking = false;
+      state.returnDesk.courseware = action.payload;
+    },
+    returnLookupFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.returnDesk.looking = false;
+      },
+    },
+    returnRequested(state) {
+      state.returnDesk.returning = true;
+    },
+    returnSucceeded(state, action: PayloadAction<{ courseware: CoursewareDto; message: string }>) {
+      state.returnDesk = {
+        ...initialReturnDesk,
+        courseware: action.payload.courseware,
+        message: action.payload.message,
+      };
+    },
+    returnFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.returnDesk.returning = false;
+      },
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  batchPrintRequested,
+  batchPrintProgressed,
+  batchPrintCancelRequested,
+  batchPrintCancelled,
+  batchPrintSucceeded,
+  batchPrintFailed,
+  noticeDismissed,
+  returnCodeChanged,
+  returnLookupRequested,
+  returnLookupSucceeded,
+  returnLookupFailed,
+  returnRequested,
+  returnSucceeded,
+  returnFailed,
+} = coursewareSlice.actions;
+
+export const selectCourseware = (state: RootState) => state.courseware;

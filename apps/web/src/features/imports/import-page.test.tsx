@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { eventDto, signedInSession } from '../../testing/fixtures';
+
+const event = eventDto({ id: 1, name: 'Congresso Nacional 2025' });
+const csv =
+  'nome;email;cpf_cnpj;pacote;situacao;nucleo_origem;business\nAna;a@b.c;52998224725;VIP;1;;\n';
+
+async function openImport(menu: string, permissions: ('ImportParticipants' | 'ImportProducts')[]) {
+  const rendered = renderWithProviders(<App />, {
+    preloadedState: { session: signedInSession({ permissions, adminPage: null }) },
+  });
+  await rendered.user.click(screen.getByRole('button', { name: menu }));
+  return rendered;
+}
+
+describe('Importações', { timeout: 20_000 }, () => {
+  it('sends the sheet as a data URL with the event and lists the failed lines', async () => {
+    const sent: { sheet: string; eventId: number }[] = [];
+    server.use(
+      http.get('/api/events/selected', () => HttpResponse.json(event)),
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.post('/api/participants/upload', async ({ request }) => {
+        sent.push((await request.json()) as { sheet: string; eventId: number });
+        return HttpResponse.json({
+          fails: [
+            { line: 3, error: 'cpf invalido' },
+            { line: 7, error: 'situacao desconhecida: 9' },
+          ],
+          created: 5,
+          updated: 0,
+          unchanged: 1,
+        });
+      }),
+    );
+    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+    const file = new File([csv], 'participantes.csv', { type: 'text/csv' });
+    await user.upload(await screen.findByLabelText('Planilha (.csv ou .xlsx)'), file);
+    expect(screen.getByLabelText('Evento')).toHaveValue('1');
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+
+    const table = await screen.findByRole('table', { name: 'Linhas com erro' });
+    expect(within(table).getByRole('columnheader', { name: /Linha/ })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /Erro/ })).toBeInTheDocument();
+    expect(within(table).getByText('cpf invalido').closest('tr')).toHaveTextContent('3');
+    expect(within(table).getByText('situacao desconhecida: 9')).toBeInTheDocument();
+    expect(screen.getByText('2 linhas não foram importadas.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.eventId).toBe(1);
+    expect(sent[0]!.sheet).toMatch(/^data:text\/csv;base64,/);
+    const base64 = sent[0]!.sheet.split(',')[1]!;
+    expect(new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)))).toBe(
+      csv,
+    );
+  });
+
+  it('says when every line was imported, and when there is no event', async () => {
+    server.use(
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.post('/api/produtos/upload', () => HttpResponse.json({ fails: [], created: 2 })),
+    );
+    const { user } = await openImport('Importar Produtos e Cursos', ['ImportProducts']);
+    await user.upload(
+      await screen.findByLabelText('Planilha (.csv ou .xlsx)'),
+      new File(['PRODUTO;VENDA FEBRACIS\n'], 'produtos.csv', { type: 'text/csv' }),
+    );
+    await user.selectOptions(screen.getByLabelText('Evento'), 'Congresso Nacional 2025');
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+    expect(
+      await screen.findByText('Todos os produtos e cursos foram cadastrados com sucesso'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows 'Nenhum evento registrado.' without events", async () => {
+    await openImport('Importar Participantes', ['ImportParticipants']);
+    expect(await screen.findByText('Nenhum evento registrado.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Evento')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,179 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import { column } from '../../ui/columns';
+import { DataTable } from '../../ui/data-table';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectSelectedEvent } from '../events/slice';
+import { selectLookups } from '../tables/slice';
+import { PageFrame } from '../tables/pages/page-frame';
+import { selectImport, uploadRequested, type ImportFailure, type ImportKind } from './slice';
+
+export const NO_EVENTS_MESSAGE = 'Nenhum evento registrado.';
+const SUCCESS: Record<ImportKind, string> = {
+  participants: 'Todos os participantes foram cadastrados com sucesso',
+  products: 'Todos os produtos e cursos foram cadastrados com sucesso',
+};
+const TITLES: Record<ImportKind, string> = {
+  participants: 'Importar Participantes',
+  products: 'Importar Produtos e Cursos',
+};
+const ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The file as a data URL (the upload's `sheet`). */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('Falha ao ler o arquivo.'));
+    reader.readAsDataURL(file);
+  });
+}
+
+const failureColumns = [
+  column<ImportFailure>({
+    id: 'line',
+    header: 'Linha',
+    text: (row) => String(row.line),
+    sortValue: (row) => row.line,
+  }),
+  column<ImportFailure>({ id: 'error', header: 'Erro', text: (row) => row.error }),
+];
+
+function ImportResultView({ kind }: { kind: ImportKind }) {
+  const { result } = useAppSelector(useMemo(() => selectImport(kind), [kind]));
+  if (!result) return null;
+  const counts = [
+    result.created !== undefined ? `${result.created} criados` : null,
+    result.updated !== undefined ? `${result.updated} atualizados` : null,
+    result.unchanged !== undefined ? `${result.unchanged} sem alteração` : null,
+  ].filter(Boolean);
+  return (
+    <div className="mt-3">
+      {result.fails.length === 0 ? (
+        <Alert variant="success" role="status">
+          {SUCCESS[kind]}
+        </Alert>
+      ) : (
+        <Alert variant="warning" role="status">
+          {result.fails.length === 1
+            ? '1 linha não foi importada.'
+            : `${result.fails.length} linhas não foram importadas.`}
+        </Alert>
+      )}
+      {counts.length > 0 && <p className="text-body-secondary">{counts.join(', ')}.</p>}
+      {result.fails.length > 0 && (
+        <DataTable<ImportFailure>
+          label="Linhas com erro"
+          columns={failureColumns}
+          data={result.fails}
+          getRowId={(row) => `${row.line}-${row.error}`}
+          defaultPageSize={100}
+        />
+      )}
+    </div>
+  );
+}
+
+/** 'Importar Participantes' and 'Importar Produtos e Cursos': a spreadsheet and the event. */
+export function ImportPage({ kind }: { kind: ImportKind }) {
+  const dispatch = useAppDispatch();
+  const events = useAppSelector(selectLookups).events ?? [];
+  const selected = useAppSelector(selectSelectedEvent);
+  const { uploading, progress } = useAppSelector(useMemo(() => selectImport(kind), [kind]));
+  const [file, setFile] = useState<File | null>(null);
+  const [eventId, setEventId] = useState<string>(() => String(selected?.id ?? events[0]?.id ?? ''));
+  const [reading, setReading] = useState(false);
+  const [readError, setReadError] = useState<string | null>(null);
+  const chosenEvent = events.some((event) => String(event.id) === eventId) ? eventId : '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file || chosenEvent === '' || uploading || reading) return;
+    setReading(true);
+    setReadError(null);
+    try {
+      const sheet = await readAsDataUrl(file);
+      dispatch(uploadRequested({ kind, sheet, eventId: Number(chosenEvent) }));
+    } catch {
+      setReadError('Não foi possível ler o arquivo escolhido.');
+    } finally {
+      setReading(false);
+    }
+  };
+
+  return (
+    <PageFrame title={TITLES[kind]}>
+      {events.length === 0 ? (
+        <Alert variant="warning" role="alert">
+          {NO_EVENTS_MESSAGE}
+        </Alert>
+      ) : (
+        <Card className="import-card">
+          <Card.Body>
+            <Form onSubmit={submit} noValidate>
+              <Form.Group controlId={`import-${kind}-file`} className="mb-3">
+                <Form.Label>Planilha (.csv ou .xlsx)</Form.Label>
+                <Form.Control
+                  type="file"
+                  accept={ACCEPT}
+                  disabled={uploading}
+                  onChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+                />
+              </Form.Group>
+              <Form.Group controlId={`import-${kind}-event`} className="mb-3">
+                <Form.Label>Evento</Form.Label>
+                <Form.Select
+                  value={chosenEvent}
+                  disabled={uploading}
+                  onChange={(e) => setEventId(e.target.value)}
+                >
+                  <option value="">Selecione o evento</option>
+                  {events.map((item) => (
+                    <option key={item.id} value={String(item.id)}>
+                      {item.name}
+                    </option>
+                  ))}
+                </Form.Select>
+              </Form.Group>
+              <Button type="submit" disabled={!file || chosenEvent === '' || uploading || reading}>
+                {uploading || reading ? 'Enviando...' : 'Importar'}
+              </Button>
+            </Form>
+            {readError && (
+              <Alert variant="danger" className="mt-3" role="alert">
+                {readError}
+              </Alert>
+            )}
+            {uploading && (
+              <ProgressBar
+                className="mt-3"
+                animated
+                now={progress === null || progress >= 1 ? 100 : Math.max(5, progress * 100)}
+                label={
+                  progress !== null && progress < 1
+                    ? `Enviando ${Math.round(progress * 100)}%`
+                    : 'Processando...'
+                }
+                aria-label="Importação em andamento"
+              />
+            )}
+          </Card.Body>
+        </Card>
+      )}
+      <ImportResultView kind={kind} />
+    </PageFrame>
+  );
+}
+
+export function ImportParticipantsPage() {
+  return <ImportPage kind="participants" />;
+}
+
+export function ImportProductsPage() {
+  return <ImportPage kind="products" />;
+}

@@ -1,0 +1,73 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+export type ImportKind = 'participants' | 'products';
+
+/** A line the server refused (the header is line 1). */
+export interface ImportFailure {
+  line: number;
+  error: string;
+}
+
+/** POST /api/participants/upload and /api/produtos/upload answer. */
+export interface ImportResult {
+  fails: ImportFailure[];
+  created?: number;
+  updated?: number;
+  unchanged?: number;
+}
+
+export interface ImportState {
+  uploading: boolean;
+  /** 0 to 1 while the sheet is sent; null when unknown. */
+  progress: number | null;
+  result: ImportResult | null;
+}
+
+const idle: ImportState = { uploading: false, progress: null, result: null };
+const initialState: Record<ImportKind, ImportState> = { participants: idle, products: idle };
+
+export interface UploadRequest {
+  kind: ImportKind;
+  /** The spreadsheet as a data URL (docs/accreditation-api.md). */
+  sheet: string;
+  eventId: number;
+}
+
+export const importsSlice = createSlice({
+  name: 'imports',
+  initialState,
+  reducers: {
+    uploadRequested(state, action: PayloadAction<UploadRequest>) {
+      state[action.payload.kind] = { uploading: true, progress: 0, result: null };
+    },
+    uploadProgressed(state, action: PayloadAction<{ kind: ImportKind; progress: number }>) {
+      state[action.payload.kind].progress = action.payload.progress;
+    },
+    uploadSucceeded(state, action: PayloadAction<{ kind: ImportKind; result: ImportResult }>) {
+      state[action.payload.kind] = { uploading: false, progress: 1, result: action.payload.result };
+    },
+    uploadFailed: {
+      prepare: (kind: ImportKind, error: ApiError) => ({
+        ...failure(error),
+        payload: { ...error, kind },
+      }),
+      reducer(state, action: PayloadAction<ApiError & { kind: ImportKind }, string, FailureMeta>) {
+        state[action.payload.kind] = idle;
+      },
+    },
+    importReset(state, action: PayloadAction<ImportKind>) {
+      state[action.payload] = idle;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const { uploadRequested, uploadProgressed, uploadSucceeded, uploadFailed, importReset } =
+  importsSlice.actions;
+
+export const selectImport = (kind: ImportKind) => (state: RootState) => state.imports[kind];

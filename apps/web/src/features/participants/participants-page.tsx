@@ -1,0 +1,189 @@
+import { useState } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Form from 'react-bootstrap/Form';
+import {
+  BADGE_NAME_MAX,
+  CPF_INVALID_MESSAGE,
+  PARTICIPANT_STATUSES,
+  PARTICIPANT_STATUS_LABELS,
+  cpfDigits,
+  formatCpf,
+  isValidCpf,
+  type ParticipantStatus,
+} from '@balcao/contract';
+import { column } from '../../ui/columns';
+import { required } from '../../ui/editor-modal';
+import { useAppSelector } from '../../store/hooks';
+import { selectSelectedEvent } from '../events/slice';
+import { lookupName, refName, textOf, type TableDefinition } from '../tables/definition';
+import { selectLookups, selectTable, type TableRow } from '../tables/slice';
+import { TablePage } from '../tables/table-page';
+import { PageFrame } from '../tables/pages/page-frame';
+
+function statusLabel(value: unknown): string {
+  return PARTICIPANT_STATUS_LABELS[value as ParticipantStatus] ?? textOf(value);
+}
+
+const STATUS_BADGES: Partial<Record<ParticipantStatus, string>> = {
+  OK: 'success',
+  PAYMENT_ERROR: 'danger',
+  FREE: 'info',
+  BONUS: 'info',
+};
+
+export const participantsTable: TableDefinition<TableRow> = {
+  table: 'participants',
+  label: 'Participantes',
+  itemName: 'participante',
+  pageSize: 100,
+  columns: ({ lookups }) => [
+    column({ id: 'cpf', header: 'CPF', text: (row) => formatCpf(textOf(row.cpf)) }),
+    column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
+    column({
+      id: 'status',
+      header: 'Situação',
+      text: (row) => statusLabel(row.status),
+      cell: (row) => (
+        <Badge bg={STATUS_BADGES[row.status as ParticipantStatus] ?? 'secondary'}>
+          {statusLabel(row.status)}
+        </Badge>
+      ),
+    }),
+    column({
+      id: 'badge',
+      header: 'Credenciamento',
+      text: (row) => (row.badge ? 'CONFIRMADO' : 'À CONFIRMAR'),
+      cell: (row) =>
+        row.badge ? (
+          <Badge bg="success">CONFIRMADO</Badge>
+        ) : (
+          <Badge bg="warning" text="dark">
+            À CONFIRMAR
+          </Badge>
+        ),
+    }),
+    column({
+      id: 'coursewareId',
+      header: 'Apostila',
+      text: (row) => (row.coursewareId ? 'VINCULADO' : ''),
+      cell: (row) => (row.coursewareId ? <Badge bg="primary">VINCULADO</Badge> : null),
+    }),
+    column({
+      id: 'badgePrintCount',
+      header: 'Impressões',
+      text: (row) => textOf(row.badgePrintCount ?? 0),
+      sortValue: (row) => Number(row.badgePrintCount ?? 0),
+    }),
+    column({ id: 'pacote', header: 'Pacote', text: (row) => textOf(row.pacote) }),
+    column({
+      id: 'center',
+      header: 'Núcleo',
+      text: (row) => refName(row.center) || lookupName(lookups.centers, row.center),
+    }),
+    column({ id: 'email', header: 'E-mail', text: (row) => textOf(row.email) }),
+    column({ id: 'usualName', header: 'Nome no crachá', text: (row) => textOf(row.usualName) }),
+  ],
+  fields: [
+    {
+      name: 'cpf',
+      label: 'CPF',
+      type: 'text',
+      placeholder: '000.000.000-00',
+      read: (row) => formatCpf(textOf(row.cpf)),
+      write: (value) => cpfDigits(String(value)),
+      validate: (value) => (isValidCpf(String(value)) ? null : CPF_INVALID_MESSAGE),
+    },
+    { name: 'name', label: 'Nome', type: 'text', validate: required('Informe o nome.') },
+    {
+      name: 'usualName',
+      label: 'Nome no crachá',
+      type: 'text',
+      validate: (value) =>
+        String(value).trim().length > BADGE_NAME_MAX
+          ? `O nome no crachá tem no máximo ${BADGE_NAME_MAX} caracteres.`
+          : null,
+    },
+    { name: 'email', label: 'E-mail', type: 'text' },
+    { name: 'telefone', label: 'Telefone', type: 'text' },
+    { name: 'pacote', label: 'Pacote', type: 'text' },
+    { name: 'consultor', label: 'Consultor', type: 'text' },
+    {
+      name: 'status',
+      label: 'Situação',
+      type: 'select',
+      options: PARTICIPANT_STATUSES.map((status) => ({
+        value: status,
+        label: PARTICIPANT_STATUS_LABELS[status],
+      })),
+      defaultValue: 'OK',
+      validate: required('Escolha a situação.'),
+    },
+    {
+      name: 'center',
+      label: 'Núcleo',
+      type: 'select',
+      reference: true,
+      lookup: 'centers',
+      emptyOption: 'Nenhum',
+    },
+    { name: 'business', label: 'Empresa', type: 'text' },
+  ],
+};
+
+/** The header's accreditation counts: confirmed 'x/y' and the badges printed. */
+function ParticipantCounts() {
+  const state = useAppSelector(selectTable('participants'));
+  const confirmed = Number(state.extras.confirmed ?? 0);
+  const prints = Number(state.extras.badgePrints ?? 0);
+  return (
+    <div className="participants-counts d-flex gap-2 align-items-center" aria-live="polite">
+      <span>
+        Confirmados{' '}
+        <Badge bg="success" aria-label="Confirmados">
+          {`${confirmed}/${state.recordsTotal}`}
+        </Badge>
+      </span>
+      <span>
+        Crachás impressos{' '}
+        <Badge bg="secondary" aria-label="Crachás impressos">
+          {prints}
+        </Badge>
+      </span>
+    </div>
+  );
+}
+
+/** 'Gerenciar Participantes' (Participant): an event's participants, with the table editor. */
+export function ParticipantsPage() {
+  const events = useAppSelector(selectLookups).events ?? [];
+  const selected = useAppSelector(selectSelectedEvent);
+  const current = useAppSelector(selectTable('participants')).parentId;
+  const [eventId, setEventId] = useState<string>(
+    () => current ?? (selected ? String(selected.id) : ''),
+  );
+  const event = events.find((item) => String(item.id) === eventId) ?? null;
+  return (
+    <PageFrame title="Gerenciar Participantes">
+      <Form.Group controlId="participants-event" className="mb-3 participants-event">
+        <Form.Label>Evento</Form.Label>
+        <Form.Select value={event ? eventId : ''} onChange={(e) => setEventId(e.target.value)}>
+          <option value="">Nenhum</option>
+          {events.map((item) => (
+            <option key={item.id} value={String(item.id)}>
+              {item.name}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+      {event && (
+        <>
+          <div className="d-flex flex-wrap justify-content-between align-items-center mb-2 gap-2">
+            <h2 className="h5 mb-0">Participantes de {event.name}</h2>
+            <ParticipantCounts />
+          </div>
+          <TablePage definition={participantsTable} parentId={eventId} />
+        </>
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * Stub: the accreditation desk's CPF check (GET /api/subscriptions/participant/check) through the
+ * real app, next to a bare Fastify route doing the same indexed lookup on the same database, both
+ * called with `inject` one request at a time. Prints requests per second, p50/p99 and the ratio.
+ *
+ *   npm run bench:cpf-check --workspace bench
+ *   BENCH_PARTICIPANTS=50000 BENCH_REQUESTS=5000 npm run bench:cpf-check --workspace bench
+ */
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { withCheckDigits } from '@balcao/contract';
+import { startBenchApp } from './bench-app.ts';
+
+const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+
+const cpfOf = (i: number) => withCheckDigits(String(100_000_000 + i));
+
+interface Timing {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+async function time(call: (i: number) => Promise<number>): Promise<Timing> {
+  for (let i = 0; i < 100; i++) await call(i); // warm-up
+  const latencies: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < REQUESTS; i++) {
+    const begin = performance.now();
+    const status = await call(i);
+    latencies.push(performance.now() - begin);
+    if (status !== 200) throw new Error(`resposta ${status} na requisição ${i}`);
+  }
+  const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { perSecond: REQUESTS / (elapsed / 1000), p50: at(0.5), p99: at(0.99) };
+}
+
+const show = (label: string, t: Timing) =>
+  console.log(
+    `${label}: ${Math.round(t.perSecond).toLocaleString('pt-BR')} req/s, ` +
+      `p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms`,
+  );
+
+async function main(): Promise<void> {
+  const { app, db, token, newEvent, close } = await startBenchApp();
+  const bare = Fastify({ logger: false });
+  try {
+    const eventId = await newEvent('Evento do credenciamento');
+    const lines = ['nome;email;cpf_cnpj;pacote;situacao;nucleo_origem;business'];
+    for (let i = 0; i < PARTICIPANTS; i++) lines.push(`Participante ${i};;${cpfOf(i)};;1;;`);
+    const sheet = `data:text/csv;base64,${Buffer.from(lines.join('\n')).toString('base64')}`;
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/api/participants/upload',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { sheet, eventId },
+    });
+    console.log(`Participantes importados: ${imported.json<{ created: number }>().created}`);
+
+    bare.get<{ Querystring: { cpf: string; eventId: string } }>('/check', async (request) => {
+      const row = await db
+        .selectFrom('participants')
+        .selectAll()
+        .where('event_id', '=', Number(request.query.eventId))
+        .where('cpf', '=', request.query.cpf)
+        .executeTakeFirst();
+      return { participant: row ?? null };
+    });
+    await bare.ready();
+
+    const step = Math.max(1, Math.floor(PARTICIPANTS / REQUESTS));
+    const query = (i: number) => `cpf=${cpfOf((i * step) % PARTICIPANTS)}&eventId=${eventId}`;
+    const real = await time(async (i) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/subscriptions/participant/check?${query(i)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return response.statusCode;
+    });
+    const baseline = await time(async (i) => {
+      const response = await bare.inject({ method: 'GET', url: `/check?${query(i)}` });
+      return response.statusCode;
+    });
+    show('GET /api/subscriptions/participant/check', real);
+    show('Rota Fastify pura (mesma consulta indexada)', baseline);
+    console.log(
+      `Razão tempo por requisição (real/pura): ${(baseline.perSecond / real.perSecond).toFixed(2)}x`,
+    );
+  } finally {
+    await bare.close();
+    await close();
+  }
+}
+
+await main();
