@@ -2,6 +2,7 @@ import { withCheckDigits } from '@balcao/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { logIn, usePage } from '../support/browser.ts';
+import { apiClient } from '../support/api.ts';
 
 /**
  * A desk clerk's day at the accreditation desk, through the UI: import the participants, accredit
@@ -11,22 +12,7 @@ import { logIn, usePage } from '../support/browser.ts';
  */
 const baseUrl = inject('baseUrl');
 
-async function api(token: string | null, method: string, path: string, body?: string | object) {
-  const form = typeof body === 'string';
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined
-        ? {}
-        : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
-    },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(baseUrl);
 
 const form = (fields: Record<string, string | number | boolean>) =>
   Object.entries(fields)

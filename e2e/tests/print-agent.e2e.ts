@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../support/api.ts';
 
 /**
  * The print agent against the real API server, which this test owns so it can stop it mid-way:
@@ -55,22 +56,7 @@ async function stopServer(): Promise<void> {
   await exited;
 }
 
-async function api(token: string | null, method: string, path: string, body?: string | object) {
-  const form = typeof body === 'string';
-  const response = await fetch(`${SERVER}${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined
-        ? {}
-        : { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }),
-    },
-    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+const api = apiClient(SERVER);
 
 async function logIn(): Promise<string> {
   const answer = await api(null, 'POST', '/api/token', {

@@ -14,6 +14,7 @@ import {
   selectAttendance,
   type AttendanceRow,
 } from './slice';
+import { EventSelect } from '../../ui/event-select';
 
 const rowId = (row: AttendanceRow) => String(row.id);
 
@@ -51,14 +52,12 @@ export function AttendancePage() {
     <PageFrame title="Lista de Presença">
       <Form.Group controlId="attendance-event" className="mb-3 participants-event">
         <Form.Label>Evento</Form.Label>
-        <Form.Select value={eventId} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">Selecione o evento</option>
-          {events.map((item) => (
-            <option key={item.id} value={String(item.id)}>
-              {item.name}
-            </option>
-          ))}
-        </Form.Select>
+        <EventSelect
+          events={events}
+          value={eventId}
+          onChange={setEventId}
+          emptyLabel="Selecione o evento"
+        />
       </Form.Group>
       {event && (
         <>

@@ -11,6 +11,7 @@ import { selectSelectedEvent } from '../events/slice';
 import { selectLookups } from '../tables/slice';
 import { PageFrame } from '../tables/pages/page-frame';
 import { selectImport, uploadRequested, type ImportFailure, type ImportKind } from './slice';
+import { EventSelect } from '../../ui/event-select';
 
 export const NO_EVENTS_MESSAGE = 'Nenhum evento registrado.';
 const SUCCESS: Record<ImportKind, string> = {
@@ -127,18 +128,13 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
               </Form.Group>
               <Form.Group controlId={`import-${kind}-event`} className="mb-3">
                 <Form.Label>Evento</Form.Label>
-                <Form.Select
+                <EventSelect
+                  events={events}
                   value={chosenEvent}
                   disabled={uploading}
-                  onChange={(e) => setEventId(e.target.value)}
-                >
-                  <option value="">Selecione o evento</option>
-                  {events.map((item) => (
-                    <option key={item.id} value={String(item.id)}>
-                      {item.name}
-                    </option>
-                  ))}
-                </Form.Select>
+                  onChange={setEventId}
+                  emptyLabel="Selecione o evento"
+                />
               </Form.Group>
               <Button type="submit" disabled={!file || chosenEvent === '' || uploading || reading}>
                 {uploading || reading ? 'Enviando...' : 'Importar'}

@@ -19,6 +19,7 @@ import { lookupName, refName, textOf, type TableDefinition } from '../tables/def
 import { selectLookups, selectTable, type TableRow } from '../tables/slice';
 import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
+import { EventSelect } from '../../ui/event-select';
 
 function statusLabel(value: unknown): string {
   return PARTICIPANT_STATUS_LABELS[value as ParticipantStatus] ?? textOf(value);
@@ -166,14 +167,12 @@ export function ParticipantsPage() {
     <PageFrame title="Gerenciar Participantes">
       <Form.Group controlId="participants-event" className="mb-3 participants-event">
         <Form.Label>Evento</Form.Label>
-        <Form.Select value={event ? eventId : ''} onChange={(e) => setEventId(e.target.value)}>
-          <option value="">Nenhum</option>
-          {events.map((item) => (
-            <option key={item.id} value={String(item.id)}>
-              {item.name}
-            </option>
-          ))}
-        </Form.Select>
+        <EventSelect
+          events={events}
+          value={event ? eventId : ''}
+          onChange={setEventId}
+          emptyLabel="Nenhum"
+        />
       </Form.Group>
       {event && (
         <>
