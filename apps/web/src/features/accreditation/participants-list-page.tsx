@@ -1,5 +1,4 @@
 import Badge from 'react-bootstrap/Badge';
-import Button from 'react-bootstrap/Button';
 import Alert from 'react-bootstrap/Alert';
 import { formatCpf } from '@balcao/contract';
 import { actionColumn, column } from '../../ui/columns';
@@ -10,6 +9,7 @@ import type { TableRow } from '../tables/slice';
 import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
 import { deskOpenedWithCpf } from './sagas';
+import { RowButton } from '../../ui/row-button';
 
 function DeskButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();
@@ -17,17 +17,9 @@ function DeskButton({ row }: { row: TableRow }) {
     return <Badge bg="danger">PENDÊNCIA: CPF</Badge>;
   }
   return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline-primary"
-      onClick={(event) => {
-        event.stopPropagation();
-        dispatch(deskOpenedWithCpf(textOf(row.cpf)));
-      }}
-    >
+    <RowButton onClick={() => dispatch(deskOpenedWithCpf(textOf(row.cpf)))}>
       ir para credenciamento
-    </Button>
+    </RowButton>
   );
 }
 

@@ -15,21 +15,14 @@ import { eventQrClosed, eventQrRequested, selectTableExtras } from '../extras-sl
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
 import { PageFrame } from './page-frame';
+import { RowButton } from '../../../ui/row-button';
 
 function EventQrButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();
   return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline-primary"
-      onClick={(event) => {
-        event.stopPropagation();
-        dispatch(eventQrRequested({ id: row.id, name: textOf(row.name) }));
-      }}
-    >
+    <RowButton onClick={() => dispatch(eventQrRequested({ id: row.id, name: textOf(row.name) }))}>
       QR Code
-    </Button>
+    </RowButton>
   );
 }
 

@@ -22,21 +22,16 @@ import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
 import { PageFrame } from './page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
+import { RowButton } from '../../../ui/row-button';
 
 function ProductQrButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();
   return (
-    <Button
-      type="button"
-      size="sm"
-      variant="outline-primary"
-      onClick={(event) => {
-        event.stopPropagation();
-        dispatch(productPrintPrompted({ id: row.id, name: textOf(row.name) }));
-      }}
+    <RowButton
+      onClick={() => dispatch(productPrintPrompted({ id: row.id, name: textOf(row.name) }))}
     >
       QR Code
-    </Button>
+    </RowButton>
   );
 }
 
