@@ -53,5 +53,8 @@ const pgTypes = {
 
 function openPostgres(connectionString: string): Kysely<Database> {
   const pool = new pg.Pool({ connectionString, types: pgTypes });
+  // An idle connection the server closed (a restart, a failover) is dropped by the pool and the
+  // next query opens a new one; without a listener its error would end the whole process.
+  pool.on('error', () => {});
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -33,8 +33,26 @@ async function createPostgresDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`),
+    drop: () => dropDatabase(serverUrl, name),
   };
+}
+
+/**
+ * Drops a test database once the app's pool has let go of it. Forcing at once could kill a
+ * connection the pool is still closing, whose error would then surface in another test.
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    try {
+      await runOnServer(serverUrl, `drop database if exists ${name}`);
+      return;
+    } catch (error) {
+      const inUse = (error as { code?: unknown }).code === '55006';
+      if (!inUse) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  await runOnServer(serverUrl, `drop database if exists ${name} with (force)`);
 }
 
 async function runOnServer(serverUrl: string, statement: string): Promise<void> {
