@@ -8,3 +8,4 @@ export * from './product-tags.ts';
 export * from './printing.ts';
 export * from './tables.ts';
 export * from './participants.ts';
+export * from './orders.ts';

@@ -1,0 +1,291 @@
+/**
+ * The order model every money screen reads (store, cashier, delivery, refunds, coupons, reports,
+ * lottery): one state machine and one piece of money math, imported by the server that enforces
+ * them and by the SPA that shows them. Money is integer cents; reais only on the wire.
+ */
+import type { Permission } from './permissions.ts';
+import type { Cents } from './money.ts';
+
+/** An order's life (docs/store-api.md). REMOVIDO keeps a deleted cart for the record. */
+export const ORDER_STATES = [
+  'CARRINHO',
+  'AGUARDANDO_PAGAMENTO',
+  'PAGO',
+  'ENTREGUE',
+  'ESTORNADO',
+  'REMOVIDO',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export const ORDER_STATE_LABELS: Record<OrderState, string> = {
+  CARRINHO: 'Carrinho',
+  AGUARDANDO_PAGAMENTO: 'Aguardando pagamento',
+  PAGO: 'Pago',
+  ENTREGUE: 'Entregue',
+  ESTORNADO: 'Estornado',
+  REMOVIDO: 'Removido',
+};
+
+/** Who may sell (build carts and finalize them with a customer). */
+export const SELLER_PERMISSIONS: readonly Permission[] = [
+  'Store',
+  'StoreCheckout',
+  'StoreCheckoutDelivery',
+];
+/** Who may take payment. */
+export const CASHIER_PERMISSIONS: readonly Permission[] = [
+  'Checkout',
+  'StoreCheckout',
+  'CheckoutDelivery',
+  'StoreCheckoutDelivery',
+];
+/** Who may hand paid orders over. */
+export const DELIVERY_PERMISSIONS: readonly Permission[] = [
+  'Delivery',
+  'CheckoutDelivery',
+  'StoreCheckoutDelivery',
+];
+
+export type OrderAction = 'atualizar' | 'finalizar' | 'pagar' | 'entregar' | 'estornar' | 'remover';
+
+export interface OrderTransition {
+  action: OrderAction;
+  from: readonly OrderState[];
+  /** null: the state does not change (editing items). */
+  to: OrderState | null;
+  permissions: readonly Permission[];
+  /** The 409 answer when the order is in any other state. */
+  refusal: string;
+}
+
+/**
+ * The one transition table. The server applies a transition with a conditional
+ * `UPDATE ... WHERE id = ? AND state IN (from)` and answers 409 with `refusal` on 0 rows.
+ * A finalized order stays editable at the cashier (discounts, or quantities after a stock refusal).
+ */
+export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
+  atualizar: {
+    action: 'atualizar',
+    from: ['CARRINHO', 'AGUARDANDO_PAGAMENTO'],
+    to: null,
+    permissions: [...new Set([...SELLER_PERMISSIONS, ...CASHIER_PERMISSIONS])],
+    refusal: 'O pedido não pode mais ser alterado.',
+  },
+  finalizar: {
+    action: 'finalizar',
+    from: ['CARRINHO'],
+    to: 'AGUARDANDO_PAGAMENTO',
+    permissions: SELLER_PERMISSIONS,
+    refusal: 'O pedido já foi finalizado.',
+  },
+  pagar: {
+    action: 'pagar',
+    from: ['AGUARDANDO_PAGAMENTO'],
+    to: 'PAGO',
+    permissions: CASHIER_PERMISSIONS,
+    refusal: 'O pedido não está aguardando pagamento.',
+  },
+  entregar: {
+    action: 'entregar',
+    from: ['PAGO'],
+    to: 'ENTREGUE',
+    permissions: DELIVERY_PERMISSIONS,
+    refusal: 'O pedido não está pago ou já foi entregue.',
+  },
+  estornar: {
+    action: 'estornar',
+    from: ['PAGO', 'ENTREGUE'],
+    to: 'ESTORNADO',
+    permissions: ['System'],
+    refusal: 'Só um pedido pago ou entregue pode ser estornado.',
+  },
+  remover: {
+    action: 'remover',
+    from: ['CARRINHO', 'AGUARDANDO_PAGAMENTO'],
+    to: 'REMOVIDO',
+    permissions: [...new Set([...SELLER_PERMISSIONS, ...CASHIER_PERMISSIONS])],
+    refusal: 'Um pedido pago não pode ser removido.',
+  },
+};
+
+export function canTransition(state: OrderState, action: OrderAction): boolean {
+  return ORDER_TRANSITIONS[action].from.includes(state);
+}
+
+// ---- Money math ----------------------------------------------------------------------------
+
+/** SPEC.md section 5's message for a discount outside 0–100 %. */
+export const INVALID_DISCOUNT = 'Valor invalido para desconto';
+
+/** A discount percent is a decimal from 0 to 100 with at most 2 decimals (e.g. 12.5). */
+export function isValidDiscountPercent(percent: number): boolean {
+  return Number.isFinite(percent) && percent >= 0 && percent <= 100;
+}
+
+/** Percent in hundredths (basis points), so the math below stays in integers. */
+function basisPoints(percent: number): number {
+  return Math.round(percent * 100);
+}
+
+export interface OrderLineInput {
+  /** Unit price in cents. */
+  unitPrice: Cents;
+  quantity: number;
+  /** 0–100, 2 decimals. */
+  discountPercent: number;
+}
+
+export interface OrderLineAmounts {
+  gross: Cents;
+  discount: Cents;
+  net: Cents;
+}
+
+/**
+ * A line's amounts: gross = quantity × price; discount = gross × percent rounded half-up to the
+ * cent and capped at gross (SPEC.md section 5); net = gross − discount, never negative.
+ */
+export function lineAmounts({
+  unitPrice,
+  quantity,
+  discountPercent,
+}: OrderLineInput): OrderLineAmounts {
+  const gross = unitPrice * quantity;
+  const bp = Math.min(10_000, Math.max(0, basisPoints(discountPercent)));
+  const discount = Math.min(gross, Math.floor((gross * bp + 5_000) / 10_000));
+  return { gross, discount, net: gross - discount };
+}
+
+export interface OrderAmounts extends OrderLineAmounts {
+  lines: OrderLineAmounts[];
+}
+
+/** The order's total is the sum of its lines' net amounts. */
+export function orderAmounts(lines: readonly OrderLineInput[]): OrderAmounts {
+  const computed = lines.map(lineAmounts);
+  const sum = (pick: (line: OrderLineAmounts) => Cents) =>
+    computed.reduce((total, line) => total + pick(line), 0);
+  return {
+    lines: computed,
+    gross: sum((line) => line.gross),
+    discount: sum((line) => line.discount),
+    net: sum((line) => line.net),
+  };
+}
+
+/** An order closes only when its payments add up to the total exactly (and the total is ≥ 0). */
+export function paymentsCloseOrder(total: Cents, payments: readonly Cents[]): boolean {
+  return (
+    total >= 0 &&
+    payments.every((amount) => amount > 0) &&
+    payments.reduce((sum, amount) => sum + amount, 0) === total
+  );
+}
+
+/** What is still missing (positive) or paid over (negative) for a set of payment lines. */
+export function paymentsRemaining(total: Cents, payments: readonly Cents[]): Cents {
+  return total - payments.reduce((sum, amount) => sum + amount, 0);
+}
+
+export interface CouponRule {
+  /** Percent 0–100. */
+  value: number;
+  /** Product ids; empty means no list. */
+  whiteList: readonly number[];
+  blackList: readonly number[];
+}
+
+/**
+ * SPEC.md section 4: with a coupon, every item gets the coupon's percent, except blacklisted
+ * items (0) or, with a whitelist, items not on it (0). The whitelist wins when both exist.
+ */
+export function couponPercentFor(productId: number, coupon: CouponRule): number {
+  if (coupon.whiteList.length > 0) return coupon.whiteList.includes(productId) ? coupon.value : 0;
+  if (coupon.blackList.includes(productId)) return 0;
+  return coupon.value;
+}
+
+// ---- Wire shapes (SPEC.md section 3; money in reais with 2 decimals) -------------------------
+
+/** POST /api/carrinho/atualizar/{id}: one entry per line; the list replaces the cart's lines. */
+export interface CartUpdateItem {
+  produto_id: number;
+  /** Percent 0–100. */
+  desconto: number;
+  quantidade: number;
+}
+
+export interface CartUpdateRequest {
+  items: CartUpdateItem[];
+}
+
+export interface OrderItemDto {
+  id_produto: number;
+  descricao: string;
+  categoria: 'Produto' | 'Curso';
+  codTotvs: string | null;
+  /** Unit price, reais. */
+  preco: number;
+  quantidade: number;
+  /** Percent 0–100 applied to the line. */
+  desconto: number;
+  /** The line's discount in reais (from `desconto`, capped at quantidade × preco). */
+  valor_desconto: number;
+  /** The line's net amount in reais. */
+  total: number;
+}
+
+export interface PaymentMethodDto {
+  id_forma_pagamento: number;
+  descricao: string;
+}
+
+export interface PaymentEntry {
+  id_forma_pagamento: number;
+  /** Reais, 2 decimals. */
+  valor: number;
+}
+
+/** POST /api/carrinho/pagamento/{id}: every payment line at once; they must add up to the total. */
+export interface PaymentRequest {
+  pagamentos: PaymentEntry[];
+}
+
+export interface OrderPaymentDto extends PaymentEntry {
+  descricao: string;
+}
+
+export interface OrderTransitionDto {
+  action: OrderAction | 'novo';
+  from: OrderState | null;
+  to: OrderState;
+  /** Username. */
+  user: string;
+  desk: string;
+  /** ISO 8601 instant. */
+  at: string;
+}
+
+export interface OrderDto {
+  id: number;
+  eventId: number;
+  /** 11 digits, null until finalized. */
+  cpf: string | null;
+  nome: string | null;
+  participantId: number | null;
+  /** ISO 8601 instant the customer was associated (finalized); null before. */
+  data_associado: string | null;
+  items: OrderItemDto[];
+  /** Reais. */
+  total: number;
+  estadoPedido: OrderState;
+  payments: OrderPaymentDto[];
+  coupon: { name: string; value: number } | null;
+  /** Username of the seller who built the cart. */
+  vendedor: string | null;
+  /** Username of the cashier who took the payment. */
+  caixa: string | null;
+  /** ISO 8601 instant the cart was created. */
+  date: string;
+  history: OrderTransitionDto[];
+}
