@@ -46,6 +46,11 @@ export const DELIVERY_PERMISSIONS: readonly Permission[] = [
   'StoreCheckoutDelivery',
 ];
 
+/** Who may read orders (info, open list, payment methods, receipts). */
+export const ORDER_READ_PERMISSIONS: readonly Permission[] = [
+  ...new Set([...SELLER_PERMISSIONS, ...CASHIER_PERMISSIONS, ...DELIVERY_PERMISSIONS]),
+];
+
 export type OrderAction = 'atualizar' | 'finalizar' | 'pagar' | 'entregar' | 'estornar' | 'remover';
 
 export interface OrderTransition {
@@ -110,6 +115,21 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
 
 export function canTransition(state: OrderState, action: OrderAction): boolean {
   return ORDER_TRANSITIONS[action].from.includes(state);
+}
+
+// ---- Messages both sides show (docs/store-api.md) -------------------------------------------
+
+export const NO_SELECTED_EVENT_MESSAGE = 'Nenhum evento selecionado. Consulte os administradores.';
+/** SPEC.md section 5: a cart that has lines cannot lose them all. */
+export const CART_CANNOT_BE_EMPTIED = 'Carrinho não pode ser esvaziado completamente.';
+export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+
+export function stockShortageMessage(product: string, available: number): string {
+  return `Estoque insuficiente para ${product}: ${available} disponível(is).`;
+}
+
+export function duplicateItemMessage(product: string): string {
+  return `Item já foi adicionado: ${product}`;
 }
 
 // ---- Money math ----------------------------------------------------------------------------
