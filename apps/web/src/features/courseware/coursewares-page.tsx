@@ -19,7 +19,7 @@ import { selectLookups, selectTable, type TableRow } from '../tables/slice';
 import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
 import { coursewareStatusLabel, displaySerial } from './display';
-import { NoticeDialog } from './notice-dialog';
+import { NoticeDialog } from '../../ui/notice-dialog';
 import {
   batchPrintCancelRequested,
   batchPrintRequested,

@@ -20,7 +20,7 @@ import {
   participantRequested,
   selectExchange,
 } from './exchange-slice';
-import { NoticeDialog } from './notice-dialog';
+import { NoticeDialog } from '../../ui/notice-dialog';
 
 function onEnter(action: () => void) {
   return (event: KeyboardEvent<HTMLInputElement>) => {
