@@ -20,6 +20,8 @@ export interface ApiRequest {
   data?: unknown;
   params?: Record<string, unknown>;
   responseType?: ResponseType;
+  /** Extra headers, e.g. a payment's Idempotency-Key (kept on the retry after a token refresh). */
+  headers?: Record<string, string>;
   /** False for the public calls (login, config); every other call carries the bearer token. */
   auth?: boolean;
   /** A failed token refresh ends the session without the error dialog (logout, startup). */
@@ -42,7 +44,10 @@ export async function sendRequest<T>(request: ApiRequest, accessToken: string | 
             if (event.total) request.onUploadProgress?.(event.loaded / event.total);
           }
         : undefined,
-      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : undefined,
+      headers: {
+        ...request.headers,
+        ...(accessToken ? { Authorization: `Bearer ${accessToken}` } : {}),
+      },
     });
     return response.data;
   } catch (thrown) {

@@ -10,6 +10,8 @@ import { importsSlice } from '../features/imports/slice';
 import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
+import { checkoutSlice } from '../features/store/checkout-slice';
+import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
 import { tableExtrasSlice } from '../features/tables/extras-slice';
 import { tablesSlice } from '../features/tables/slice';
@@ -31,4 +33,6 @@ export const rootReducer = combineReducers({
   [exchangeSlice.name]: exchangeSlice.reducer,
   [attendanceSlice.name]: attendanceSlice.reducer,
   [importsSlice.name]: importsSlice.reducer,
+  [saleSlice.name]: saleSlice.reducer,
+  [checkoutSlice.name]: checkoutSlice.reducer,
 });

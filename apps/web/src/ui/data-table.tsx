@@ -72,6 +72,8 @@ export interface DataTableProps<Row> {
   multiSelect?: boolean;
   /** A row's name for its selection checkbox ('Selecionar {name}'). */
   rowLabel?: (row: Row) => string;
+  /** Columns not shown that the search box still matches (e.g. the sale table's Totvs code). */
+  hiddenColumns?: readonly string[];
 }
 
 export function normaliseText(text: string): string {
@@ -132,6 +134,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     toolbar,
     multiSelect = false,
     rowLabel,
+    hiddenColumns,
   } = props;
   const firstColumn = columns.find((c) => c.enableSorting !== false)?.id;
   const [sorting, setSorting] = useState<SortingState>(
@@ -168,7 +171,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     data: data as Row[],
     columns: columns as TableColumn<Row>[],
     getRowId: (row) => getRowId(row),
-    state: { sorting, pagination, globalFilter },
+    state: {
+      sorting,
+      pagination,
+      globalFilter,
+      columnVisibility: Object.fromEntries((hiddenColumns ?? []).map((id) => [id, false])),
+    },
     onSortingChange: (updater) => {
       setSorting(updater);
       setPagination((p) => ({ ...p, pageIndex: 0 }));

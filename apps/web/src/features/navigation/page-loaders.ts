@@ -2,6 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
+import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import {
   loadCenters,
   loadCities,
@@ -42,4 +43,7 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   PARTICIPANTS: [loadEvents, loadCenters],
   ATTENDANCE: [loadAttendanceColumns, loadEvents],
   COURSEWARES: [loadCourses, loadCenters],
+  STORE: [loadSaleProducts],
+  CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders],
+  STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders],
 };

@@ -10,6 +10,7 @@ import { ImportParticipantsPage, ImportProductsPage } from '../imports/import-pa
 import { ParticipantsPage } from '../participants/participants-page';
 import { PasswordPage } from '../password/password-page';
 import { PrintQueuePage } from '../printing/print-queue-page';
+import { CheckoutPage, StoreCheckoutPage, StorePage } from '../store/store-pages';
 import { CentersPage } from '../tables/pages/centers';
 import { CitiesPage } from '../tables/pages/cities';
 import { CountriesPage } from '../tables/pages/countries';
@@ -44,6 +45,9 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   ATTENDANCE: AttendancePage,
   IMPORT_PARTICIPANTS: ImportParticipantsPage,
   IMPORT_PRODUCTS: ImportProductsPage,
+  STORE: StorePage,
+  CHECKOUT: CheckoutPage,
+  STORE_CHECKOUT: StoreCheckoutPage,
 };
 
 const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };

@@ -1,0 +1,252 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  paymentsCloseOrder,
+  paymentsRemaining,
+  toCents,
+  type Cents,
+  type OrderDto,
+  type PaymentMethodDto,
+} from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+import { finalizeSucceeded, ORDER_FINALIZED, type Notice } from './sale-slice';
+
+export const NO_ORDER_FOR_CUSTOMER = 'Não foi encontrado nenhum pedido associado ao cliente.';
+
+/** The two tabs of 'Loja Vendas+Caixa' (SPEC.md section 4). */
+export type DeskTab = 'sale' | 'checkout';
+
+export interface PaymentLine {
+  key: number;
+  methodId: number | null;
+  /** Ignored while it is the only line: that one follows the order's total. */
+  amount: Cents;
+}
+
+export interface CheckoutState {
+  openOrders: OrderDto[];
+  methods: PaymentMethodDto[];
+  /** The customer finder's CPF digits: the list shows orders whose CPF starts with them. */
+  cpf: string;
+  selected: OrderDto | null;
+  lines: PaymentLine[];
+  nextKey: number;
+  savingItems: boolean;
+  paying: boolean;
+  /** The last order this desk closed, with its receipt button in the list's footer. */
+  lastOrder: OrderDto | null;
+  notice: Notice | null;
+  deskTab: DeskTab;
+}
+
+const initialState: CheckoutState = {
+  openOrders: [],
+  methods: [],
+  cpf: '',
+  selected: null,
+  lines: [{ key: 0, methodId: null, amount: 0 }],
+  nextKey: 1,
+  savingItems: false,
+  paying: false,
+  lastOrder: null,
+  notice: null,
+  deskTab: 'sale',
+};
+
+function select(state: CheckoutState, order: OrderDto | null) {
+  state.selected = order;
+  state.lines = [
+    { key: state.nextKey, methodId: state.methods[0]?.id_forma_pagamento ?? null, amount: 0 },
+  ];
+  state.nextKey += 1;
+}
+
+/** Splits `total` into `count` amounts that add up to it (the last ones take the odd cents). */
+export function splitEvenly(total: Cents, count: number): Cents[] {
+  const share = Math.floor(total / count);
+  const odd = total - share * count;
+  return Array.from({ length: count }, (_, i) => share + (i >= count - odd ? 1 : 0));
+}
+
+export const checkoutSlice = createSlice({
+  name: 'checkout',
+  initialState,
+  reducers: {
+    openOrdersRequested() {},
+    openOrdersLoaded(state, action: PayloadAction<OrderDto[]>) {
+      state.openOrders = action.payload;
+      const selectedId = state.selected?.id;
+      // Another desk may have paid or deleted the selected order meanwhile.
+      if (selectedId !== undefined && !action.payload.some((order) => order.id === selectedId))
+        select(state, null);
+    },
+    openOrdersFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+    /** The customer finder: typing filters; 1 and 11 digits also reload (and select at 11). */
+    finderCpfChanged(state, action: PayloadAction<string>) {
+      state.cpf = action.payload;
+    },
+    /** A CPF (11 digits) or a badge QR's participant id: its newest open order is selected. */
+    customerLookupRequested(
+      _state,
+      _action: PayloadAction<{ cpf?: string; participantId?: string }>,
+    ) {},
+    customerNotFound(state) {
+      state.notice = { title: 'Erro!', text: NO_ORDER_FOR_CUSTOMER };
+    },
+    orderSelected(state, action: PayloadAction<OrderDto | null>) {
+      select(state, action.payload);
+    },
+    paymentMethodsLoaded(state, action: PayloadAction<PaymentMethodDto[]>) {
+      state.methods = action.payload;
+      for (const line of state.lines)
+        line.methodId ??= action.payload[0]?.id_forma_pagamento ?? null;
+    },
+    paymentMethodsFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+    /** A line's discount percent, saved with POST /api/carrinho/atualizar/{id}. */
+    discountRequested(state, _action: PayloadAction<{ productId: number; percent: number }>) {
+      state.savingItems = true;
+    },
+    itemsSaved(state, action: PayloadAction<OrderDto>) {
+      state.savingItems = false;
+      const order = action.payload;
+      if (state.selected?.id === order.id) state.selected = order;
+      state.openOrders = state.openOrders.map((item) => (item.id === order.id ? order : item));
+    },
+    itemsSaveFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.savingItems = false;
+      },
+    },
+    /** A new line splits the total evenly across all of them. */
+    paymentLineAdded(state) {
+      const total = state.selected ? toCents(state.selected.total) : 0;
+      const methodId = state.methods[state.lines.length]?.id_forma_pagamento ?? null;
+      state.lines.push({ key: state.nextKey, methodId, amount: 0 });
+      state.nextKey += 1;
+      splitEvenly(total, state.lines.length).forEach((amount, i) => {
+        const line = state.lines[i];
+        if (line) line.amount = amount;
+      });
+    },
+    paymentLineRemoved(state, action: PayloadAction<number>) {
+      if (state.lines.length > 1)
+        state.lines = state.lines.filter((line) => line.key !== action.payload);
+    },
+    paymentLineChanged(
+      state,
+      action: PayloadAction<{ key: number; methodId?: number; amount?: Cents }>,
+    ) {
+      const line = state.lines.find((item) => item.key === action.payload.key);
+      if (!line) return;
+      if (action.payload.methodId !== undefined) line.methodId = action.payload.methodId;
+      if (action.payload.amount !== undefined) line.amount = action.payload.amount;
+    },
+    /** One fresh Idempotency-Key per click; the automatic retry after a token refresh reuses it. */
+    paymentRequested(state, _action: PayloadAction<{ idempotencyKey: string }>) {
+      state.paying = true;
+    },
+    paymentSucceeded(state, action: PayloadAction<OrderDto>) {
+      state.paying = false;
+      state.lastOrder = action.payload;
+      state.openOrders = state.openOrders.filter((order) => order.id !== action.payload.id);
+      select(state, null);
+      state.cpf = '';
+      state.deskTab = 'sale';
+      state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
+    },
+    paymentFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.paying = false;
+      },
+    },
+    receiptPrintRequested(_state, _action: PayloadAction<number>) {},
+    receiptPrintFailed: {
+      prepare: failure,
+      reducer() {},
+    },
+    orderRemoveRequested() {},
+    orderRemoved(state, action: PayloadAction<number>) {
+      state.openOrders = state.openOrders.filter((order) => order.id !== action.payload);
+      if (state.selected?.id === action.payload) select(state, null);
+    },
+    orderRemoveFailed: {
+      prepare: failure,
+      reducer() {},
+    },
+    checkoutNoticeDismissed(state) {
+      state.notice = null;
+    },
+    deskTabChanged(state, action: PayloadAction<DeskTab>) {
+      state.deskTab = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+    // 'Loja Vendas+Caixa': the order just finalized is the one the cashier takes next.
+    builder.addCase(finalizeSucceeded, (state, action) => {
+      if (!action.payload.toCheckout) return;
+      const { order } = action.payload;
+      state.openOrders = [order, ...state.openOrders.filter((item) => item.id !== order.id)];
+      state.cpf = '';
+      select(state, order);
+      state.deskTab = 'checkout';
+    });
+  },
+});
+
+export const {
+  openOrdersRequested,
+  openOrdersLoaded,
+  openOrdersFailed,
+  finderCpfChanged,
+  customerLookupRequested,
+  customerNotFound,
+  orderSelected,
+  paymentMethodsLoaded,
+  paymentMethodsFailed,
+  discountRequested,
+  itemsSaved,
+  itemsSaveFailed,
+  paymentLineAdded,
+  paymentLineRemoved,
+  paymentLineChanged,
+  paymentRequested,
+  paymentSucceeded,
+  paymentFailed,
+  receiptPrintRequested,
+  receiptPrintFailed,
+  orderRemoveRequested,
+  orderRemoved,
+  orderRemoveFailed,
+  checkoutNoticeDismissed,
+  deskTabChanged,
+} = checkoutSlice.actions;
+
+export const selectCheckout = (state: RootState) => state.checkout;
+
+/** The selected order's total in cents and each line's effective amount (one line follows it). */
+export function paymentState(state: CheckoutState) {
+  const total = state.selected ? toCents(state.selected.total) : 0;
+  const amounts = state.lines.length === 1 ? [total] : state.lines.map((line) => line.amount);
+  const methodsChosen = state.lines.every((line) => line.methodId !== null);
+  return {
+    total,
+    amounts,
+    remaining: paymentsRemaining(total, amounts),
+    canFinish:
+      state.selected !== null &&
+      methodsChosen &&
+      !state.paying &&
+      !state.savingItems &&
+      paymentsCloseOrder(total, amounts),
+  };
+}

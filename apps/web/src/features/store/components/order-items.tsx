@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import Table from 'react-bootstrap/Table';
+import {
+  INVALID_DISCOUNT,
+  formatMoney,
+  isValidDiscountPercent,
+  toCents,
+  type OrderItemDto,
+} from '@balcao/contract';
+
+/** A percent typed with a comma or a point; NaN when it is not a number. */
+function readPercent(text: string): number {
+  const cleaned = text.trim().replace(',', '.');
+  return cleaned === '' || !/^\d+(\.\d+)?$/.test(cleaned) ? Number.NaN : Number(cleaned);
+}
+
+function DiscountInput({
+  item,
+  disabled,
+  onSave,
+}: {
+  item: OrderItemDto;
+  disabled: boolean;
+  onSave: (percent: number) => void;
+}) {
+  const [text, setText] = useState(String(item.desconto).replace('.', ','));
+  const percent = readPercent(text);
+  const valid = isValidDiscountPercent(percent);
+  const save = () => {
+    if (valid && percent !== item.desconto) onSave(percent);
+  };
+  return (
+    <>
+      <Form.Control
+        size="sm"
+        inputMode="decimal"
+        aria-label={`Desconto (%) de ${item.descricao}`}
+        value={text}
+        disabled={disabled}
+        isInvalid={!valid}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={save}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            save();
+          }
+        }}
+      />
+      <Form.Control.Feedback type="invalid">{INVALID_DISCOUNT}</Form.Control.Feedback>
+    </>
+  );
+}
+
+export interface OrderItemsProps {
+  orderId: number;
+  items: readonly OrderItemDto[];
+  /** Discounts are edited only without a coupon (SPEC.md section 4). */
+  editable: boolean;
+  onDiscount: (productId: number, percent: number) => void;
+}
+
+/** The selected order's lines, with the per-line discount percent and the server's amounts. */
+export function OrderItems({ orderId, items, editable, onDiscount }: OrderItemsProps) {
+  return (
+    <Table size="sm" className="align-middle">
+      <caption className="visually-hidden">Itens do pedido</caption>
+      <thead>
+        <tr>
+          <th scope="col">Produto</th>
+          <th scope="col">Valor</th>
+          <th scope="col">Qtd</th>
+          <th scope="col" style={{ width: '8rem' }}>
+            Desconto (%)
+          </th>
+          <th scope="col">Total</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((item) => (
+          <tr key={item.id_produto}>
+            <td>{item.descricao}</td>
+            <td>{formatMoney(toCents(item.preco))}</td>
+            <td>{item.quantidade}</td>
+            <td>
+              <DiscountInput
+                key={`${orderId}-${item.id_produto}-${item.desconto}`}
+                item={item}
+                disabled={!editable}
+                onSave={(percent) => onDiscount(item.id_produto, percent)}
+              />
+            </td>
+            <td>{formatMoney(toCents(item.total))}</td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

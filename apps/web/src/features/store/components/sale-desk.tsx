@@ -1,0 +1,168 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import Tab from 'react-bootstrap/Tab';
+import Tabs from 'react-bootstrap/Tabs';
+import { PRODUCT_TYPES, type ProductType } from '@balcao/contract';
+import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
+import { customerFromScan } from '../../../ui/customer-finder';
+import { NoticeDialog } from '../../../ui/notice-dialog';
+import { QrScanner } from '../../../ui/qr-scanner';
+import {
+  cancelRequested,
+  cartItems,
+  codeChanged,
+  codeSubmitted,
+  customerCpfChanged,
+  customerScanned,
+  finalizeClosed,
+  finalizeOpened,
+  finalizeRequested,
+  noticeDismissed,
+  quantityChanged,
+  selectSale,
+  tabChanged,
+} from '../sale-slice';
+import { CartPanel } from './cart-panel';
+import { FinalizePanel } from './finalize-panel';
+import { ProductTable } from './product-table';
+
+const TAB_TITLES: Record<ProductType, string> = { Produto: 'Produtos', Curso: 'Cursos' };
+
+/**
+ * The sale desk ('Vendas' and the sale tab of the combined screens): products by tab, sold by
+ * Totvs code (typed, USB scanner or camera) or the table's plus and minus; the cart is saved on
+ * the server at every change; 'Finalizar Pedido' names the customer.
+ */
+export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
+  const dispatch = useAppDispatch();
+  const sale = useAppSelector(selectSale);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const cpfRef = useRef<HTMLInputElement>(null);
+  const { focus, finalize } = sale;
+
+  useEffect(() => {
+    (focus.target === 'cpf' ? cpfRef.current : codeRef.current)?.focus();
+  }, [focus]);
+
+  const { lines } = sale;
+  const quantityOf = useCallback(
+    (productId: number) => lines.find((line) => line.productId === productId)?.quantity ?? 0,
+    [lines],
+  );
+  const onQuantity = useCallback(
+    (productId: number, quantity: number) => dispatch(quantityChanged({ productId, quantity })),
+    [dispatch],
+  );
+  const items = cartItems(sale);
+  const empty = lines.length === 0;
+
+  return (
+    <div className="store-columns">
+      <Card>
+        <Card.Body>
+          <Tabs
+            id="sale-tabs"
+            activeKey={sale.tab}
+            onSelect={(key) => key && dispatch(tabChanged(key as ProductType))}
+            className="mb-3"
+          >
+            {PRODUCT_TYPES.map((type) => (
+              <Tab key={type} eventKey={type} title={TAB_TITLES[type]} />
+            ))}
+          </Tabs>
+          <Form
+            className="mb-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              dispatch(codeSubmitted());
+            }}
+          >
+            <Form.Label htmlFor="sale-code">Código Totvs</Form.Label>
+            <div className="d-flex gap-2 align-items-start">
+              <Form.Control
+                id="sale-code"
+                ref={codeRef}
+                autoComplete="off"
+                autoFocus
+                value={sale.code}
+                disabled={finalize.open}
+                onChange={(event) => dispatch(codeChanged(event.target.value))}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') dispatch(codeChanged(''));
+                }}
+              />
+              <Button type="submit" className="text-nowrap" disabled={finalize.open}>
+                Adicionar
+              </Button>
+            </div>
+            <div className="mt-2">
+              <QrScanner
+                label="Ler QR Code do produto"
+                disabled={finalize.open}
+                onScan={(text) => dispatch(codeSubmitted(text))}
+              />
+            </div>
+          </Form>
+          <ProductTable
+            label={TAB_TITLES[sale.tab]}
+            products={sale.products.filter((product) => product.categoria === sale.tab)}
+            quantityOf={quantityOf}
+            onQuantity={onQuantity}
+          />
+          <div className="d-flex gap-2 mt-3">
+            <Button
+              type="button"
+              variant="danger"
+              disabled={empty || finalize.confirming}
+              onClick={() => setConfirmCancel(true)}
+            >
+              Cancelar
+            </Button>
+            <Button
+              type="button"
+              variant="success"
+              disabled={empty || finalize.open || sale.saving}
+              onClick={() => dispatch(finalizeOpened())}
+            >
+              Finalizar Pedido
+            </Button>
+          </div>
+        </Card.Body>
+      </Card>
+      <div>
+        <CartPanel items={items} />
+        {finalize.open && (
+          <FinalizePanel
+            finalize={finalize}
+            saving={sale.saving}
+            cpfRef={cpfRef}
+            onCpf={(digits) => dispatch(customerCpfChanged(digits))}
+            onScan={(text) => {
+              const customer = customerFromScan(text);
+              if ('cpf' in customer) dispatch(customerCpfChanged(customer.cpf));
+              else dispatch(customerScanned(customer.participantId));
+            }}
+            onConfirm={() => dispatch(finalizeRequested({ toCheckout }))}
+            onClose={() => dispatch(finalizeClosed())}
+          />
+        )}
+      </div>
+      <ConfirmDialog
+        show={confirmCancel}
+        title="Cancelar pedido"
+        text="O pedido será deletado."
+        confirmLabel="Deletar"
+        onCancel={() => setConfirmCancel(false)}
+        onConfirm={() => {
+          setConfirmCancel(false);
+          dispatch(cancelRequested());
+        }}
+      />
+      <NoticeDialog notice={sale.notice} onClose={() => dispatch(noticeDismissed())} />
+    </div>
+  );
+}

@@ -1,0 +1,337 @@
+import {
+  actionChannel,
+  call,
+  flush,
+  put,
+  select,
+  take,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import type { Channel, SagaIterator } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import {
+  CPF_INVALID_MESSAGE,
+  STORE_PERMISSIONS,
+  isValidCpf,
+  toReais,
+  type CartUpdateRequest,
+  type OrderDto,
+  type PaymentMethodDto,
+  type PaymentRequest,
+  type PrintOutcome,
+  type SaleProduct,
+} from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { handlePrintOutcome } from '../printing/sagas';
+import { selectPermissions } from '../session/slice';
+import {
+  cartCancelFailed,
+  cartCancelled,
+  cartCreated,
+  cartSaved,
+  cartSaveFailed,
+  cartSettled,
+  cancelRequested,
+  clientNameFailed,
+  clientNameFound,
+  clientNameRequested,
+  codeSubmitted,
+  customerCpfChanged,
+  finalizeFailed,
+  finalizeRequested,
+  finalizeSucceeded,
+  quantityChanged,
+  saleProductsFailed,
+  saleProductsLoaded,
+  selectSale,
+  type SaleState,
+} from './sale-slice';
+import {
+  customerLookupRequested,
+  customerNotFound,
+  discountRequested,
+  itemsSaved,
+  itemsSaveFailed,
+  openOrdersFailed,
+  openOrdersLoaded,
+  openOrdersRequested,
+  orderRemoved,
+  orderRemoveFailed,
+  orderRemoveRequested,
+  orderSelected,
+  paymentFailed,
+  paymentMethodsFailed,
+  paymentMethodsLoaded,
+  paymentRequested,
+  paymentState,
+  paymentSucceeded,
+  receiptPrintFailed,
+  receiptPrintRequested,
+  selectCheckout,
+  type CheckoutState,
+} from './checkout-slice';
+
+// ---- Page loads (SPEC.md 'Data loaded when a menu item is chosen') ---------------------------
+
+/** The sale screens: GET /api/produtos/lista (only the categories this user may sell). */
+export function* loadSaleProducts(): SagaIterator {
+  try {
+    const body: { data: SaleProduct[] } = yield call(callApi<{ data: SaleProduct[] }>, {
+      url: '/api/produtos/lista',
+    });
+    yield put(saleProductsLoaded(body.data));
+  } catch (thrown) {
+    yield put(saleProductsFailed(toApiError(thrown)));
+  }
+}
+
+/** The cashier loads the products only when the user also sells (SPEC.md section 6). */
+export function* loadSaleProductsForSellers(): SagaIterator {
+  const permissions: readonly string[] = yield select(selectPermissions);
+  if (STORE_PERMISSIONS.some((permission) => permissions.includes(permission))) {
+    yield call(loadSaleProducts);
+  }
+}
+
+/** GET /api/carrinho/aberto: orders awaiting payment, newest association first. */
+export function* loadOpenOrders(): SagaIterator {
+  try {
+    const orders: OrderDto[] = yield call(callApi<OrderDto[]>, { url: '/api/carrinho/aberto' });
+    yield put(openOrdersLoaded(orders));
+  } catch (thrown) {
+    yield put(openOrdersFailed(toApiError(thrown)));
+  }
+}
+
+// ---- The sale screen ------------------------------------------------------------------------
+
+/** Creates the server's cart at the first item, then replaces its lines with the screen's. */
+function* saveCart(): SagaIterator {
+  let sale: SaleState = yield select(selectSale);
+  try {
+    if (sale.cartId === null) {
+      const created: { id: number } = yield call(callApi<{ id: number }>, {
+        method: 'POST',
+        url: '/api/carrinho/novo',
+      });
+      yield put(cartCreated(created.id));
+      sale = yield select(selectSale);
+    }
+    const body: CartUpdateRequest = {
+      items: sale.lines.map((line) => ({
+        produto_id: line.productId,
+        desconto: 0,
+        quantidade: line.quantity,
+      })),
+    };
+    const order: OrderDto = yield call(callApi<OrderDto>, {
+      method: 'POST',
+      url: `/api/carrinho/atualizar/${sale.cartId}`,
+      data: body,
+    });
+    yield put(cartSaved(order));
+  } catch (thrown) {
+    yield put(cartSaveFailed(toApiError(thrown)));
+  }
+}
+
+/**
+ * Cart changes are saved one at a time, in order (the first one creates the cart); changes made
+ * during a save are sent together by the next one.
+ */
+function* cartSaver(): SagaIterator {
+  const changes: Channel<Action> = yield actionChannel([codeSubmitted.type, quantityChanged.type]);
+  for (;;) {
+    yield take(changes);
+    yield flush(changes);
+    const { saving }: SaleState = yield select(selectSale);
+    if (!saving) continue;
+    yield call(saveCart);
+    const queued: Action[] = yield flush(changes);
+    if (queued.length > 0) yield call(saveCart);
+    yield put(cartSettled());
+  }
+}
+
+/** 'Cancelar': DELETE /api/carrinho/remover/{id}, then a new sale. */
+function* cancelCart(): SagaIterator {
+  const { cartId }: SaleState = yield select(selectSale);
+  try {
+    if (cartId !== null) {
+      yield call(callApi, { method: 'DELETE', url: `/api/carrinho/remover/${cartId}` });
+    }
+    yield put(cartCancelled());
+  } catch (thrown) {
+    yield put(cartCancelFailed(toApiError(thrown)));
+  }
+}
+
+/** At 11 digits the client's name is looked up; 'Confirmar' waits for it. */
+function* lookUpClientName(action: ReturnType<typeof customerCpfChanged>): SagaIterator {
+  const cpf = action.payload;
+  if (cpf.length < 11) return;
+  if (!isValidCpf(cpf)) {
+    yield put(
+      clientNameFailed(
+        { status: 400, error: 'invalid_request', description: CPF_INVALID_MESSAGE },
+        { hideError: true },
+      ),
+    );
+    return;
+  }
+  yield put(clientNameRequested());
+  try {
+    const body: { name: string } = yield call(callApi<{ name: string }>, {
+      url: `/api/participants/name/${cpf}`,
+    });
+    yield put(clientNameFound(body.name));
+  } catch (thrown) {
+    // Shown under the name field: a dialog would take the cursor away from the CPF.
+    yield put(clientNameFailed(toApiError(thrown), { hideError: true }));
+  }
+}
+
+/** 'Confirmar': POST /api/carrinho/finalizar/{id} with the CPF or the badge's participant id. */
+function* finalize(action: ReturnType<typeof finalizeRequested>): SagaIterator {
+  const { cartId, finalize: panel }: SaleState = yield select(selectSale);
+  if (cartId === null) return;
+  try {
+    const order: OrderDto = yield call(callApi<OrderDto>, {
+      method: 'POST',
+      url: `/api/carrinho/finalizar/${cartId}`,
+      data: { id_cliente: panel.customerId ?? panel.cpf },
+    });
+    yield put(finalizeSucceeded({ order, toCheckout: action.payload.toCheckout }));
+    yield put(openOrdersRequested());
+  } catch (thrown) {
+    yield put(finalizeFailed(toApiError(thrown)));
+  }
+}
+
+// ---- The cashier ----------------------------------------------------------------------------
+
+/** A CPF (11 digits) or a badge's participant id selects that customer's newest open order. */
+function* lookUpCustomer(action: ReturnType<typeof customerLookupRequested>): SagaIterator {
+  yield call(loadOpenOrders);
+  const { openOrders }: CheckoutState = yield select(selectCheckout);
+  const { cpf, participantId } = action.payload;
+  const order = openOrders.find((item) =>
+    cpf !== undefined ? item.cpf === cpf : String(item.participantId) === participantId,
+  );
+  if (order) yield put(orderSelected(order));
+  else yield put(customerNotFound());
+}
+
+/** Selecting an order loads the payment methods (GET /api/carrinho/pagamento). */
+function* loadPaymentMethods(action: ReturnType<typeof orderSelected>): SagaIterator {
+  if (!action.payload) return;
+  try {
+    const methods: PaymentMethodDto[] = yield call(callApi<PaymentMethodDto[]>, {
+      url: '/api/carrinho/pagamento',
+    });
+    yield put(paymentMethodsLoaded(methods));
+  } catch (thrown) {
+    yield put(paymentMethodsFailed(toApiError(thrown)));
+  }
+}
+
+/** A line's discount percent: the order's lines are saved with it (POST atualizar). */
+function* saveDiscount(action: ReturnType<typeof discountRequested>): SagaIterator {
+  const { selected }: CheckoutState = yield select(selectCheckout);
+  if (!selected) return;
+  const body: CartUpdateRequest = {
+    items: selected.items.map((item) => ({
+      produto_id: item.id_produto,
+      quantidade: item.quantidade,
+      desconto:
+        item.id_produto === action.payload.productId ? action.payload.percent : item.desconto,
+    })),
+  };
+  try {
+    const order: OrderDto = yield call(callApi<OrderDto>, {
+      method: 'POST',
+      url: `/api/carrinho/atualizar/${selected.id}`,
+      data: body,
+    });
+    yield put(itemsSaved(order));
+  } catch (thrown) {
+    yield put(itemsSaveFailed(toApiError(thrown)));
+  }
+}
+
+/** GET /api/carrinho/imprimir/recibo/{id}: the PDF opens when no printer is mapped. */
+function* printReceipt(orderId: number): SagaIterator {
+  try {
+    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+      url: `/api/carrinho/imprimir/recibo/${orderId}`,
+    });
+    yield call(handlePrintOutcome, outcome);
+  } catch (thrown) {
+    yield put(receiptPrintFailed(toApiError(thrown)));
+  }
+}
+
+/** POST /api/carrinho/pagamento/{id}, then the receipt prints and the lists refresh. */
+function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
+  const checkout: CheckoutState = yield select(selectCheckout);
+  const { selected, lines } = checkout;
+  const { amounts, canFinish } = paymentState({ ...checkout, paying: false });
+  if (!selected || !canFinish) {
+    yield put(
+      paymentFailed({ status: 0, error: 'client_error', description: '' }, { hideError: true }),
+    );
+    return;
+  }
+  const body: PaymentRequest = {
+    pagamentos: lines.map((line, i) => ({
+      id_forma_pagamento: line.methodId ?? 0,
+      valor: toReais(amounts[i] ?? 0),
+    })),
+  };
+  try {
+    const order: OrderDto = yield call(callApi<OrderDto>, {
+      method: 'POST',
+      url: `/api/carrinho/pagamento/${selected.id}`,
+      data: body,
+      headers: { 'Idempotency-Key': action.payload.idempotencyKey },
+    });
+    yield put(paymentSucceeded(order));
+    yield call(printReceipt, order.id);
+  } catch (thrown) {
+    yield put(paymentFailed(toApiError(thrown)));
+  }
+  yield put(openOrdersRequested());
+}
+
+function* reprintReceipt(action: ReturnType<typeof receiptPrintRequested>): SagaIterator {
+  yield call(printReceipt, action.payload);
+}
+
+/** Deleting the selected order (DELETE /api/carrinho/remover/{id}) clears the selection. */
+function* removeOrder(): SagaIterator {
+  const { selected }: CheckoutState = yield select(selectCheckout);
+  if (!selected) return;
+  try {
+    yield call(callApi, { method: 'DELETE', url: `/api/carrinho/remover/${selected.id}` });
+    yield put(orderRemoved(selected.id));
+  } catch (thrown) {
+    yield put(orderRemoveFailed(toApiError(thrown)));
+  }
+  yield put(openOrdersRequested());
+}
+
+export function* storeSaga(): SagaIterator {
+  yield takeLeading(cancelRequested.type, cancelCart);
+  yield takeLatest(customerCpfChanged.type, lookUpClientName);
+  yield takeLeading(finalizeRequested.type, finalize);
+  yield takeLatest(openOrdersRequested.type, loadOpenOrders);
+  yield takeLatest(customerLookupRequested.type, lookUpCustomer);
+  yield takeLatest(orderSelected.type, loadPaymentMethods);
+  yield takeLatest(discountRequested.type, saveDiscount);
+  yield takeLeading(paymentRequested.type, pay);
+  yield takeLeading(receiptPrintRequested.type, reprintReceipt);
+  yield takeLeading(orderRemoveRequested.type, removeOrder);
+  yield call(cartSaver);
+}
