@@ -57,14 +57,15 @@ export function OrderListPanel(props: OrderListPanelProps) {
       <Card.Header as="h2" className="h6 mb-0">
         {title}
       </Card.Header>
-      <ListGroup variant="flush" aria-label={title} className="order-list">
+      <ListGroup as="ul" variant="flush" aria-label={title} className="order-list">
         {shown.length === 0 && (
-          <ListGroup.Item className="text-body-secondary">
+          <ListGroup.Item as="li" className="text-body-secondary">
             {props.emptyText ?? 'Nenhum pedido'}
           </ListGroup.Item>
         )}
         {shown.map((order) => (
           <ListGroup.Item
+            as="li"
             key={order.id}
             active={order.id === selectedId}
             className="d-flex justify-content-between align-items-center gap-2"

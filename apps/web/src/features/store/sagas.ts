@@ -225,8 +225,9 @@ function* lookUpCustomer(action: ReturnType<typeof customerLookupRequested>): Sa
 }
 
 /** Selecting an order loads the payment methods (GET /api/carrinho/pagamento). */
-function* loadPaymentMethods(action: ReturnType<typeof orderSelected>): SagaIterator {
-  if (!action.payload) return;
+function* loadPaymentMethods(): SagaIterator {
+  const { selected }: CheckoutState = yield select(selectCheckout);
+  if (!selected) return;
   try {
     const methods: PaymentMethodDto[] = yield call(callApi<PaymentMethodDto[]>, {
       url: '/api/carrinho/pagamento',
@@ -328,7 +329,7 @@ export function* storeSaga(): SagaIterator {
   yield takeLeading(finalizeRequested.type, finalize);
   yield takeLatest(openOrdersRequested.type, loadOpenOrders);
   yield takeLatest(customerLookupRequested.type, lookUpCustomer);
-  yield takeLatest(orderSelected.type, loadPaymentMethods);
+  yield takeLatest([orderSelected.type, finalizeSucceeded.type], loadPaymentMethods);
   yield takeLatest(discountRequested.type, saveDiscount);
   yield takeLeading(paymentRequested.type, pay);
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);

@@ -48,7 +48,7 @@ function DiscountInput({
           }
         }}
       />
-      <Form.Control.Feedback type="invalid">{INVALID_DISCOUNT}</Form.Control.Feedback>
+      {!valid && <Form.Control.Feedback type="invalid">{INVALID_DISCOUNT}</Form.Control.Feedback>}
     </>
   );
 }
