@@ -1,0 +1,190 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Permission } from '@balcao/contract';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { signedInSession } from '../../testing/fixtures';
+import { MARIA, orderDto, serveStore, withItems } from './fake-store-server';
+
+/** Maria's order: 2 × Camiseta (R$ 50,00) and 1 × Caneca (R$ 25,50) = R$ 125,50. */
+const mariaOrder = withItems(orderDto({ id: 12 }), {
+  items: [
+    { produto_id: 1, desconto: 0, quantidade: 2 },
+    { produto_id: 2, desconto: 0, quantidade: 1 },
+  ],
+});
+const otherOrder = withItems(
+  orderDto({
+    id: 11,
+    cpf: '11144477735',
+    nome: 'João Lima',
+    participantId: 42,
+    data_associado: '2026-11-23T11:00:00.000Z',
+  }),
+  { items: [{ produto_id: 3, desconto: 0, quantidade: 1 }] },
+);
+
+async function openCashier(permissions: Permission[] = ['Checkout'], menu = 'Loja') {
+  const rendered = renderWithProviders(<App />, {
+    preloadedState: { session: signedInSession({ permissions, adminPage: null }) },
+  });
+  await rendered.user.click(screen.getByRole('button', { name: menu }));
+  await screen.findByRole('heading', { level: 1, name: menu });
+  return rendered;
+}
+
+const orderList = () => screen.getByRole('list', { name: 'Pedidos em aberto' });
+const finish = () => screen.getByRole('button', { name: 'Finalizar Pagamento' });
+
+describe('Caixa', { timeout: 20_000 }, () => {
+  it('lists open orders newest first and loads no products for a cashier who does not sell', async () => {
+    serveStore({ orders: [otherOrder, mariaOrder] });
+    let productLoads = 0;
+    server.use(
+      http.get('/api/produtos/lista', () => {
+        productLoads += 1;
+        return HttpResponse.json({ data: [] });
+      }),
+    );
+    await openCashier();
+    await waitFor(() =>
+      expect(
+        within(orderList())
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual([expect.stringContaining('Pedido 12'), expect.stringContaining('Pedido 11')]),
+    );
+    expect(productLoads).toBe(0);
+  });
+
+  it('finishes only when the payments equal the total; a second line splits it', async () => {
+    const calls = serveStore({ orders: [mariaOrder] });
+    const { user } = await openCashier();
+    await user.click(
+      await within(await screen.findByRole('list', { name: 'Pedidos em aberto' })).findByRole(
+        'button',
+        { name: /Pedido 12/ },
+      ),
+    );
+    expect(await screen.findByLabelText('Total do pedido')).toHaveTextContent('R$ 125,50');
+    // One line follows the total.
+    await waitFor(() => expect(screen.getByLabelText('Forma de pagamento 1')).toHaveValue('1'));
+    expect(screen.getByLabelText('Valor 1')).toHaveValue('R$ 125,50');
+    expect(finish()).toBeEnabled();
+
+    await user.click(screen.getByRole('button', { name: 'Adicionar forma de pagamento' }));
+    expect(screen.getByLabelText('Valor 1')).toHaveValue('R$ 62,75');
+    expect(screen.getByLabelText('Valor 2')).toHaveValue('R$ 62,75');
+    expect(screen.getByLabelText('Forma de pagamento 2')).toHaveValue('2');
+    expect(finish()).toBeEnabled();
+
+    // R$ 100,00 + R$ 62,75 is more than the total: not payable.
+    await user.clear(screen.getByLabelText('Valor 1'));
+    await user.type(screen.getByLabelText('Valor 1'), '10000');
+    expect(screen.getByLabelText('Restante')).toHaveTextContent('-R$ 37,25');
+    expect(finish()).toBeDisabled();
+    await user.clear(screen.getByLabelText('Valor 2'));
+    await user.type(screen.getByLabelText('Valor 2'), '2550');
+    expect(screen.getByLabelText('Restante')).toHaveTextContent('R$ 0,00');
+    expect(finish()).toBeEnabled();
+
+    await user.click(finish());
+    const dialog = await screen.findByRole('dialog', { name: 'Sucesso!' });
+    expect(dialog).toHaveTextContent('O pedido foi devidamente finalizado.');
+    expect(calls.payments).toHaveLength(1);
+    expect(calls.payments[0]!.body).toEqual({
+      pagamentos: [
+        { id_forma_pagamento: 1, valor: 100 },
+        { id_forma_pagamento: 2, valor: 25.5 },
+      ],
+    });
+    expect(calls.payments[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    await waitFor(() => expect(calls.receipts).toEqual([12]));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // The closed order leaves the list and becomes the footer's last order.
+    expect(screen.getByText('Nenhum pedido em aberto')).toBeInTheDocument();
+    expect(screen.getByText(/Último pedido:/)).toHaveTextContent('Último pedido: 12 Maria Souza');
+    await user.click(screen.getByRole('button', { name: 'Comprovante Pagamento' }));
+    await waitFor(() => expect(calls.receipts).toEqual([12, 12]));
+  });
+
+  it('saves a valid discount percent and refuses an invalid one', async () => {
+    const calls = serveStore({ orders: [mariaOrder] });
+    const { user } = await openCashier();
+    await user.click(
+      await within(await screen.findByRole('list', { name: 'Pedidos em aberto' })).findByRole(
+        'button',
+        { name: /Pedido 12/ },
+      ),
+    );
+    const discount = await screen.findByLabelText('Desconto (%) de Camiseta');
+    await user.clear(discount);
+    await user.type(discount, '150');
+    expect(screen.getByText('Valor invalido para desconto')).toBeVisible();
+    await user.keyboard('{Enter}');
+    expect(calls.updates).toEqual([]);
+
+    await user.clear(discount);
+    await user.type(discount, '10{Enter}');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Total do pedido')).toHaveTextContent('R$ 115,50'),
+    );
+    expect(calls.updates).toEqual([
+      {
+        items: [
+          { produto_id: 1, quantidade: 2, desconto: 10 },
+          { produto_id: 2, quantidade: 1, desconto: 0 },
+        ],
+      },
+    ]);
+    expect(screen.getByLabelText('Valor 1')).toHaveValue('R$ 115,50');
+  });
+
+  it('finds the order by CPF, tells when there is none, and clears the selection on delete', async () => {
+    serveStore({ orders: [otherOrder, mariaOrder] });
+    const { user } = await openCashier();
+    const cpf = await screen.findByLabelText('CPF do cliente');
+    await user.type(cpf, '11144477735');
+    expect(await screen.findByRole('heading', { name: 'Pedido 11' })).toBeInTheDocument();
+    expect(within(orderList()).getAllByRole('button')).toHaveLength(1);
+
+    await user.type(cpf, '{Escape}52998224700');
+    const dialog = await screen.findByRole('dialog', { name: 'Erro!' });
+    expect(dialog).toHaveTextContent('Não foi encontrado nenhum pedido associado ao cliente.');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    await user.type(cpf, `{Escape}${MARIA.cpf}`);
+    expect(await screen.findByRole('heading', { name: 'Pedido 12' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remover pedido' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remover pedido' });
+    expect(confirm).toHaveTextContent('O pedido será deletado.');
+    await user.click(within(confirm).getByRole('button', { name: 'Deletar' }));
+    await screen.findByText('Selecione um pedido em aberto ou busque o cliente pelo CPF.');
+  });
+});
+
+describe('Loja Vendas+Caixa', { timeout: 20_000 }, () => {
+  it('finalizing on the sale tab selects the order on the cashier tab; paying returns to sale', async () => {
+    serveStore();
+    const { user } = await openCashier(['StoreCheckout'], 'Loja Vendas+Caixa');
+    await screen.findByRole('cell', { name: 'Camiseta' });
+    await user.keyboard('CAM01{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Finalizar Pedido' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Finalizar Pedido' }));
+    await user.keyboard(MARIA.cpf);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar' })).toBeEnabled());
+    await user.keyboard('{Enter}');
+
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'Caixa' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(await screen.findByRole('heading', { name: 'Pedido 101' })).toBeInTheDocument();
+    await waitFor(() => expect(finish()).toBeEnabled());
+    await user.click(finish());
+    await screen.findByRole('dialog', { name: 'Sucesso!' });
+    expect(screen.getByRole('tab', { name: 'Vendas' })).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -1,0 +1,186 @@
+import { http, HttpResponse } from 'msw';
+import {
+  duplicateItemMessage,
+  orderAmounts,
+  toCents,
+  toReais,
+  withCheckDigits,
+  type CartUpdateRequest,
+  type OrderDto,
+  type PaymentMethodDto,
+  type PaymentRequest,
+  type SaleProduct,
+} from '@balcao/contract';
+import { server } from '../../testing/server';
+import { eventDto } from '../../testing/fixtures';
+
+export const MARIA = { cpf: withCheckDigits('529982247'), name: 'Maria Souza' };
+
+export const PRODUCTS: SaleProduct[] = [
+  product(1, 'Camiseta', 50, 'CAM01'),
+  product(2, 'Caneca', 25.5, 'CAN02'),
+  product(3, 'Livro do Curso', 120, 'LIV03'),
+  { ...product(4, 'Curso de Oratória', 300, 'CUR04'), categoria: 'Curso' },
+];
+
+export const METHODS: PaymentMethodDto[] = [
+  { id_forma_pagamento: 1, descricao: 'Dinheiro' },
+  { id_forma_pagamento: 2, descricao: 'Cartão de crédito' },
+];
+
+function product(id: number, name: string, preco: number, codTotvs: string): SaleProduct {
+  return { id, name, descricao: name, preco, categoria: 'Produto', codTotvs, inventory: 10 };
+}
+
+const conflict = (description: string, status = 409) =>
+  HttpResponse.json({ error: 'conflict', error_description: description }, { status });
+
+/**
+ * The cart calls of docs/store-api.md over an in-memory list of orders, with the contract's money
+ * math; `calls` records what the SPA sent.
+ */
+export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number, number> } = {}) {
+  const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
+  let nextId = 100;
+  const calls = {
+    created: 0,
+    updates: [] as CartUpdateRequest[],
+    finalized: [] as unknown[],
+    payments: [] as { body: PaymentRequest; key: string | null }[],
+    receipts: [] as number[],
+    removed: [] as number[],
+  };
+  server.use(
+    http.get('/api/events/selected', () => HttpResponse.json(eventDto())),
+    http.get('/api/produtos/lista', () => HttpResponse.json({ data: PRODUCTS })),
+    http.post('/api/carrinho/novo', () => {
+      calls.created += 1;
+      nextId += 1;
+      orders.set(nextId, orderDto({ id: nextId, items: [], estadoPedido: 'CARRINHO' }));
+      return HttpResponse.json({ id: nextId });
+    }),
+    http.post('/api/carrinho/atualizar/:id', async ({ params, request }) => {
+      const body = (await request.json()) as CartUpdateRequest;
+      calls.updates.push(body);
+      const order = orders.get(Number(params.id));
+      if (!order) return conflict('Pedido não encontrado.', 404);
+      const seen = new Set<number>();
+      for (const item of body.items) {
+        const found = PRODUCTS.find((p) => p.id === item.produto_id)!;
+        if (seen.has(item.produto_id)) return conflict(duplicateItemMessage(found.descricao), 400);
+        seen.add(item.produto_id);
+        const stock = options.stock?.[item.produto_id] ?? found.inventory;
+        if (item.quantidade > stock)
+          return conflict(`Estoque insuficiente para ${found.descricao}: ${stock} disponível(is).`);
+      }
+      const updated = withItems(order, body);
+      orders.set(updated.id, updated);
+      return HttpResponse.json(updated);
+    }),
+    http.get('/api/participants/name/:cpf', ({ params }) =>
+      params.cpf === MARIA.cpf
+        ? HttpResponse.json({ name: MARIA.name })
+        : conflict('Participante não cadastrado no evento.', 404),
+    ),
+    http.post('/api/carrinho/finalizar/:id', async ({ params, request }) => {
+      const body = (await request.json()) as { id_cliente: string };
+      calls.finalized.push(body);
+      const order = orders.get(Number(params.id))!;
+      const finalized: OrderDto = {
+        ...order,
+        cpf: MARIA.cpf,
+        nome: MARIA.name,
+        participantId: 41,
+        data_associado: '2026-11-23T12:30:00.000Z',
+        estadoPedido: 'AGUARDANDO_PAGAMENTO',
+      };
+      orders.set(finalized.id, finalized);
+      return HttpResponse.json(finalized);
+    }),
+    http.delete('/api/carrinho/remover/:id', ({ params }) => {
+      calls.removed.push(Number(params.id));
+      const order = orders.get(Number(params.id))!;
+      orders.set(order.id, { ...order, estadoPedido: 'REMOVIDO' });
+      return HttpResponse.json({ ...order, estadoPedido: 'REMOVIDO' });
+    }),
+    http.get('/api/carrinho/aberto', () =>
+      HttpResponse.json(
+        [...orders.values()].filter((order) => order.estadoPedido === 'AGUARDANDO_PAGAMENTO'),
+      ),
+    ),
+    http.get('/api/carrinho/pagamento', () => HttpResponse.json(METHODS)),
+    http.post('/api/carrinho/pagamento/:id', async ({ params, request }) => {
+      const body = (await request.json()) as PaymentRequest;
+      calls.payments.push({ body, key: request.headers.get('Idempotency-Key') });
+      const order = orders.get(Number(params.id))!;
+      const paid: OrderDto = {
+        ...order,
+        estadoPedido: 'PAGO',
+        caixa: 'caixa1',
+        payments: body.pagamentos.map((entry) => ({
+          ...entry,
+          descricao:
+            METHODS.find((m) => m.id_forma_pagamento === entry.id_forma_pagamento)?.descricao ?? '',
+        })),
+      };
+      orders.set(paid.id, paid);
+      return HttpResponse.json(paid);
+    }),
+    http.get('/api/carrinho/imprimir/recibo/:id', ({ params }) => {
+      calls.receipts.push(Number(params.id));
+      return HttpResponse.json({ jobId: 7, printer: 'Caixa 1' });
+    }),
+  );
+  return calls;
+}
+
+/** The order with these lines, amounts computed by the contract as the server does. */
+export function withItems(order: OrderDto, body: CartUpdateRequest): OrderDto {
+  const lines = body.items.filter((item) => item.quantidade > 0);
+  const inputs = lines.map((item) => ({
+    unitPrice: toCents(PRODUCTS.find((p) => p.id === item.produto_id)!.preco),
+    quantity: item.quantidade,
+    discountPercent: item.desconto,
+  }));
+  const amounts = orderAmounts(inputs);
+  return {
+    ...order,
+    items: lines.map((item, i) => {
+      const found = PRODUCTS.find((p) => p.id === item.produto_id)!;
+      const line = amounts.lines[i]!;
+      return {
+        id_produto: found.id,
+        descricao: found.descricao,
+        categoria: found.categoria,
+        codTotvs: found.codTotvs,
+        preco: found.preco,
+        quantidade: item.quantidade,
+        desconto: item.desconto,
+        valor_desconto: toReais(line.discount),
+        total: toReais(line.net),
+      };
+    }),
+    total: toReais(amounts.net),
+  };
+}
+
+export function orderDto(overrides: Partial<OrderDto> = {}): OrderDto {
+  return {
+    id: 12,
+    eventId: 1,
+    cpf: MARIA.cpf,
+    nome: MARIA.name,
+    participantId: 41,
+    data_associado: '2026-11-23T12:30:00.000Z',
+    items: [],
+    total: 0,
+    estadoPedido: 'AGUARDANDO_PAGAMENTO',
+    payments: [],
+    coupon: null,
+    vendedor: 'vendedor1',
+    caixa: null,
+    date: '2026-11-23T12:20:00.000Z',
+    history: [],
+    ...overrides,
+  };
+}

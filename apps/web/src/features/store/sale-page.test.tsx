@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { signedInSession } from '../../testing/fixtures';
+import { MARIA, serveStore } from './fake-store-server';
+
+async function openSale() {
+  const rendered = renderWithProviders(<App />, {
+    preloadedState: { session: signedInSession({ permissions: ['Store'], adminPage: null }) },
+  });
+  await rendered.user.click(screen.getByRole('button', { name: 'Vendas' }));
+  await screen.findByRole('heading', { level: 1, name: 'Vendas' });
+  await screen.findByRole('cell', { name: 'Camiseta' });
+  return rendered;
+}
+
+const codeField = () => screen.getByLabelText('Código Totvs');
+const cart = () => screen.getByRole('list', { name: 'Itens do carrinho' });
+const total = () => screen.getByLabelText('Total do carrinho');
+
+async function dialogSaying(title: string, text: string) {
+  const dialog = await screen.findByRole('dialog', { name: title });
+  expect(dialog).toHaveTextContent(text);
+  return dialog;
+}
+
+describe('Vendas', { timeout: 20_000 }, () => {
+  it('adds products by Totvs code and Enter, saving the server cart at every change', async () => {
+    const calls = serveStore();
+    const { user } = await openSale();
+    expect(screen.getByText('O Carrinho está vazio :(')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finalizar Pedido' })).toBeDisabled();
+    await waitFor(() => expect(codeField()).toHaveFocus());
+
+    // A USB scanner types the code, then Enter.
+    await user.keyboard('CAM01{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
+    await user.keyboard('CAN02{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Caneca'));
+    expect(codeField()).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
+
+    await waitFor(() => expect(cart()).toHaveTextContent('2 x CamisetaR$ 100,00'));
+    expect(total()).toHaveTextContent('R$ 125,50');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Finalizar Pedido' })).toBeEnabled(),
+    );
+    expect(calls.created).toBe(1);
+    expect(calls.updates.at(-1)).toEqual({
+      items: [
+        { produto_id: 1, desconto: 0, quantidade: 2 },
+        { produto_id: 2, desconto: 0, quantidade: 1 },
+      ],
+    });
+  });
+
+  it("refuses an unknown code, a course on the 'Produtos' tab and a product already added", async () => {
+    serveStore();
+    const { user } = await openSale();
+    await user.type(codeField(), 'NAO-EXISTE{Enter}');
+    let dialog = await dialogSaying('Erro', 'Produto não encontrado: NAO-EXISTE');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    await user.type(codeField(), 'CUR04{Enter}');
+    dialog = await dialogSaying('Erro', 'Produto não encontrado: CUR04');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+
+    await user.type(codeField(), 'CAM01{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
+    await user.type(codeField(), 'CAM01{Enter}');
+    dialog = await dialogSaying('Erro', 'Item já foi adicionado: Camiseta');
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(cart()).toHaveTextContent('1 x Camiseta');
+
+    // The course sells from its own tab.
+    await user.click(screen.getByRole('tab', { name: 'Cursos' }));
+    await user.type(codeField(), 'CUR04{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Curso de Oratória'));
+  });
+
+  it('never empties the cart: minus is disabled at 0 and refused on the last unit', async () => {
+    serveStore();
+    const { user } = await openSale();
+    expect(screen.getByRole('button', { name: 'Menos Camiseta' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
+    await user.click(screen.getByRole('button', { name: 'Menos Camiseta' }));
+    await dialogSaying('Erro!', 'Carrinho não pode ser esvaziado completamente.');
+    expect(cart()).toHaveTextContent('1 x Camiseta');
+  });
+
+  it("shows the server's stock refusal and keeps what the server accepted", async () => {
+    serveStore({ stock: { 1: 1 } });
+    const { user, store } = await openSale();
+    await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
+    await waitFor(() => expect(store.getState().sale.saving).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
+    await waitFor(() =>
+      expect(store.getState().errors.description).toBe(
+        'Estoque insuficiente para Camiseta: 1 disponível(is).',
+      ),
+    );
+    expect(cart()).toHaveTextContent('1 x Camiseta');
+  });
+
+  it("finalizes with a CPF: 'Confirmar' waits for the client's name; Enter confirms", async () => {
+    const calls = serveStore();
+    const { user } = await openSale();
+    await user.keyboard('CAM01{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Finalizar Pedido' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Finalizar Pedido' }));
+
+    const panel = screen.getByRole('heading', { name: 'Finalizando Pedido' }).closest('.card')!;
+    const cpf = within(panel as HTMLElement).getByLabelText('CPF do cliente');
+    await waitFor(() => expect(cpf).toHaveFocus());
+    const confirm = screen.getByRole('button', { name: 'Confirmar' });
+    expect(confirm).toBeDisabled();
+
+    // An unknown CPF: the name stays empty and 'Confirmar' disabled.
+    await user.keyboard('11144477735');
+    expect(await screen.findByText('Participante não cadastrado no evento.')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+
+    await user.keyboard('{Escape}');
+    expect(cpf).toHaveValue('');
+    await user.keyboard(MARIA.cpf);
+    await waitFor(() => expect(screen.getByLabelText('Nome do cliente')).toHaveValue(MARIA.name));
+    expect(confirm).toBeEnabled();
+    await user.keyboard('{Enter}');
+
+    await dialogSaying('Sucesso!', 'O pedido foi devidamente finalizado.');
+    expect(calls.finalized).toEqual([{ id_cliente: MARIA.cpf }]);
+    expect(screen.getByText('O Carrinho está vazio :(')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Finalizando Pedido' })).not.toBeInTheDocument();
+  });
+
+  it("'Cancelar' asks, then deletes the cart on the server and starts over", async () => {
+    const calls = serveStore();
+    const { user } = await openSale();
+    await user.keyboard('CAM01{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
+    await waitFor(() => expect(calls.updates).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const dialog = await dialogSaying('Cancelar pedido', 'O pedido será deletado.');
+    await user.click(within(dialog).getByRole('button', { name: 'Deletar' }));
+    await screen.findByText('O Carrinho está vazio :(');
+    expect(calls.removed).toEqual([101]);
+  });
+});
