@@ -21,6 +21,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
+import { cartRoutes } from './modules/carts/routes.ts';
 import { coursewareRoutes } from './modules/coursewares/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
@@ -68,6 +69,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(accreditationRoutes);
   await api.register(coursewareRoutes);
   await api.register(attendanceRoutes);
+  await api.register(cartRoutes);
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

@@ -260,6 +260,14 @@ export interface PaymentMethodDto {
   descricao: string;
 }
 
+/** The 'Formas de pagamento' admin table's row (docs/table-protocol.md). */
+export interface PaymentMethodRow {
+  id: number;
+  descricao: string;
+  dateCreated: string;
+  dateUpdated: string;
+}
+
 export interface PaymentEntry {
   id_forma_pagamento: number;
   /** Reais, 2 decimals. */

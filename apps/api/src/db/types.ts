@@ -1,3 +1,4 @@
+import type { OrderState } from '@balcao/contract';
 import type { ColumnType, Generated, Insertable, Selectable, SqlBool, Updateable } from 'kysely';
 
 /**
@@ -192,6 +193,80 @@ export interface CheckInTable {
   created_at: Instant;
 }
 
+export interface PaymentMethodTable extends Dated {
+  id: Generated<number>;
+  name: string;
+}
+
+/** An order of the store (docs/store-api.md); money in cents, percents in basis points. */
+export interface OrderTable {
+  id: Generated<number>;
+  event_id: number;
+  state: OrderState;
+  participant_id: number | null;
+  cpf: string | null;
+  customer_name: string | null;
+  associated_at: Instant | null;
+  seller_id: number | null;
+  cashier_id: number | null;
+  total_cents: ColumnType<number, number | undefined, number>;
+  coupon_id: number | null;
+  coupon_name: string | null;
+  coupon_percent_bp: number | null;
+  paid_at: Instant | null;
+  delivered_at: Instant | null;
+  delivered_by: number | null;
+  refunded_at: Instant | null;
+  refund_reason: string | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+export interface OrderItemTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  /** Where the line sits in the cart: the order it was first added in. */
+  position: number;
+  quantity: number;
+  unit_price_cents: number;
+  discount_bp: number;
+  discount_cents: number;
+  total_cents: number;
+}
+
+export interface OrderPaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_method_id: number;
+  amount_cents: number;
+  user_id: number;
+  created_at: Instant;
+}
+
+/** One row per state change of an order: who, at which desk (client address), when. */
+export interface OrderTransitionTable {
+  id: Generated<number>;
+  order_id: number;
+  action: string;
+  from_state: OrderState | null;
+  to_state: OrderState;
+  user_id: number;
+  desk: string;
+  reason: string | null;
+  created_at: Instant;
+}
+
+/** The first successful answer to a request sent with an Idempotency-Key header. */
+export interface IdempotencyKeyTable {
+  key: string;
+  user_id: number;
+  request_hash: string;
+  status_code: number;
+  response: string;
+  created_at: Instant;
+}
+
 export interface EventTable extends Dated {
   id: Generated<number>;
   name: string;
@@ -251,6 +326,12 @@ export interface Database {
   participants: ParticipantTable;
   check_ins: CheckInTable;
   events: EventTable;
+  payment_methods: PaymentMethodTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  order_payments: OrderPaymentTable;
+  order_transitions: OrderTransitionTable;
+  idempotency_keys: IdempotencyKeyTable;
   tokens: TokenTable;
   login_failures: LoginFailureTable;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { stockShortageMessage } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict } from '../../http/api-error.ts';
 
@@ -52,4 +53,39 @@ export async function recordMovement(
       created_at: change.now.toISOString(),
     })
     .execute();
+}
+
+export interface StockTake {
+  productId: number;
+  /** The product's name, for the refusal. */
+  name: string;
+  quantity: number;
+  userId: number;
+  reason: string;
+  now: Date;
+}
+
+/**
+ * Takes units sold, inside the payment's transaction. The conditional update is the guard: on
+ * PostgreSQL a competing transaction waits on the row and re-checks `inventory >= ?` against the
+ * committed value, so the last unit is sold once; the loser gets 409 naming the product.
+ */
+export async function takeStock(db: Kysely<Database>, take: StockTake): Promise<void> {
+  const updated = await db
+    .updateTable('products')
+    .set((eb) => ({ inventory: eb('inventory', '-', take.quantity) }))
+    .where('id', '=', take.productId)
+    .where('inventory', '>=', take.quantity)
+    .returning('inventory')
+    .executeTakeFirst();
+  if (!updated) {
+    const left = await db
+      .selectFrom('products')
+      .select('inventory')
+      .where('id', '=', take.productId)
+      .executeTakeFirst();
+    throw conflict(stockShortageMessage(take.name, left?.inventory ?? 0));
+  }
+  const change = { ...take, delta: -take.quantity };
+  await recordMovement(db, change, updated.inventory);
 }

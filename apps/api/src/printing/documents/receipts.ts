@@ -49,6 +49,8 @@ export interface ReceiptInput {
 
 export interface PaymentReceiptInput extends ReceiptInput {
   payments: readonly ReceiptPayment[];
+  /** Username of the cashier who took the payment. */
+  cashier?: string;
 }
 
 export interface DeliveryReceiptInput extends ReceiptInput {
@@ -57,7 +59,7 @@ export interface DeliveryReceiptInput extends ReceiptInput {
 }
 
 type Ending =
-  | { kind: 'payment'; payments: readonly ReceiptPayment[] }
+  | { kind: 'payment'; payments: readonly ReceiptPayment[]; cashier?: string }
   | { kind: 'delivery'; deliveredBy: string };
 
 const MARGIN = mm(4);
@@ -189,6 +191,7 @@ function layout(doc: Doc, title: string, input: ReceiptInput, ending: Ending): n
     for (const payment of ending.payments) {
       y = drawPair(doc, payment.method, formatMoney(payment.amount), y, BODY);
     }
+    if (ending.cashier) y = drawPair(doc, 'Caixa', ending.cashier, y, BODY);
     y = rule(doc, y);
   }
 
@@ -228,6 +231,7 @@ export function renderPaymentReceipt(input: PaymentReceiptInput): Promise<Buffer
   return renderReceipt('Comprovante Pagamento', input, {
     kind: 'payment',
     payments: input.payments,
+    ...(input.cashier === undefined ? {} : { cashier: input.cashier }),
   });
 }
 

@@ -4,6 +4,7 @@ import { events } from './events.ts';
 import { participants } from './participants.ts';
 import { profiles, users } from './people.ts';
 import { centers, cities, countries, courses } from './places.ts';
+import { paymentMethods } from './payment-methods.ts';
 import { printMappings, printers } from './printing.ts';
 import { productCategories, products } from './products.ts';
 
@@ -22,4 +23,5 @@ export const TABLE_RESOURCES: readonly TableResource<unknown, RowKey>[] = [
   products,
   printers,
   printMappings,
+  paymentMethods,
 ];

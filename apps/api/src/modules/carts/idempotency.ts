@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.ts';
+import { conflict } from '../../http/api-error.ts';
+
+export const KEY_REUSED = 'Esta Idempotency-Key já foi usada em outro pagamento.';
+
+/** A request sent with an `Idempotency-Key` header: the key and what it was sent with. */
+export interface IdempotentRequest {
+  key: string;
+  userId: number;
+  /** SHA-256 of the call's target and body: the same key must always mean the same request. */
+  hash: string;
+}
+
+export function idempotentRequest(
+  key: string | undefined,
+  userId: number,
+  target: unknown,
+): IdempotentRequest | undefined {
+  if (key === undefined) return undefined;
+  const hash = createHash('sha256').update(JSON.stringify(target)).digest('hex');
+  return { key, userId, hash };
+}
+
+/**
+ * The answer stored for this key, as Stripe's API does: undefined when the key is new, the first
+ * answer when it was used for the same request, 409 when it was used for another one.
+ */
+export async function storedAnswer<T>(
+  db: Kysely<Database>,
+  request: IdempotentRequest,
+): Promise<T | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'response'])
+    .where('key', '=', request.key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.request_hash !== request.hash) throw conflict(KEY_REUSED);
+  return JSON.parse(row.response) as T;
+}
+
+/** Stores the first answer, in the same transaction as the writes it reports. */
+export async function storeAnswer(
+  trx: Transaction<Database>,
+  request: IdempotentRequest,
+  answer: unknown,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('idempotency_keys')
+    .values({
+      key: request.key,
+      user_id: request.userId,
+      request_hash: request.hash,
+      status_code: 200,
+      response: JSON.stringify(answer),
+      created_at: now.toISOString(),
+    })
+    .execute();
+}

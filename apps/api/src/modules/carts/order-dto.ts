@@ -1,0 +1,169 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { Kysely } from 'kysely';
+import {
+  ORDER_STATES,
+  PRODUCT_TYPES,
+  toReais,
+  type OrderAction,
+  type OrderDto,
+  type OrderState,
+} from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+
+const Reais = Type.Number();
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+const State = Type.Enum(ORDER_STATES);
+
+export const OrderItemDtoSchema = Type.Object({
+  id_produto: Type.Integer(),
+  descricao: Type.String(),
+  categoria: Type.Union([Type.Literal('Produto'), Type.Literal('Curso')]),
+  codTotvs: Nullable(Type.String()),
+  preco: Reais,
+  quantidade: Type.Integer(),
+  desconto: Type.Number(),
+  valor_desconto: Reais,
+  total: Reais,
+});
+
+export const OrderPaymentDtoSchema = Type.Object({
+  id_forma_pagamento: Type.Integer(),
+  descricao: Type.String(),
+  valor: Reais,
+});
+
+export const OrderDtoSchema = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  cpf: Nullable(Type.String()),
+  nome: Nullable(Type.String()),
+  participantId: Nullable(Type.Integer()),
+  data_associado: Nullable(Type.String()),
+  items: Type.Array(OrderItemDtoSchema),
+  total: Reais,
+  estadoPedido: State,
+  payments: Type.Array(OrderPaymentDtoSchema),
+  coupon: Nullable(Type.Object({ name: Type.String(), value: Type.Number() })),
+  vendedor: Nullable(Type.String()),
+  caixa: Nullable(Type.String()),
+  date: Type.String(),
+  history: Type.Array(
+    Type.Object({
+      action: Type.String(),
+      from: Nullable(State),
+      to: State,
+      user: Type.String(),
+      desk: Type.String(),
+      at: Type.String(),
+    }),
+  ),
+});
+
+type Db = Kysely<Database>;
+
+/** Percent from basis points (1250 → 12.5). */
+const percent = (basisPoints: number): number => basisPoints / 100;
+
+/**
+ * The orders with these ids as the wire shows them, in the ids' order: four queries whatever the
+ * number of orders (the order, its lines, payments and history). Amounts were computed by the
+ * contract's `orderAmounts` when the lines were saved; here they are only read.
+ */
+export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderDto[]> {
+  if (ids.length === 0) return [];
+  const [orders, items, payments, history] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .leftJoin('users as seller', 'seller.id', 'orders.seller_id')
+      .leftJoin('users as cashier', 'cashier.id', 'orders.cashier_id')
+      .selectAll('orders')
+      .select(['seller.username as seller_name', 'cashier.username as cashier_name'])
+      .where('orders.id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('order_items')
+      .innerJoin('products', 'products.id', 'order_items.product_id')
+      .innerJoin('product_categories', 'product_categories.id', 'products.category_id')
+      .selectAll('order_items')
+      .select(['products.name', 'products.cod_totvs', 'product_categories.type'])
+      .where('order_items.order_id', 'in', ids)
+      .orderBy('order_items.position')
+      .execute(),
+    db
+      .selectFrom('order_payments')
+      .innerJoin('payment_methods', 'payment_methods.id', 'order_payments.payment_method_id')
+      .select([
+        'order_payments.order_id',
+        'order_payments.payment_method_id',
+        'order_payments.amount_cents',
+        'payment_methods.name',
+      ])
+      .where('order_payments.order_id', 'in', ids)
+      .orderBy('order_payments.id')
+      .execute(),
+    db
+      .selectFrom('order_transitions')
+      .innerJoin('users', 'users.id', 'order_transitions.user_id')
+      .selectAll('order_transitions')
+      .select('users.username')
+      .where('order_transitions.order_id', 'in', ids)
+      .orderBy('order_transitions.id')
+      .execute(),
+  ]);
+  const byOrder = <T extends { order_id: number }>(rows: T[]) => {
+    const grouped = new Map<number, T[]>();
+    for (const row of rows) grouped.set(row.order_id, [...(grouped.get(row.order_id) ?? []), row]);
+    return (id: number) => grouped.get(id) ?? [];
+  };
+  const itemsOf = byOrder(items);
+  const paymentsOf = byOrder(payments);
+  const historyOf = byOrder(history);
+  const found = new Map(orders.map((order) => [order.id, order]));
+  return ids.flatMap((id) => {
+    const order = found.get(id);
+    if (!order) return [];
+    const dto: OrderDto = {
+      id: order.id,
+      eventId: order.event_id,
+      cpf: order.cpf,
+      nome: order.customer_name,
+      participantId: order.participant_id,
+      data_associado: order.associated_at,
+      items: itemsOf(id).map((item) => ({
+        id_produto: item.product_id,
+        descricao: item.name,
+        categoria: PRODUCT_TYPES.find((type) => type === item.type) ?? 'Produto',
+        codTotvs: item.cod_totvs,
+        preco: toReais(item.unit_price_cents),
+        quantidade: item.quantity,
+        desconto: percent(item.discount_bp),
+        valor_desconto: toReais(item.discount_cents),
+        total: toReais(item.total_cents),
+      })),
+      total: toReais(order.total_cents),
+      estadoPedido: order.state,
+      payments: paymentsOf(id).map((payment) => ({
+        id_forma_pagamento: payment.payment_method_id,
+        descricao: payment.name,
+        valor: toReais(payment.amount_cents),
+      })),
+      coupon:
+        order.coupon_name !== null && order.coupon_percent_bp !== null
+          ? { name: order.coupon_name, value: percent(order.coupon_percent_bp) }
+          : null,
+      vendedor: order.seller_name,
+      caixa: order.cashier_name,
+      date: order.created_at,
+      history: historyOf(id).map((step) => ({
+        action: step.action as OrderAction | 'novo',
+        from: step.from_state as OrderState | null,
+        to: step.to_state,
+        user: step.username,
+        desk: step.desk,
+        at: step.created_at,
+      })),
+    };
+    return [dto];
+  });
+}

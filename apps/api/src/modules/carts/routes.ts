@@ -1,0 +1,180 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { ORDER_READ_PERMISSIONS, ORDER_TRANSITIONS, SELLER_PERMISSIONS } from '@balcao/contract';
+import { signedIn } from '../../auth/access-control.ts';
+import { PrintOutcomeSchema } from '../../printing/queue.ts';
+import { OrderDtoSchema, OrderPaymentDtoSchema } from './order-dto.ts';
+import {
+  finalizeCart,
+  getOrder,
+  listPaymentMethods,
+  newCart,
+  openOrders,
+  orderPayments,
+  payOrder,
+  printPaymentReceipt,
+  removeCart,
+  updateCart,
+} from './service.ts';
+import type { Actor } from './transitions.ts';
+
+const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const MAX_LINES = 200;
+
+/** The signed-in user and the desk (client address) the request came from. */
+function actor(request: FastifyRequest): Actor {
+  const { user } = signedIn(request);
+  return { id: user.id, username: user.username, desk: request.ip };
+}
+
+/** The store's carts and orders (docs/store-api.md); the rules live in the contract and service. */
+export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const now = () => app.config.now();
+
+  app.post(
+    '/carrinho/novo',
+    {
+      config: { access: SELLER_PERMISSIONS },
+      schema: { response: { 200: Type.Object({ id: Type.Integer() }) } },
+    },
+    async (request) => newCart(app.db, now(), actor(request)),
+  );
+
+  app.post(
+    '/carrinho/atualizar/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.atualizar.permissions },
+      schema: {
+        params: Params,
+        body: Type.Object({
+          items: Type.Array(
+            Type.Object({
+              produto_id: Type.Integer({ minimum: 1 }),
+              // The range is checked by the service, with SPEC.md's message.
+              desconto: Type.Number(),
+              quantidade: Type.Integer({ minimum: 0, maximum: 9999 }),
+            }),
+            { maxItems: MAX_LINES },
+          ),
+        }),
+        response: { 200: OrderDtoSchema },
+      },
+    },
+    async (request) =>
+      updateCart(app.db, now(), actor(request), request.params.id, request.body.items),
+  );
+
+  app.get(
+    '/carrinho/info/:id',
+    {
+      config: { access: ORDER_READ_PERMISSIONS },
+      schema: { params: Params, response: { 200: OrderDtoSchema } },
+    },
+    async (request) => getOrder(app.db, request.params.id),
+  );
+
+  app.post(
+    '/carrinho/finalizar/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.finalizar.permissions },
+      schema: {
+        params: Params,
+        body: Type.Object({
+          id_cliente: Type.Union([
+            Type.String({ minLength: 1, maxLength: 20 }),
+            Type.Integer({ minimum: 1 }),
+          ]),
+        }),
+        response: { 200: OrderDtoSchema },
+      },
+    },
+    async (request) =>
+      finalizeCart(app.db, now(), actor(request), request.params.id, request.body.id_cliente),
+  );
+
+  app.delete(
+    '/carrinho/remover/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.remover.permissions },
+      schema: { params: Params, response: { 200: OrderDtoSchema } },
+    },
+    async (request) => removeCart(app.db, now(), actor(request), request.params.id),
+  );
+
+  app.get(
+    '/carrinho/aberto',
+    {
+      config: { access: ORDER_READ_PERMISSIONS },
+      schema: {
+        querystring: Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) }),
+        response: { 200: Type.Array(OrderDtoSchema) },
+      },
+    },
+    async (request) => openOrders(app.db, request.query.cpf),
+  );
+
+  app.get(
+    '/carrinho/pagamento',
+    {
+      config: { access: ORDER_READ_PERMISSIONS },
+      schema: {
+        response: {
+          200: Type.Array(
+            Type.Object({ id_forma_pagamento: Type.Integer(), descricao: Type.String() }),
+          ),
+        },
+      },
+    },
+    async () => listPaymentMethods(app.db),
+  );
+
+  app.get(
+    '/carrinho/pagamento/:id',
+    {
+      config: { access: ORDER_READ_PERMISSIONS },
+      schema: { params: Params, response: { 200: Type.Array(OrderPaymentDtoSchema) } },
+    },
+    async (request) => orderPayments(app.db, request.params.id),
+  );
+
+  app.post(
+    '/carrinho/pagamento/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.pagar.permissions },
+      schema: {
+        params: Params,
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+        }),
+        body: Type.Object({
+          pagamentos: Type.Array(
+            Type.Object({
+              id_forma_pagamento: Type.Integer({ minimum: 1 }),
+              valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
+            }),
+            { maxItems: 20 },
+          ),
+        }),
+        response: { 200: OrderDtoSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const key = request.headers['idempotency-key'];
+      return payOrder(app.db, now(), actor(request), id, request.body.pagamentos, key);
+    },
+  );
+
+  app.get(
+    '/carrinho/imprimir/recibo/:id',
+    {
+      config: { access: ORDER_READ_PERMISSIONS },
+      schema: { params: Params, response: { 200: PrintOutcomeSchema } },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const zone = app.config.eventTimeZone;
+      return printPaymentReceipt(app.db, now(), user, request.params.id, zone);
+    },
+  );
+};
