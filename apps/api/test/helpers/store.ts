@@ -65,6 +65,8 @@ export async function selectNewEvent(db: Kysely<Database>): Promise<number> {
 export interface StoreClerk {
   userId: number;
   username: string;
+  /** The bearer header, for calling another app instance as this clerk. */
+  headers: Record<string, string>;
   call(
     method: 'GET' | 'POST' | 'DELETE',
     url: string,
@@ -102,6 +104,7 @@ export async function storeClerk(
   return {
     userId: user.id,
     username: user.username,
+    headers: auth,
     call,
     async newCart() {
       const response = await call('POST', '/api/carrinho/novo');
