@@ -46,4 +46,6 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   STORE: [loadSaleProducts],
   CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders],
   STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders],
+  CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders],
+  STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders],
 };

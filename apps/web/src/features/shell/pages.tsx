@@ -10,7 +10,13 @@ import { ImportParticipantsPage, ImportProductsPage } from '../imports/import-pa
 import { ParticipantsPage } from '../participants/participants-page';
 import { PasswordPage } from '../password/password-page';
 import { PrintQueuePage } from '../printing/print-queue-page';
-import { CheckoutPage, StoreCheckoutPage, StorePage } from '../store/store-pages';
+import {
+  CheckoutDeliveryPage,
+  CheckoutPage,
+  StoreCheckoutDeliveryPage,
+  StoreCheckoutPage,
+  StorePage,
+} from '../store/store-pages';
 import { CentersPage } from '../tables/pages/centers';
 import { CitiesPage } from '../tables/pages/cities';
 import { CountriesPage } from '../tables/pages/countries';
@@ -48,6 +54,8 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   STORE: StorePage,
   CHECKOUT: CheckoutPage,
   STORE_CHECKOUT: StoreCheckoutPage,
+  CHECKOUT_DELIVERY: CheckoutDeliveryPage,
+  STORE_CHECKOUT_DELIVERY: StoreCheckoutDeliveryPage,
 };
 
 const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };

@@ -164,6 +164,27 @@ describe('Caixa', { timeout: 20_000 }, () => {
   });
 });
 
+describe('badge QR at the cashier', { timeout: 20_000 }, () => {
+  it("selects the open order of the badge's participant", async () => {
+    serveStore({ orders: [otherOrder, mariaOrder] });
+    const { user } = await openCashier();
+    await screen.findByRole('button', { name: /Pedido 11/ });
+    await user.click(screen.getByRole('button', { name: 'Ler QR Code do crachá' }));
+    await user.type(screen.getByLabelText('Imagem da câmera'), '42{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Pedido 11' })).toBeInTheDocument();
+  });
+});
+
+describe('Loja Caixa+Expedição', { timeout: 20_000 }, () => {
+  it('starts on the cashier tab', async () => {
+    serveStore({ orders: [mariaOrder] });
+    await openCashier(['CheckoutDelivery']);
+    expect(screen.getByRole('tab', { name: 'Caixa' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.queryByRole('tab', { name: 'Vendas' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: /Pedido 12/ })).toBeInTheDocument();
+  });
+});
+
 describe('Loja Vendas+Caixa', { timeout: 20_000 }, () => {
   it('finalizing on the sale tab selects the order on the cashier tab; paying returns to sale', async () => {
     serveStore();

@@ -43,29 +43,47 @@ export function CheckoutPage() {
   );
 }
 
+const DESK_TAB_TITLES: Record<DeskTab, string> = { sale: 'Vendas', checkout: 'Caixa' };
+
 /**
- * 'Loja Vendas+Caixa' (SPEC.md section 4): finalizing on the sale tab selects the order on the
- * cashier tab; closing it returns to the sale tab.
+ * The combined store screens (SPEC.md section 4): finalizing on the sale tab selects the order on
+ * the cashier tab; closing it returns to the sale tab. A screen without a sale tab starts on the
+ * cashier. The delivery tab of the '+Expedição' screens comes with the delivery desk.
  */
-export function StoreCheckoutPage() {
+function CombinedStorePage({ page, tabs }: { page: AdminPage; tabs: readonly DeskTab[] }) {
   const dispatch = useAppDispatch();
   const { deskTab } = useAppSelector(selectCheckout);
+  const active = tabs.includes(deskTab) ? deskTab : tabs[0];
   return (
-    <StoreFrame page="STORE_CHECKOUT">
+    <StoreFrame page={page}>
       <Tabs
-        id="store-checkout-tabs"
-        activeKey={deskTab}
+        id="store-desk-tabs"
+        activeKey={active}
         onSelect={(key) => key && dispatch(deskTabChanged(key as DeskTab))}
         className="mb-3"
         mountOnEnter
       >
-        <Tab eventKey="sale" title="Vendas">
-          <SaleDesk toCheckout />
-        </Tab>
-        <Tab eventKey="checkout" title="Caixa">
-          <CheckoutDesk />
-        </Tab>
+        {tabs.map((tab) => (
+          <Tab key={tab} eventKey={tab} title={DESK_TAB_TITLES[tab]}>
+            {tab === 'sale' ? <SaleDesk toCheckout /> : <CheckoutDesk />}
+          </Tab>
+        ))}
       </Tabs>
     </StoreFrame>
   );
+}
+
+/** 'Loja Vendas+Caixa' (StoreCheckout). */
+export function StoreCheckoutPage() {
+  return <CombinedStorePage page="STORE_CHECKOUT" tabs={['sale', 'checkout']} />;
+}
+
+/** 'Loja Caixa+Expedição' (CheckoutDelivery): the cashier until the delivery desk exists. */
+export function CheckoutDeliveryPage() {
+  return <CombinedStorePage page="CHECKOUT_DELIVERY" tabs={['checkout']} />;
+}
+
+/** 'Loja Vendas+Caixa+Expedição' (StoreCheckoutDelivery): sale and cashier for now. */
+export function StoreCheckoutDeliveryPage() {
+  return <CombinedStorePage page="STORE_CHECKOUT_DELIVERY" tabs={['sale', 'checkout']} />;
 }
