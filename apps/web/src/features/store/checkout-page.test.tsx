@@ -109,6 +109,20 @@ describe('Caixa', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.receipts).toEqual([12, 12]));
   });
 
+  it('closes a fully discounted order with no payment lines', async () => {
+    const free = withItems(orderDto({ id: 13 }), {
+      items: [{ produto_id: 2, desconto: 100, quantidade: 1 }],
+    });
+    const calls = serveStore({ orders: [free] });
+    const { user } = await openCashier();
+    await user.click(await screen.findByRole('button', { name: /Pedido 13/ }));
+    expect(await screen.findByLabelText('Total do pedido')).toHaveTextContent('R$ 0,00');
+    await waitFor(() => expect(finish()).toBeEnabled());
+    await user.click(finish());
+    await screen.findByRole('dialog', { name: 'Sucesso!' });
+    expect(calls.payments[0]!.body).toEqual({ pagamentos: [] });
+  });
+
   it('saves a valid discount percent and refuses an invalid one', async () => {
     const calls = serveStore({ orders: [mariaOrder] });
     const { user } = await openCashier();

@@ -236,8 +236,10 @@ export const selectCheckout = (state: RootState) => state.checkout;
 /** The selected order's total in cents and each line's effective amount (one line follows it). */
 export function paymentState(state: CheckoutState) {
   const total = state.selected ? toCents(state.selected.total) : 0;
-  const amounts = state.lines.length === 1 ? [total] : state.lines.map((line) => line.amount);
-  const methodsChosen = state.lines.every((line) => line.methodId !== null);
+  // A fully discounted order (R$ 0,00) closes with no payment lines at all.
+  const amounts =
+    total === 0 ? [] : state.lines.length === 1 ? [total] : state.lines.map((line) => line.amount);
+  const methodsChosen = total === 0 || state.lines.every((line) => line.methodId !== null);
   return {
     total,
     amounts,

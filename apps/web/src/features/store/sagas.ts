@@ -286,9 +286,9 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
     return;
   }
   const body: PaymentRequest = {
-    pagamentos: lines.map((line, i) => ({
-      id_forma_pagamento: line.methodId ?? 0,
-      valor: toReais(amounts[i] ?? 0),
+    pagamentos: amounts.map((amount, i) => ({
+      id_forma_pagamento: lines[i]?.methodId ?? 0,
+      valor: toReais(amount),
     })),
   };
   try {
