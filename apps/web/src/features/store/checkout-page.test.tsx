@@ -61,12 +61,7 @@ describe('Caixa', { timeout: 20_000 }, () => {
   it('finishes only when the payments equal the total; a second line splits it', async () => {
     const calls = serveStore({ orders: [mariaOrder] });
     const { user } = await openCashier();
-    await user.click(
-      await within(await screen.findByRole('list', { name: 'Pedidos em aberto' })).findByRole(
-        'button',
-        { name: /Pedido 12/ },
-      ),
-    );
+    await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
     expect(await screen.findByLabelText('Total do pedido')).toHaveTextContent('R$ 125,50');
     // One line follows the total.
     await waitFor(() => expect(screen.getByLabelText('Forma de pagamento 1')).toHaveValue('1'));
@@ -126,12 +121,7 @@ describe('Caixa', { timeout: 20_000 }, () => {
   it('saves a valid discount percent and refuses an invalid one', async () => {
     const calls = serveStore({ orders: [mariaOrder] });
     const { user } = await openCashier();
-    await user.click(
-      await within(await screen.findByRole('list', { name: 'Pedidos em aberto' })).findByRole(
-        'button',
-        { name: /Pedido 12/ },
-      ),
-    );
+    await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
     const discount = await screen.findByLabelText('Desconto (%) de Camiseta');
     await user.clear(discount);
     await user.type(discount, '150');
