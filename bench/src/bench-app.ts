@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import pg from 'pg';
 import { buildApp, type App } from '@balcao/api/src/app.ts';
 import { loadConfig } from '@balcao/api/src/config.ts';
 import { openDatabase } from '@balcao/api/src/db/database.ts';
@@ -20,10 +22,38 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh, migrated and seeded temporary SQLite file. */
-export async function startBenchApp(): Promise<BenchApp> {
+/** A fresh database: a temporary SQLite file, or a new database on a PostgreSQL server. */
+async function benchDatabase(folder: string, postgresServer?: string) {
+  if (!postgresServer) {
+    return { url: `sqlite:${path.join(folder, 'bench.db')}`, drop: async () => {} };
+  }
+  const name = `balcao_bench_${randomBytes(6).toString('hex')}`;
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: postgresServer });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`create database ${name}`);
+  const url = new URL(postgresServer);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(`drop database if exists ${name} with (force)`),
+  };
+}
+
+/**
+ * The real app on a fresh, migrated and seeded database: a temporary SQLite file, or, given a
+ * PostgreSQL server URL, a new database there (dropped on close).
+ */
+export async function startBenchApp(options: { postgresServer?: string } = {}): Promise<BenchApp> {
   const folder = await mkdtemp(path.join(tmpdir(), 'balcao-bench-'));
-  const databaseUrl = `sqlite:${path.join(folder, 'bench.db')}`;
+  const database = await benchDatabase(folder, options.postgresServer);
+  const databaseUrl = database.url;
   const config = {
     ...loadConfig({}),
     databaseUrl,
@@ -57,6 +87,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     async close() {
       await app.close();
       await db.destroy();
+      await database.drop();
       await rm(folder, { recursive: true, force: true });
     },
   };

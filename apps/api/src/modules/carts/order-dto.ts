@@ -113,7 +113,11 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
   ]);
   const byOrder = <T extends { order_id: number }>(rows: T[]) => {
     const grouped = new Map<number, T[]>();
-    for (const row of rows) grouped.set(row.order_id, [...(grouped.get(row.order_id) ?? []), row]);
+    for (const row of rows) {
+      const list = grouped.get(row.order_id);
+      if (list) list.push(row);
+      else grouped.set(row.order_id, [row]);
+    }
     return (id: number) => grouped.get(id) ?? [];
   };
   const itemsOf = byOrder(items);

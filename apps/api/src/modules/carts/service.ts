@@ -311,16 +311,14 @@ async function recordPayment(
   cents: readonly number[],
 ): Promise<void> {
   const at = now.toISOString();
-  await applyTransition(trx, orderId, 'pagar', actor, now, { cashier_id: actor.id, paid_at: at });
-  const order = await trx
-    .selectFrom('orders')
-    .select('total_cents')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  if (!paymentsCloseOrder(order.total_cents, cents)) {
+  const { totalCents } = await applyTransition(trx, orderId, 'pagar', actor, now, {
+    cashier_id: actor.id,
+    paid_at: at,
+  });
+  if (!paymentsCloseOrder(totalCents, cents)) {
     const paid = cents.reduce((sum, amount) => sum + amount, 0);
     throw invalidRequest(
-      `Os pagamentos (${formatMoney(paid)}) não fecham o total do pedido (${formatMoney(order.total_cents)}).`,
+      `Os pagamentos (${formatMoney(paid)}) não fecham o total do pedido (${formatMoney(totalCents)}).`,
     );
   }
   if (payments.length > 0) {

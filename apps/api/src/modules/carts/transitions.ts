@@ -42,13 +42,21 @@ export async function recordTransition(
     .execute();
 }
 
+export interface AppliedTransition {
+  /** The state the order left. */
+  from: OrderState;
+  /** The order's total after the change, in cents. */
+  totalCents: number;
+}
+
 /**
  * Applies an action of the contract's ORDER_TRANSITIONS with one conditional
- * `UPDATE orders ... WHERE id = ? AND state = <the state read>`; 0 rows means another desk moved
- * the order meanwhile, so the state is read again (PostgreSQL's READ COMMITTED sees the winner's
- * commit) and the action is refused with its 409 when no longer allowed. The update also takes
- * the order's row lock: every later step of the caller's transaction runs alone on this order.
- * Records the change (who, when, which desk) when the state moves. Returns the state it left.
+ * `UPDATE orders ... WHERE id = ? AND state = <expected>`. An action with a single `from` state
+ * expects it without reading first; otherwise the state is read. 0 rows means the order is
+ * elsewhere (or another desk moved it meanwhile): the state is read again (PostgreSQL's READ
+ * COMMITTED sees the winner's commit) and the action is refused with its 409 when not allowed.
+ * The update also takes the order's row lock, so the rest of the caller's transaction runs alone
+ * on this order. A change of state is recorded (who, when, which desk).
  */
 export async function applyTransition(
   trx: Trx,
@@ -57,28 +65,36 @@ export async function applyTransition(
   actor: Actor,
   now: Date,
   changes: Updateable<OrderTable> = {},
-): Promise<OrderState> {
+): Promise<AppliedTransition> {
   const transition = ORDER_TRANSITIONS[action];
   const at = now.toISOString();
+  let expected = transition.from.length === 1 ? transition.from[0] : undefined;
   for (;;) {
-    const current = await trx
-      .selectFrom('orders')
-      .select('state')
-      .where('id', '=', orderId)
-      .executeTakeFirst();
-    if (!current) throw notFound(ORDER_NOT_FOUND);
-    if (!transition.from.includes(current.state)) throw conflict(transition.refusal);
-    const to = transition.to ?? current.state;
+    if (expected === undefined) {
+      const current = await trx
+        .selectFrom('orders')
+        .select('state')
+        .where('id', '=', orderId)
+        .executeTakeFirst();
+      if (!current) throw notFound(ORDER_NOT_FOUND);
+      if (!transition.from.includes(current.state)) throw conflict(transition.refusal);
+      expected = current.state;
+    }
+    const to = transition.to ?? expected;
     const updated = await trx
       .updateTable('orders')
       .set({ ...changes, state: to, updated_at: at })
       .where('id', '=', orderId)
-      .where('state', '=', current.state)
+      .where('state', '=', expected)
+      .returning('total_cents')
       .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) continue;
-    if (transition.to !== null) {
-      await recordTransition(trx, { orderId, action, from: current.state, to, actor, at });
+    if (!updated) {
+      expected = undefined;
+      continue;
     }
-    return current.state;
+    if (transition.to !== null) {
+      await recordTransition(trx, { orderId, action, from: expected, to, actor, at });
+    }
+    return { from: expected, totalCents: updated.total_cents };
   }
 }

@@ -1,0 +1,277 @@
+/**
+ * The store's money path under a queue of cashiers: payments per second
+ * (POST /api/carrinho/pagamento/{id} on finalized orders, BENCH_CLIENTS concurrent clients) and
+ * whole orders per second (novo → atualizar → finalizar → pagar), through the real app, next to a
+ * bare Fastify route doing the same payment writes by hand on the same database. On SQLite, and
+ * also on PostgreSQL when DATABASE_URL names a server (a fresh database is created there).
+ *
+ *   npm run bench:store --workspace bench
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:store --workspace bench
+ */
+import { performance } from 'node:perf_hooks';
+import Fastify from 'fastify';
+import { orderAmounts, toReais, withCheckDigits } from '@balcao/contract';
+import { startBenchApp, type BenchApp } from './bench-app.ts';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
+/** Payments made one at a time afterwards: the latency a lone cashier sees, without a queue. */
+const SOLO = 200;
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
+const PRODUCTS = 20;
+const PRICE_CENTS = 4_990;
+const CPF = withCheckDigits('529982247');
+
+/** Every order: one unit of one product and two of the next at 10 % off. */
+const TOTAL = toReais(
+  orderAmounts([
+    { unitPrice: PRICE_CENTS, quantity: 1, discountPercent: 0 },
+    { unitPrice: PRICE_CENTS, quantity: 2, discountPercent: 10 },
+  ]).net,
+);
+
+interface Timing {
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `count` calls with `clients` of them in flight at once; every call must answer 200. */
+async function concurrently(
+  count: number,
+  call: (i: number) => Promise<number>,
+  clients = CLIENTS,
+): Promise<Timing> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      for (let i = next++; i < count; i = next++) {
+        const begin = performance.now();
+        const status = await call(i);
+        latencies.push(performance.now() - begin);
+        if (status !== 200) throw new Error(`resposta ${status} na chamada ${i}`);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { perSecond: count / (elapsed / 1000), p50: at(0.5), p99: at(0.99) };
+}
+
+const show = (label: string, t: Timing, unit = 'req/s') =>
+  console.log(
+    `  ${label}: ${Math.round(t.perSecond).toLocaleString('pt-BR')} ${unit}, ` +
+      `p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms`,
+  );
+
+async function storeBench(label: string, bench: BenchApp): Promise<void> {
+  const { app, db, token } = bench;
+  const headers = { authorization: `Bearer ${token}` };
+  const stamp = new Date().toISOString();
+  const eventId = await bench.newEvent('Evento da loja');
+  await db.updateTable('events').set({ selected: true }).where('id', '=', eventId).execute();
+  await db
+    .insertInto('participants')
+    .values({
+      event_id: eventId,
+      cpf: CPF,
+      name: 'Cliente do bench',
+      status: 'OK',
+      date_created: stamp,
+      date_updated: stamp,
+    })
+    .execute();
+  const category = await db
+    .insertInto('product_categories')
+    .values({ name: 'Bench', type: 'Produto', date_created: stamp, date_updated: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const products = await db
+    .insertInto('products')
+    .values(
+      Array.from({ length: PRODUCTS }, (_, i) => ({
+        name: `Produto ${i}`,
+        category_id: category.id,
+        price_cents: PRICE_CENTS,
+        inventory: 10_000_000,
+        date_created: stamp,
+        date_updated: stamp,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const method = await db
+    .selectFrom('payment_methods')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+
+  const post = (url: string, payload?: object) =>
+    app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
+  const items = (i: number) => [
+    { produto_id: products[i % PRODUCTS]!.id, desconto: 0, quantidade: 1 },
+    { produto_id: products[(i + 1) % PRODUCTS]!.id, desconto: 10, quantidade: 2 },
+  ];
+  const payment = { pagamentos: [{ id_forma_pagamento: method.id, valor: TOTAL }] };
+  /** novo → atualizar → finalizar; returns the order id. */
+  const finalizedOrder = async (i: number) => {
+    const { id } = (await post('/api/carrinho/novo')).json<{ id: number }>();
+    const updated = await post(`/api/carrinho/atualizar/${id}`, { items: items(i) });
+    const finalized = await post(`/api/carrinho/finalizar/${id}`, { id_cliente: CPF });
+    if (updated.statusCode !== 200 || finalized.statusCode !== 200) {
+      throw new Error(`preparo do pedido ${id}: ${updated.body} ${finalized.body}`);
+    }
+    return id;
+  };
+  const prepare = async (count: number) => {
+    const ids: number[] = [];
+    await concurrently(count, async (i) => {
+      ids[i] = await finalizedOrder(i);
+      return 200;
+    });
+    return ids;
+  };
+
+  // The same writes as the payment, by hand: no authentication, schemas, idempotency or DTO.
+  const bare = Fastify({ logger: false });
+  bare.post<{ Params: { id: string } }>('/pay/:id', async (request) => {
+    const id = Number(request.params.id);
+    const at = new Date().toISOString();
+    return db.transaction().execute(async (trx) => {
+      const paid = await trx
+        .updateTable('orders')
+        .set({ state: 'PAGO', cashier_id: admin.id, paid_at: at, updated_at: at })
+        .where('id', '=', id)
+        .where('state', '=', 'AGUARDANDO_PAGAMENTO')
+        .executeTakeFirst();
+      if (paid.numUpdatedRows === 0n) throw new Error('pedido fora de AGUARDANDO_PAGAMENTO');
+      await trx
+        .insertInto('order_payments')
+        .values({
+          order_id: id,
+          payment_method_id: method.id,
+          amount_cents: Math.round(TOTAL * 100),
+          user_id: admin.id,
+          created_at: at,
+        })
+        .execute();
+      const lines = await trx
+        .selectFrom('order_items')
+        .select(['product_id', 'quantity'])
+        .where('order_id', '=', id)
+        .orderBy('product_id')
+        .execute();
+      for (const line of lines) {
+        const taken = await trx
+          .updateTable('products')
+          .set((eb) => ({ inventory: eb('inventory', '-', line.quantity) }))
+          .where('id', '=', line.product_id)
+          .where('inventory', '>=', line.quantity)
+          .returning('inventory')
+          .executeTakeFirst();
+        if (!taken) throw new Error('estoque');
+        await trx
+          .insertInto('stock_movements')
+          .values({
+            product_id: line.product_id,
+            user_id: admin.id,
+            delta: -line.quantity,
+            inventory_after: taken.inventory,
+            reason: `Venda: pedido ${id}`,
+            created_at: at,
+          })
+          .execute();
+      }
+      await trx
+        .insertInto('order_transitions')
+        .values({
+          order_id: id,
+          action: 'pagar',
+          from_state: 'AGUARDANDO_PAGAMENTO',
+          to_state: 'PAGO',
+          user_id: admin.id,
+          desk: request.ip,
+          created_at: at,
+        })
+        .execute();
+      return { id };
+    });
+  });
+  await bare.ready();
+
+  try {
+    console.log(`\n${label}: ${ORDERS} pedidos, ${CLIENTS} clientes simultâneos`);
+    const forApi = await prepare(ORDERS + SOLO);
+    const forBare = await prepare(ORDERS + SOLO);
+    const payReal = (offset: number) => async (i: number) => {
+      const id = forApi[offset + i]!;
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/carrinho/pagamento/${id}`,
+        headers: { ...headers, 'idempotency-key': `bench-${id}` },
+        payload: payment,
+      });
+      return response.statusCode;
+    };
+    const payBare = (offset: number) => async (i: number) => {
+      const id = forBare[offset + i]!;
+      const response = await bare.inject({ method: 'POST', url: `/pay/${id}`, payload: payment });
+      return response.statusCode;
+    };
+    const ratios = (real: Timing, baseline: Timing) =>
+      console.log(
+        `  Razão tempo por pagamento (real/pura): ` +
+          `${(baseline.perSecond / real.perSecond).toFixed(2)}x; ` +
+          `p99 real/pura: ${(real.p99 / baseline.p99).toFixed(2)}x`,
+      );
+    const real = await concurrently(ORDERS, payReal(0));
+    const baseline = await concurrently(ORDERS, payBare(0));
+    show('POST /api/carrinho/pagamento/{id}', real, 'pagamentos/s');
+    show('Rota Fastify pura (mesmas escritas)', baseline, 'pagamentos/s');
+    ratios(real, baseline);
+    console.log(`  Um caixa por vez (${SOLO} pagamentos, sem fila):`);
+    const soloReal = await concurrently(SOLO, payReal(ORDERS), 1);
+    const soloBare = await concurrently(SOLO, payBare(ORDERS), 1);
+    show('POST /api/carrinho/pagamento/{id}', soloReal, 'pagamentos/s');
+    show('Rota Fastify pura (mesmas escritas)', soloBare, 'pagamentos/s');
+    ratios(soloReal, soloBare);
+    const whole = await concurrently(ORDERS, async (i) => {
+      const id = await finalizedOrder(i);
+      const paid = await post(`/api/carrinho/pagamento/${id}`, payment);
+      return paid.statusCode;
+    });
+    show('Pedido inteiro (novo → atualizar → finalizar → pagar)', whole, 'pedidos/s');
+  } finally {
+    await bare.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const sqlite = await startBenchApp();
+  try {
+    await storeBench('SQLite', sqlite);
+  } finally {
+    await sqlite.close();
+  }
+  const server = process.env.DATABASE_URL;
+  if (server && /^postgres(ql)?:\/\//.test(server)) {
+    const postgres = await startBenchApp({ postgresServer: server });
+    try {
+      await storeBench('PostgreSQL', postgres);
+    } finally {
+      await postgres.close();
+    }
+  } else {
+    console.log('\nPostgreSQL: defina DATABASE_URL=postgres://... para medir também.');
+  }
+}
+
+await main();
