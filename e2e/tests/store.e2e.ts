@@ -4,22 +4,31 @@ import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, logIn, usePage } from '../support/browser.ts';
 
 /**
- * A store day through the screens only: the admin registers a course, an event (and selects it),
- * a product category, two products with Totvs codes and stock, and a participant; then sells the
- * two products by typing their codes in 'Vendas', finalizes with the participant's CPF, pays at
- * 'Caixa' with two payment methods, gets the receipt PDF and sees the stock go down.
+ * A store day through the screens only. The admin registers a center, a course, an event (and
+ * selects it), a product category with two products (Totvs codes, stock), a product of another
+ * category, a participant and a clerk who may sell and take payments for that category only. The
+ * clerk sells the two products by typing their codes in 'Vendas', finalizes with the participant's
+ * CPF, pays at the cashier with two payment methods and gets the receipt PDF; the admin then sees
+ * the stock go down in 'Produtos'.
  */
-
 /** Names and CPFs no other run on the shared server uses. */
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 const ninePrefix = String(Date.now() % 1_000_000).padStart(6, '0');
 
 const course = `Curso ${run}`;
 const event = `Evento ${run}`;
+const center = `Núcleo ${run}`;
 const category = `Categoria ${run}`;
+const otherCategory = `Outra categoria ${run}`;
 const shirt = { name: `Camiseta ${run}`, code: `CAM${run}`, price: '1990', stock: '25' };
 const mug = { name: `Caneca ${run}`, code: `CAN${run}`, price: '3500', stock: '8' };
+const book = { name: `Livro ${run}`, code: `LIV${run}`, price: '5000', stock: '5' };
 const customer = { name: `Maria Souza ${run}`, cpf: withCheckDigits(`${ninePrefix}201`) };
+const clerk = {
+  name: `Vendedora ${run}`,
+  username: `vendedora${run}`,
+  password: 'senha-da-loja-1',
+};
 
 const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
 
@@ -34,18 +43,30 @@ async function typeInto(field: Locator, text: string): Promise<void> {
   await field.pressSequentially(text);
 }
 
-/** 'Novo', the fields by label (text, or an option to choose), 'Salvar', the editor closes. */
-async function createRow(page: Page, fields: Record<string, string | { choose: string }>) {
+type FieldInput = string | { choose: string } | { check: readonly string[] };
+
+/** 'Novo', the fields by label (text, an option to choose, boxes to tick), 'Salvar'. */
+async function createRow(page: Page, fields: Record<string, FieldInput>): Promise<void> {
   await page.getByRole('button', { name: 'Novo', exact: true }).click();
   const editor = page.getByRole('dialog', { name: 'Novo registro' });
   await editor.waitFor();
   for (const [label, input] of Object.entries(fields)) {
-    const field = editor.getByLabel(label, { exact: true });
-    if (typeof input === 'string') await typeInto(field, input);
-    else await field.selectOption({ label: input.choose });
+    if (typeof input === 'string') {
+      await typeInto(editor.getByLabel(label, { exact: true }), input);
+    } else if ('choose' in input) {
+      await editor.getByLabel(label, { exact: true }).selectOption({ label: input.choose });
+    } else {
+      const group = editor.getByRole('group', { name: label, exact: true });
+      for (const item of input.check) await group.getByLabel(item, { exact: true }).check();
+    }
   }
   await editor.getByRole('button', { name: 'Salvar' }).click();
   await editor.waitFor({ state: 'hidden' });
+}
+
+async function logOut(page: Page): Promise<void> {
+  await menuOf(page).getByRole('button', { name: 'Sair', exact: true }).click();
+  await page.getByRole('button', { name: 'Entrar' }).waitFor();
 }
 
 function rowOf(page: Page, table: string, key: string): Locator {
@@ -83,6 +104,12 @@ describe('the store', () => {
     await logIn(p, 'admin', inject('adminPassword'));
     await p.getByRole('heading', { level: 1, name: 'Usuários' }).waitFor();
 
+    await openMenu(p, 'Países');
+    await createRow(p, { Nome: `País ${run}` });
+    await openMenu(p, 'Cidades');
+    await createRow(p, { Nome: `Cidade ${run}`, País: { choose: `País ${run}` } });
+    await openMenu(p, 'Núcleos');
+    await createRow(p, { Nome: center, Cidade: { choose: `Cidade ${run}` } });
     await openMenu(p, 'Cursos');
     await createRow(p, { Nome: course });
 
@@ -98,11 +125,16 @@ describe('the store', () => {
     await openMenu(p, 'Produtos');
     await p.getByRole('tab', { name: 'Categorias' }).click();
     await createRow(p, { Nome: category, Tipo: { choose: 'Produto' } });
+    await createRow(p, { Nome: otherCategory, Tipo: { choose: 'Produto' } });
     await p.getByRole('tab', { name: 'Produtos' }).click();
-    for (const product of [shirt, mug]) {
+    for (const [product, productCategory] of [
+      [shirt, category],
+      [mug, category],
+      [book, otherCategory],
+    ] as const) {
       await createRow(p, {
         Nome: product.name,
-        Categoria: { choose: category },
+        Categoria: { choose: productCategory },
         Preço: product.price,
         'Estoque inicial': product.stock,
         'Código Totvs': product.code,
@@ -117,11 +149,33 @@ describe('the store', () => {
       CPF: customer.cpf,
       Nome: customer.name,
       Situação: { choose: 'PAGO' },
+      Núcleo: { choose: center },
     });
     await rowOf(p, 'Participantes', customer.name).waitFor();
 
+    await openMenu(p, 'Usuários');
+    await createRow(p, {
+      Nome: clerk.name,
+      Usuário: clerk.username,
+      Senha: clerk.password,
+      'Confirmação da senha': clerk.password,
+      Núcleo: { choose: center },
+      'Permissões diretas': { check: ['Vendas', 'Caixa'] },
+      'Categorias de produtos que pode vender': { check: [category] },
+    });
+    await logOut(p);
+
+    // The clerk lands on 'Vendas'; with Checkout as the only cashier permission, 'Caixa' reads 'Loja'.
+    await logIn(p, clerk.username, clerk.password);
+    await p.getByRole('heading', { level: 1, name: 'Vendas' }).waitFor();
+    expect(await menuOf(p).getByRole('button').allInnerTexts()).toEqual([
+      'Vendas',
+      'Loja',
+      'Configurar webcam',
+      'Sair',
+    ]);
+
     // Vendas: the codes typed and Enter, as a USB scanner does; one more shirt with plus.
-    await openMenu(p, 'Vendas');
     const code = p.getByLabel('Código Totvs', { exact: true });
     await p.getByRole('cell', { name: shirt.name, exact: true }).waitFor();
     await typeInto(code, shirt.code);
@@ -134,6 +188,12 @@ describe('the store', () => {
     await cart.getByText(`1 x ${mug.name}`).waitFor();
     await p.getByRole('button', { name: `Mais ${shirt.name}` }).click();
     await cart.getByText(`2 x ${shirt.name}`).waitFor();
+    // The book's category is not one the clerk may sell: it is not on this desk.
+    await typeInto(code, book.code);
+    await code.press('Enter');
+    const refusal = p.getByRole('dialog', { name: 'Erro' });
+    await refusal.getByText(`Produto não encontrado: ${book.code}`).waitFor();
+    await refusal.getByRole('button', { name: 'OK' }).click();
     expect(await p.getByLabel('Total do carrinho').innerText()).toBe('R$ 74,80');
     await p.screenshot({ path: `${ARTIFACTS}store-sale.png` });
 
@@ -155,8 +215,8 @@ describe('the store', () => {
     await done.getByRole('button', { name: 'OK' }).click();
     await p.getByText('O Carrinho está vazio :(').waitFor();
 
-    // Caixa: the order from the list, paid with two methods.
-    await openMenu(p, 'Caixa');
+    // The cashier ('Loja' for this clerk): the order from the list, paid with two methods.
+    await openMenu(p, 'Loja');
     await p
       .getByRole('list', { name: 'Pedidos em aberto' })
       .getByRole('button')
@@ -188,9 +248,13 @@ describe('the store', () => {
       .filter({ hasText: customer.name })
       .waitFor();
 
-    // Produtos: the stock went down by what was sold.
+    // Produtos (the admin's): the stock went down by what was sold.
+    await logOut(p);
+    await logIn(p, 'admin', inject('adminPassword'));
+    await p.getByRole('heading', { level: 1, name: 'Usuários' }).waitFor();
     await openMenu(p, 'Produtos');
     expect(await readRow(p, 'Produtos', shirt.name)).toMatchObject({ Estoque: '23' });
     expect(await readRow(p, 'Produtos', mug.name)).toMatchObject({ Estoque: '7' });
+    expect(await readRow(p, 'Produtos', book.name)).toMatchObject({ Estoque: '5' });
   }, 180_000);
 });
