@@ -145,6 +145,23 @@ describe('Caixa', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Valor 1')).toHaveValue('R$ 115,50');
   });
 
+  it('takes a unit off a line, as after a stock refusal, and the total follows', async () => {
+    const calls = serveStore({ orders: [mariaOrder] });
+    const { user } = await openCashier();
+    await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
+    await user.click(await screen.findByRole('button', { name: 'Menos Camiseta' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Total do pedido')).toHaveTextContent('R$ 75,50'),
+    );
+    expect(calls.updates.at(-1)).toEqual({
+      items: [
+        { produto_id: 1, quantidade: 1, desconto: 0 },
+        { produto_id: 2, quantidade: 1, desconto: 0 },
+      ],
+    });
+    expect(screen.getByLabelText('Valor 1')).toHaveValue('R$ 75,50');
+  });
+
   it('finds the order by CPF, tells when there is none, and clears the selection on delete', async () => {
     serveStore({ orders: [otherOrder, mariaOrder] });
     const { user } = await openCashier();

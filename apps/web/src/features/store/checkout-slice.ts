@@ -24,6 +24,12 @@ export interface PaymentLine {
   amount: Cents;
 }
 
+export interface ItemChange {
+  productId: number;
+  percent?: number;
+  quantity?: number;
+}
+
 export interface CheckoutState {
   openOrders: OrderDto[];
   methods: PaymentMethodDto[];
@@ -109,8 +115,11 @@ export const checkoutSlice = createSlice({
       prepare: failure,
       reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
     },
-    /** A line's discount percent, saved with POST /api/carrinho/atualizar/{id}. */
-    discountRequested(state, _action: PayloadAction<{ productId: number; percent: number }>) {
+    /**
+     * A line's discount percent or quantity (e.g. fewer units after a stock refusal), saved with
+     * POST /api/carrinho/atualizar/{id}; quantity 0 drops the line.
+     */
+    itemChangeRequested(state, _action: PayloadAction<ItemChange>) {
       state.savingItems = true;
     },
     itemsSaved(state, action: PayloadAction<OrderDto>) {
@@ -213,7 +222,7 @@ export const {
   orderSelected,
   paymentMethodsLoaded,
   paymentMethodsFailed,
-  discountRequested,
+  itemChangeRequested,
   itemsSaved,
   itemsSaveFailed,
   paymentLineAdded,

@@ -51,7 +51,7 @@ import {
 import {
   customerLookupRequested,
   customerNotFound,
-  discountRequested,
+  itemChangeRequested,
   itemsSaved,
   itemsSaveFailed,
   openOrdersFailed,
@@ -238,16 +238,16 @@ function* loadPaymentMethods(): SagaIterator {
   }
 }
 
-/** A line's discount percent: the order's lines are saved with it (POST atualizar). */
-function* saveDiscount(action: ReturnType<typeof discountRequested>): SagaIterator {
+/** The selected order's lines with one changed (POST atualizar replaces them all). */
+function* saveItems(action: ReturnType<typeof itemChangeRequested>): SagaIterator {
   const { selected }: CheckoutState = yield select(selectCheckout);
   if (!selected) return;
+  const { productId, percent, quantity } = action.payload;
   const body: CartUpdateRequest = {
     items: selected.items.map((item) => ({
       produto_id: item.id_produto,
-      quantidade: item.quantidade,
-      desconto:
-        item.id_produto === action.payload.productId ? action.payload.percent : item.desconto,
+      quantidade: item.id_produto === productId ? (quantity ?? item.quantidade) : item.quantidade,
+      desconto: item.id_produto === productId ? (percent ?? item.desconto) : item.desconto,
     })),
   };
   try {
@@ -278,6 +278,7 @@ function* printReceipt(orderId: number): SagaIterator {
 function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
   const checkout: CheckoutState = yield select(selectCheckout);
   const { selected, lines } = checkout;
+  // `paying` is already set by this very request: judge the lines as they were clicked.
   const { amounts, canFinish } = paymentState({ ...checkout, paying: false });
   if (!selected || !canFinish) {
     yield put(
@@ -330,7 +331,7 @@ export function* storeSaga(): SagaIterator {
   yield takeLatest(openOrdersRequested.type, loadOpenOrders);
   yield takeLatest(customerLookupRequested.type, lookUpCustomer);
   yield takeLatest([orderSelected.type, finalizeSucceeded.type], loadPaymentMethods);
-  yield takeLatest(discountRequested.type, saveDiscount);
+  yield takeLeading(itemChangeRequested.type, saveItems);
   yield takeLeading(paymentRequested.type, pay);
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);
   yield takeLeading(orderRemoveRequested.type, removeOrder);

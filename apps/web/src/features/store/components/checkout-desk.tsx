@@ -11,7 +11,7 @@ import { OrderListPanel } from '../../../ui/order-list-panel';
 import {
   checkoutNoticeDismissed,
   customerLookupRequested,
-  discountRequested,
+  itemChangeRequested,
   finderCpfChanged,
   openOrdersRequested,
   orderRemoveRequested,
@@ -61,10 +61,9 @@ export function CheckoutDesk() {
               <OrderItems
                 orderId={selected.id}
                 items={selected.items}
-                editable={selected.coupon === null && !checkout.paying}
-                onDiscount={(productId, percent) =>
-                  dispatch(discountRequested({ productId, percent }))
-                }
+                disabled={checkout.paying || checkout.savingItems}
+                discountEditable={selected.coupon === null}
+                onChange={(change) => dispatch(itemChangeRequested(change))}
               />
               <p className="cart-line fw-semibold fs-5">
                 <span>Total</span>

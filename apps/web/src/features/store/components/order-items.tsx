@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import {
@@ -8,6 +9,7 @@ import {
   toCents,
   type OrderItemDto,
 } from '@balcao/contract';
+import type { ItemChange } from '../checkout-slice';
 
 /** A percent typed with a comma or a point; NaN when it is not a number. */
 function readPercent(text: string): number {
@@ -56,13 +58,23 @@ function DiscountInput({
 export interface OrderItemsProps {
   orderId: number;
   items: readonly OrderItemDto[];
+  disabled: boolean;
   /** Discounts are edited only without a coupon (SPEC.md section 4). */
-  editable: boolean;
-  onDiscount: (productId: number, percent: number) => void;
+  discountEditable: boolean;
+  onChange: (change: ItemChange) => void;
 }
 
-/** The selected order's lines, with the per-line discount percent and the server's amounts. */
-export function OrderItems({ orderId, items, editable, onDiscount }: OrderItemsProps) {
+/**
+ * The selected order's lines with the server's amounts: the quantity (fewer units after a stock
+ * refusal; the server keeps the cart from being emptied) and the per-line discount percent.
+ */
+export function OrderItems({
+  orderId,
+  items,
+  disabled,
+  discountEditable,
+  onChange,
+}: OrderItemsProps) {
   return (
     <Table size="sm" className="align-middle">
       <caption className="visually-hidden">Itens do pedido</caption>
@@ -82,13 +94,30 @@ export function OrderItems({ orderId, items, editable, onDiscount }: OrderItemsP
           <tr key={item.id_produto}>
             <td>{item.descricao}</td>
             <td>{formatMoney(toCents(item.preco))}</td>
-            <td>{item.quantidade}</td>
+            <td>
+              <div className="d-flex align-items-center gap-1">
+                <Button
+                  size="sm"
+                  variant="outline-secondary"
+                  aria-label={`Menos ${item.descricao}`}
+                  disabled={disabled}
+                  onClick={() =>
+                    onChange({ productId: item.id_produto, quantity: item.quantidade - 1 })
+                  }
+                >
+                  −
+                </Button>
+                <span className="text-center" style={{ minWidth: '2ch' }}>
+                  {item.quantidade}
+                </span>
+              </div>
+            </td>
             <td>
               <DiscountInput
                 key={`${orderId}-${item.id_produto}-${item.desconto}`}
                 item={item}
-                disabled={!editable}
-                onSave={(percent) => onDiscount(item.id_produto, percent)}
+                disabled={disabled || !discountEditable}
+                onSave={(percent) => onChange({ productId: item.id_produto, percent })}
               />
             </td>
             <td>{formatMoney(toCents(item.total))}</td>

@@ -117,7 +117,7 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
             <Button
               type="button"
               variant="danger"
-              disabled={empty || finalize.confirming}
+              disabled={empty || sale.saving || finalize.confirming}
               onClick={() => setConfirmCancel(true)}
             >
               Cancelar
