@@ -83,7 +83,7 @@ export function OrderItems({
           <th scope="col">Produto</th>
           <th scope="col">Valor</th>
           <th scope="col">Qtd</th>
-          <th scope="col" style={{ width: '8rem' }}>
+          <th scope="col" style={{ width: '6.5rem' }}>
             Desconto (%)
           </th>
           <th scope="col">Total</th>
@@ -93,7 +93,7 @@ export function OrderItems({
         {items.map((item) => (
           <tr key={item.id_produto}>
             <td>{item.descricao}</td>
-            <td>{formatMoney(toCents(item.preco))}</td>
+            <td className="text-nowrap">{formatMoney(toCents(item.preco))}</td>
             <td>
               <div className="d-flex align-items-center gap-1">
                 <Button
@@ -120,7 +120,7 @@ export function OrderItems({
                 onSave={(percent) => onChange({ productId: item.id_produto, percent })}
               />
             </td>
-            <td>{formatMoney(toCents(item.total))}</td>
+            <td className="text-nowrap">{formatMoney(toCents(item.total))}</td>
           </tr>
         ))}
       </tbody>
