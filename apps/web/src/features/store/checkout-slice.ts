@@ -60,7 +60,7 @@ const initialState: CheckoutState = {
   deskTab: 'sale',
 };
 
-function select(state: CheckoutState, order: OrderDto | null) {
+function selectOrder(state: CheckoutState, order: OrderDto | null) {
   state.selected = order;
   state.lines = [
     { key: state.nextKey, methodId: state.methods[0]?.id_forma_pagamento ?? null, amount: 0 },
@@ -85,7 +85,7 @@ export const checkoutSlice = createSlice({
       const selectedId = state.selected?.id;
       // Another desk may have paid or deleted the selected order meanwhile.
       if (selectedId !== undefined && !action.payload.some((order) => order.id === selectedId))
-        select(state, null);
+        selectOrder(state, null);
     },
     openOrdersFailed: {
       prepare: failure,
@@ -104,7 +104,7 @@ export const checkoutSlice = createSlice({
       state.notice = { title: 'Erro!', text: NO_ORDER_FOR_CUSTOMER };
     },
     orderSelected(state, action: PayloadAction<OrderDto | null>) {
-      select(state, action.payload);
+      selectOrder(state, action.payload);
     },
     paymentMethodsLoaded(state, action: PayloadAction<PaymentMethodDto[]>) {
       state.methods = action.payload;
@@ -166,7 +166,7 @@ export const checkoutSlice = createSlice({
       state.paying = false;
       state.lastOrder = action.payload;
       state.openOrders = state.openOrders.filter((order) => order.id !== action.payload.id);
-      select(state, null);
+      selectOrder(state, null);
       state.cpf = '';
       state.deskTab = 'sale';
       state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
@@ -185,7 +185,7 @@ export const checkoutSlice = createSlice({
     orderRemoveRequested() {},
     orderRemoved(state, action: PayloadAction<number>) {
       state.openOrders = state.openOrders.filter((order) => order.id !== action.payload);
-      if (state.selected?.id === action.payload) select(state, null);
+      if (state.selected?.id === action.payload) selectOrder(state, null);
     },
     orderRemoveFailed: {
       prepare: failure,
@@ -206,7 +206,7 @@ export const checkoutSlice = createSlice({
       const { order } = action.payload;
       state.openOrders = [order, ...state.openOrders.filter((item) => item.id !== order.id)];
       state.cpf = '';
-      select(state, order);
+      selectOrder(state, order);
       state.deskTab = 'checkout';
     });
   },

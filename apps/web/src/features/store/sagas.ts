@@ -148,9 +148,11 @@ function* cartSaver(): SagaIterator {
     yield flush(changes);
     const { saving }: SaleState = yield select(selectSale);
     if (!saving) continue;
-    yield call(saveCart);
-    const queued: Action[] = yield flush(changes);
-    if (queued.length > 0) yield call(saveCart);
+    let queued: Action[] = [];
+    do {
+      yield call(saveCart);
+      queued = yield flush(changes);
+    } while (queued.length > 0);
     yield put(cartSettled());
   }
 }

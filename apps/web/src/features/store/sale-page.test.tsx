@@ -54,6 +54,21 @@ describe('Vendas', { timeout: 20_000 }, () => {
     });
   });
 
+  it('keeps every quick click: changes made during a save go in the next one', async () => {
+    const calls = serveStore();
+    const { user, store } = await openSale();
+    const plus = screen.getByRole('button', { name: 'Mais Camiseta' });
+    await user.click(plus);
+    await user.click(plus);
+    await user.click(plus);
+    await waitFor(() => expect(store.getState().sale.saving).toBe(false));
+    expect(cart()).toHaveTextContent('3 x Camiseta');
+    expect(calls.created).toBe(1);
+    expect(calls.updates.at(-1)).toEqual({
+      items: [{ produto_id: 1, desconto: 0, quantidade: 3 }],
+    });
+  });
+
   it("refuses an unknown code, a course on the 'Produtos' tab and a product already added", async () => {
     serveStore();
     const { user } = await openSale();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -21,7 +21,6 @@ import {
   finalizeOpened,
   finalizeRequested,
   noticeDismissed,
-  quantityChanged,
   selectSale,
   tabChanged,
 } from '../sale-slice';
@@ -48,17 +47,8 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
     (focus.target === 'cpf' ? cpfRef.current : codeRef.current)?.focus();
   }, [focus]);
 
-  const { lines } = sale;
-  const quantityOf = useCallback(
-    (productId: number) => lines.find((line) => line.productId === productId)?.quantity ?? 0,
-    [lines],
-  );
-  const onQuantity = useCallback(
-    (productId: number, quantity: number) => dispatch(quantityChanged({ productId, quantity })),
-    [dispatch],
-  );
   const items = cartItems(sale);
-  const empty = lines.length === 0;
+  const empty = sale.lines.length === 0;
 
   return (
     <div className="store-columns">
@@ -110,8 +100,6 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
           <ProductTable
             label={TAB_TITLES[sale.tab]}
             products={sale.products.filter((product) => product.categoria === sale.tab)}
-            quantityOf={quantityOf}
-            onQuantity={onQuantity}
           />
           <div className="d-flex gap-2 mt-3">
             <Button
