@@ -240,8 +240,16 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
     console.log(`  Um caixa por vez (${SOLO} pagamentos, sem fila):`);
     const soloReal = await concurrently(SOLO, payReal(ORDERS), 1);
     const soloBare = await concurrently(SOLO, payBare(ORDERS), 1);
+    // What any signed-in call costs before its own work: token, user and permissions lookups.
+    const signedInFloor = await concurrently(
+      SOLO,
+      async () =>
+        (await app.inject({ method: 'GET', url: '/api/carrinho/pagamento', headers })).statusCode,
+      1,
+    );
     show('POST /api/carrinho/pagamento/{id}', soloReal, 'pagamentos/s');
     show('Rota Fastify pura (mesmas escritas)', soloBare, 'pagamentos/s');
+    show('GET /api/carrinho/pagamento (piso de uma rota autenticada)', signedInFloor);
     ratios(soloReal, soloBare);
     const whole = await concurrently(ORDERS, async (i) => {
       const id = await finalizedOrder(i);
