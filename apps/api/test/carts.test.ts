@@ -512,6 +512,42 @@ describe('Idempotency-Key', () => {
     expect(await paymentRows(id)).toHaveLength(1);
   });
 
+  it('refuses a key longer than 255 characters', async () => {
+    const id = await finalizedOrder();
+    const response = await cashier.pay(
+      id,
+      [{ id_forma_pagamento: cash, valor: 109.99 }],
+      'k'.repeat(256),
+    );
+    expectError(response, 400, 'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres.');
+  });
+
+  it('records the desk behind a trusted proxy from X-Forwarded-For on a keyed payment', async () => {
+    const proxied = await startTestApp({ config: { trustProxy: true } });
+    try {
+      const proxiedEvent = await selectNewEvent(proxied.db);
+      const buyer = await createParticipant(proxied.db, proxiedEvent);
+      const product = await createProduct(proxied.db, {
+        categoryId: await createCategory(proxied.db),
+      });
+      const clerk = await storeClerk(proxied, ['StoreCheckout'], { remoteAddress: '10.0.0.1' });
+      const id = await clerk.newCart();
+      orderOf(await clerk.update(id, [{ produto_id: product.id, desconto: 0, quantidade: 1 }]));
+      orderOf(await clerk.finalize(id, buyer.cpf));
+      const paid = orderOf(
+        await clerk.call(
+          'POST',
+          `/api/carrinho/pagamento/${id}`,
+          { pagamentos: [{ id_forma_pagamento: cash, valor: 10 }] },
+          { 'idempotency-key': `proxy-${id}`, 'x-forwarded-for': '192.168.5.20' },
+        ),
+      );
+      expect(paid.history.at(-1)).toMatchObject({ action: 'pagar', desk: '192.168.5.20' });
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses the same key for another order or another body', async () => {
     const id = await finalizedOrder();
     const other = await finalizedOrder();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { conflict } from '../../http/api-error.ts';
+import { conflict, invalidRequest } from '../../http/api-error.ts';
 
 export const KEY_REUSED = 'Esta Idempotency-Key já foi usada em outro pagamento.';
 
@@ -13,12 +13,17 @@ export interface IdempotentRequest {
   hash: string;
 }
 
+export const KEY_LENGTH = 'O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres.';
+
 export function idempotentRequest(
-  key: string | undefined,
+  key: string | string[] | undefined,
   userId: number,
   target: unknown,
 ): IdempotentRequest | undefined {
   if (key === undefined) return undefined;
+  if (typeof key !== 'string' || key.length === 0 || key.length > 255) {
+    throw invalidRequest(KEY_LENGTH);
+  }
   const hash = createHash('sha256').update(JSON.stringify(target)).digest('hex');
   return { key, userId, hash };
 }

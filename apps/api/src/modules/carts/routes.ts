@@ -143,9 +143,6 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ORDER_TRANSITIONS.pagar.permissions },
       schema: {
         params: Params,
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-        }),
         body: Type.Object({
           pagamentos: Type.Array(
             Type.Object({
@@ -158,6 +155,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OrderDtoSchema },
       },
     },
+    // Idempotency-Key is read by hand: a headers schema would strip every other header
+    // (the validator drops undeclared fields), X-Forwarded-For and the desk's address with them.
     async (request) => {
       const { id } = request.params;
       const key = request.headers['idempotency-key'];

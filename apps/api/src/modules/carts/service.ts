@@ -365,7 +365,7 @@ export async function payOrder(
   actor: Actor,
   orderId: number,
   payments: readonly PaymentEntry[],
-  idempotencyKey?: string,
+  idempotencyKey?: string | string[],
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
   const replay = request && (await storedAnswer<OrderDto>(db, request));
