@@ -1,6 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import {
+  ORDER_NOT_FOUND,
   ORDER_STATES,
   PRODUCT_TYPES,
   toReais,
@@ -9,6 +10,7 @@ import {
   type OrderState,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
+import { notFound } from '../../http/api-error.ts';
 
 const Reais = Type.Number();
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
@@ -25,6 +27,11 @@ export const OrderItemDtoSchema = Type.Object({
   desconto: Type.Number(),
   valor_desconto: Reais,
   total: Reais,
+});
+
+export const PaymentMethodDtoSchema = Type.Object({
+  id_forma_pagamento: Type.Integer(),
+  descricao: Type.String(),
 });
 
 export const OrderPaymentDtoSchema = Type.Object({
@@ -170,4 +177,11 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
     };
     return [dto];
   });
+}
+
+/** One order as the wire shows it; 404 'Pedido não encontrado.' when there is none. */
+export async function loadOrder(db: Db, id: number): Promise<OrderDto> {
+  const [order] = await loadOrders(db, [id]);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  return order;
 }

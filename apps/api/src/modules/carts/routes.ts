@@ -3,19 +3,15 @@ import type { FastifyRequest } from 'fastify';
 import { ORDER_READ_PERMISSIONS, ORDER_TRANSITIONS, SELLER_PERMISSIONS } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
-import { OrderDtoSchema, OrderPaymentDtoSchema } from './order-dto.ts';
 import {
-  finalizeCart,
-  getOrder,
-  listPaymentMethods,
-  newCart,
-  openOrders,
-  orderPayments,
-  payOrder,
-  printPaymentReceipt,
-  removeCart,
-  updateCart,
-} from './service.ts';
+  OrderDtoSchema,
+  OrderPaymentDtoSchema,
+  PaymentMethodDtoSchema,
+  loadOrder,
+} from './order-dto.ts';
+import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
+import { printPaymentReceipt } from './receipt.ts';
+import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
 import type { Actor } from './transitions.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -70,7 +66,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ORDER_READ_PERMISSIONS },
       schema: { params: Params, response: { 200: OrderDtoSchema } },
     },
-    async (request) => getOrder(app.db, request.params.id),
+    async (request) => loadOrder(app.db, request.params.id),
   );
 
   app.post(
@@ -118,11 +114,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ORDER_READ_PERMISSIONS },
       schema: {
-        response: {
-          200: Type.Array(
-            Type.Object({ id_forma_pagamento: Type.Integer(), descricao: Type.String() }),
-          ),
-        },
+        response: { 200: Type.Array(PaymentMethodDtoSchema) },
       },
     },
     async () => listPaymentMethods(app.db),

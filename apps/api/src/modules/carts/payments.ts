@@ -1,0 +1,147 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  formatMoney,
+  paymentsCloseOrder,
+  toCents,
+  type OrderDto,
+  type OrderPaymentDto,
+  type PaymentEntry,
+  type PaymentMethodDto,
+} from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+import { takeStock } from '../products/stock.ts';
+import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.ts';
+import { loadOrder } from './order-dto.ts';
+import { applyTransition, type Actor } from './transitions.ts';
+
+/** The cashier's side: payment methods, an order's payments and paying (docs/store-api.md). */
+
+type Db = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export async function listPaymentMethods(db: Db): Promise<PaymentMethodDto[]> {
+  const rows = await db
+    .selectFrom('payment_methods')
+    .select(['id', 'name'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id_forma_pagamento: row.id, descricao: row.name }));
+}
+
+export async function orderPayments(db: Db, orderId: number): Promise<OrderPaymentDto[]> {
+  return (await loadOrder(db, orderId)).payments;
+}
+
+/** Reais on the wire to cents; a value with more than 2 decimals is refused, never rounded. */
+function paymentCents(payments: readonly PaymentEntry[]): number[] {
+  return payments.map(({ valor }) => {
+    const cents = toCents(valor);
+    if (Math.abs(valor * 100 - cents) > 1e-6) {
+      throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
+    }
+    return cents;
+  });
+}
+
+async function requireMethods(db: Db, payments: readonly PaymentEntry[]): Promise<void> {
+  const ids = [...new Set(payments.map((payment) => payment.id_forma_pagamento))];
+  if (ids.length === 0) return;
+  const known = new Set(
+    (await db.selectFrom('payment_methods').select('id').where('id', 'in', ids).execute()).map(
+      (row) => row.id,
+    ),
+  );
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown !== undefined) throw invalidRequest(`Forma de pagamento não encontrada: ${unknown}.`);
+}
+
+/**
+ * The payment's writes, all in the caller's transaction: the guarded state change (which also
+ * locks the order, so its lines cannot change underneath), the payment rows, the stock taken line
+ * by line in product order (two payments never wait on each other's rows in opposite orders).
+ */
+async function recordPayment(
+  trx: Trx,
+  now: Date,
+  actor: Actor,
+  orderId: number,
+  payments: readonly PaymentEntry[],
+  cents: readonly number[],
+): Promise<void> {
+  const at = now.toISOString();
+  const { totalCents } = await applyTransition(trx, orderId, 'pagar', actor, now, {
+    cashier_id: actor.id,
+    paid_at: at,
+  });
+  if (!paymentsCloseOrder(totalCents, cents)) {
+    const paid = cents.reduce((sum, amount) => sum + amount, 0);
+    throw invalidRequest(
+      `Os pagamentos (${formatMoney(paid)}) não fecham o total do pedido (${formatMoney(totalCents)}).`,
+    );
+  }
+  if (payments.length > 0) {
+    await trx
+      .insertInto('order_payments')
+      .values(
+        payments.map((payment, index) => ({
+          order_id: orderId,
+          payment_method_id: payment.id_forma_pagamento,
+          amount_cents: cents[index]!,
+          user_id: actor.id,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+  const lines = await trx
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select(['order_items.product_id', 'order_items.quantity', 'products.name'])
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('order_items.product_id')
+    .execute();
+  for (const line of lines) {
+    await takeStock(trx, {
+      productId: line.product_id,
+      name: line.name,
+      quantity: line.quantity,
+      userId: actor.id,
+      reason: `Venda: pedido ${orderId}`,
+      now,
+    });
+  }
+}
+
+/**
+ * POST /carrinho/pagamento/{id}: pays the order in one transaction (docs/store-api.md). With an
+ * Idempotency-Key the first successful answer is stored in that transaction and replayed to any
+ * retry, also to one that raced the first and lost (its state change found the order paid).
+ */
+export async function payOrder(
+  db: Db,
+  now: Date,
+  actor: Actor,
+  orderId: number,
+  payments: readonly PaymentEntry[],
+  idempotencyKey?: string | string[],
+): Promise<OrderDto> {
+  const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
+  const replay = request && (await storedAnswer<OrderDto>(db, request));
+  if (replay) return replay;
+  const cents = paymentCents(payments);
+  await requireMethods(db, payments);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await recordPayment(trx, now, actor, orderId, payments, cents);
+      const answer = await loadOrder(trx, orderId);
+      if (request) await storeAnswer(trx, request, answer, now);
+      return answer;
+    });
+  } catch (error) {
+    const stored = request && (await storedAnswer<OrderDto>(db, request));
+    if (stored) return stored;
+    throw error;
+  }
+}
