@@ -8,6 +8,7 @@ import {
   type PaymentEntry,
   type PaymentMethodDto,
 } from '@balcao/contract';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { takeStock } from '../products/stock.ts';
@@ -45,16 +46,18 @@ function paymentCents(payments: readonly PaymentEntry[]): number[] {
   });
 }
 
-async function requireMethods(db: Db, payments: readonly PaymentEntry[]): Promise<void> {
+/** After a foreign key refused a payment row: the first method id that does not exist, as a 400. */
+async function unknownMethod(db: Db, payments: readonly PaymentEntry[]) {
   const ids = [...new Set(payments.map((payment) => payment.id_forma_pagamento))];
-  if (ids.length === 0) return;
   const known = new Set(
     (await db.selectFrom('payment_methods').select('id').where('id', 'in', ids).execute()).map(
       (row) => row.id,
     ),
   );
   const unknown = ids.find((id) => !known.has(id));
-  if (unknown !== undefined) throw invalidRequest(`Forma de pagamento não encontrada: ${unknown}.`);
+  return unknown === undefined
+    ? undefined
+    : invalidRequest(`Forma de pagamento não encontrada: ${unknown}.`);
 }
 
 /**
@@ -116,8 +119,10 @@ async function recordPayment(
 
 /**
  * POST /carrinho/pagamento/{id}: pays the order in one transaction (docs/store-api.md). With an
- * Idempotency-Key the first successful answer is stored in that transaction and replayed to any
- * retry, also to one that raced the first and lost (its state change found the order paid).
+ * Idempotency-Key the first successful answer is stored in that transaction. A retry is not looked
+ * up first: it fails like any second payment (the order is paid, or the key is taken) and then
+ * finds the stored answer, which also serves a retry that raced the first. Payment methods are
+ * checked by their foreign key; the unknown one is named only when it fails.
  */
 export async function payOrder(
   db: Db,
@@ -128,10 +133,7 @@ export async function payOrder(
   idempotencyKey?: string | string[],
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
-  const replay = request && (await storedAnswer<OrderDto>(db, request));
-  if (replay) return replay;
   const cents = paymentCents(payments);
-  await requireMethods(db, payments);
   try {
     return await db.transaction().execute(async (trx) => {
       await recordPayment(trx, now, actor, orderId, payments, cents);
@@ -142,6 +144,7 @@ export async function payOrder(
   } catch (error) {
     const stored = request && (await storedAnswer<OrderDto>(db, request));
     if (stored) return stored;
+    if (isForeignKeyViolation(error)) throw (await unknownMethod(db, payments)) ?? error;
     throw error;
   }
 }
