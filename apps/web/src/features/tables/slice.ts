@@ -192,6 +192,8 @@ export const tablesSlice = createSlice({
               : FATAL_EDITOR_ERROR;
       },
     },
+    /** A widget outside the page loaders (the top bar's event switch) needs a lookup. */
+    lookupRequested(_state, _action: PayloadAction<LookupKey>) {},
     lookupLoaded(state, action: PayloadAction<{ key: LookupKey; items: LookupItem[] }>) {
       state.lookups[action.payload.key] = action.payload.items;
     },
@@ -215,6 +217,7 @@ export const {
   saveRequested,
   saveSucceeded,
   saveFailed,
+  lookupRequested,
   lookupLoaded,
   lookupFailed,
 } = tablesSlice.actions;
