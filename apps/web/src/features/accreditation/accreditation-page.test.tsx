@@ -14,8 +14,10 @@ import { eventDto, signedInSession } from '../../testing/fixtures';
 
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025', linkCourseware: true });
 const CODE = '0b7c6a52-3d1e-4c55-9a8e-1f2d3c4b5a69';
+const SERIES = '01-007-000042';
 
 function participant(id: number, overrides: Partial<ParticipantDto> = {}): ParticipantDto {
+  const held = overrides.coursewareId === undefined ? CODE : overrides.coursewareId;
   return {
     id,
     eventId: 1,
@@ -32,7 +34,9 @@ function participant(id: number, overrides: Partial<ParticipantDto> = {}): Parti
     business: null,
     badge: false,
     coursewareId: CODE,
+    coursewareSerial: held === null ? null : SERIES,
     badgePrintCount: 0,
+    accreditedAt: null,
     dateCreated: '2025-01-02T13:04:05.000Z',
     dateUpdated: '2025-01-02T13:04:05.000Z',
     ...overrides,
