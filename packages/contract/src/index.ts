@@ -9,3 +9,4 @@ export * from './printing.ts';
 export * from './tables.ts';
 export * from './participants.ts';
 export * from './orders.ts';
+export * from './setup.ts';

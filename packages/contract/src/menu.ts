@@ -107,8 +107,14 @@ export const MENU = [
   { page: 'WEBCAM_CONFIG', label: 'Configurar webcam', permissions: [] },
 ] as const satisfies readonly (Omit<MenuItem, 'page'> & { page: string })[];
 
-/** Pages reached from outside the menu (the top bar's password change). */
-export const EXTRA_PAGES = ['PASSWORD'] as const;
+/**
+ * Pages reached from outside the menu: the top bar's password change, and the first-run
+ * checklist ('Primeiros passos', System only) that opens first while the setup is incomplete.
+ */
+export const EXTRA_PAGES = ['PASSWORD', 'SETUP'] as const;
+
+const EXTRA_PAGE_PERMISSIONS: Partial<Record<(typeof EXTRA_PAGES)[number], readonly Permission[]>> =
+  { SETUP: SYSTEM };
 
 export type AdminPage = (typeof MENU)[number]['page'] | (typeof EXTRA_PAGES)[number];
 
@@ -186,7 +192,8 @@ export function canOpenPage(
   mode: AppMode,
   page: AdminPage,
 ): boolean {
-  if ((EXTRA_PAGES as readonly string[]).includes(page)) return true;
+  const extra = EXTRA_PAGES.find((name) => name === page);
+  if (extra) return holdsAny(permissions, EXTRA_PAGE_PERMISSIONS[extra] ?? []);
   return menuFor(permissions, mode).some((item) => item.page === page);
 }
 

@@ -11,6 +11,7 @@ import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
 import { sessionSlice } from '../features/session/slice';
+import { setupSlice } from '../features/setup/slice';
 import { tableExtrasSlice } from '../features/tables/extras-slice';
 import { tablesSlice } from '../features/tables/slice';
 import { webcamSlice } from '../features/webcam/slice';
@@ -31,4 +32,5 @@ export const rootReducer = combineReducers({
   [exchangeSlice.name]: exchangeSlice.reducer,
   [attendanceSlice.name]: attendanceSlice.reducer,
   [importsSlice.name]: importsSlice.reducer,
+  [setupSlice.name]: setupSlice.reducer,
 });

@@ -2,6 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
+import { loadSetupStatus } from '../setup/sagas';
 import {
   loadCenters,
   loadCities,
@@ -26,6 +27,7 @@ export type PageLoader = () => SagaIterator;
  * `PARTICIPANTS: [loadEvents, loadCenters]`.
  */
 export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
+  SETUP: [loadSetupStatus],
   PROFILES: [loadPermissions],
   USERS: [loadPermissions, loadProfiles, loadCenters, loadProductCategories],
   PRODUCTS: [loadProductCategories],

@@ -10,6 +10,7 @@ import { ImportParticipantsPage, ImportProductsPage } from '../imports/import-pa
 import { ParticipantsPage } from '../participants/participants-page';
 import { PasswordPage } from '../password/password-page';
 import { PrintQueuePage } from '../printing/print-queue-page';
+import { SetupPage } from '../setup/setup-page';
 import { CentersPage } from '../tables/pages/centers';
 import { CitiesPage } from '../tables/pages/cities';
 import { CountriesPage } from '../tables/pages/countries';
@@ -24,6 +25,7 @@ import { WebcamPage } from '../webcam/webcam-page';
 /** The component of each admin page; pages not listed show a placeholder until built. */
 export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   PASSWORD: PasswordPage,
+  SETUP: SetupPage,
   WEBCAM_CONFIG: WebcamPage,
   COUNTRIES: CountriesPage,
   CITIES: CitiesPage,
@@ -46,7 +48,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   IMPORT_PRODUCTS: ImportProductsPage,
 };
 
-const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };
+const TITLES: Partial<Record<AdminPage, string>> = {
+  PASSWORD: 'Alterar senha',
+  SETUP: 'Primeiros passos',
+};
 
 /** The title of a page: its menu label as this user sees it ('Loja' included). */
 export function pageTitle(page: AdminPage, permissions: readonly string[], mode: AppMode): string {

@@ -5,6 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAppMode } from '../config/slice';
 import { pageRequested, selectPageLoading } from '../navigation/slice';
 import { logoutRequested, selectAdminPage, selectPermissions } from '../session/slice';
+import { selectSetupPending } from '../setup/slice';
 
 /** The left menu: SPEC.md section 2's items the user may see, then 'Sair'. */
 export function SideMenu() {
@@ -13,6 +14,7 @@ export function SideMenu() {
   const mode = useAppSelector(selectAppMode);
   const current = useAppSelector(selectAdminPage);
   const loading = useAppSelector(selectPageLoading);
+  const setupPending = useAppSelector(selectSetupPending);
   const items = useMemo(() => menuFor(permissions, mode), [permissions, mode]);
   const activeRef = useRef<HTMLButtonElement>(null);
 
@@ -24,6 +26,19 @@ export function SideMenu() {
   return (
     <nav className="app-sidebar" aria-label="Menu principal">
       <Nav variant="pills" className="flex-column" as="ul">
+        {setupPending && (
+          <Nav.Item as="li" className="mb-2 pb-2 border-bottom">
+            <Nav.Link
+              as="button"
+              type="button"
+              active={current === 'SETUP'}
+              aria-current={current === 'SETUP' ? 'page' : undefined}
+              onClick={() => dispatch(pageRequested('SETUP'))}
+            >
+              Primeiros passos
+            </Nav.Link>
+          </Nav.Item>
+        )}
         {items.map((item) => {
           const active = item.page === current;
           return (

@@ -1,0 +1,26 @@
+import { call, put, select } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { AdminPage, SetupStatus } from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { selectSetupPending, setupStatusFailed, setupStatusLoaded } from './slice';
+
+/** GET /api/system/setup-status (System): the 'Primeiros passos' page's load. */
+export function* loadSetupStatus(): SagaIterator {
+  try {
+    const status: SetupStatus = yield call(callApi<SetupStatus>, {
+      url: '/api/system/setup-status',
+    });
+    yield put(setupStatusLoaded(status));
+  } catch (thrown) {
+    yield put(setupStatusFailed(toApiError(thrown)));
+  }
+}
+
+/** 'SETUP' when a System user signs in while the first-run checklist is incomplete, else null. */
+export function* firstRunPage(permissions: readonly string[]): SagaIterator<AdminPage | null> {
+  if (!permissions.includes('System')) return null;
+  yield call(loadSetupStatus);
+  const pending: boolean = yield select(selectSetupPending);
+  return pending ? 'SETUP' : null;
+}
