@@ -11,6 +11,7 @@ import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
+import { formatDateTime } from '../../ui/formats';
 
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025', linkCourseware: true });
 const CODE = '0b7c6a52-3d1e-4c55-9a8e-1f2d3c4b5a69';
@@ -282,10 +283,16 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
   it("lists the event's participants and opens the desk with a CPF verified", async () => {
     const maria = participant(6);
     const pending = participant(7, { status: 'PAYMENT_ERROR', name: 'Pedro Pendente' });
+    const done = participant(8, {
+      name: 'Carla Credenciada',
+      badge: true,
+      badgePrintCount: 1,
+      accreditedAt: '2025-03-10T12:34:56.000Z',
+    });
     const calls = serveDesk([maria, pending]);
     server.use(
       http.get('/api/events/1/participants/select', () =>
-        HttpResponse.json({ data: [maria, pending], recordsTotal: 2, recordsFiltered: 2 }),
+        HttpResponse.json({ data: [maria, pending, done], recordsTotal: 3, recordsFiltered: 3 }),
       ),
     );
     const { user } = await openDesk('Participantes');
@@ -295,6 +302,12 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
     expect(within(pendingRow).queryByRole('button')).not.toBeInTheDocument();
     const mariaRow = within(table).getByText(maria.name).closest('tr')!;
     expect(mariaRow).toHaveTextContent('maria6@exemplo.com.br');
+    expect(mariaRow).toHaveTextContent(SERIES);
+    expect(mariaRow).toHaveTextContent('Não credenciado');
+    // Who is already accredited, and when (the desk's time zone: the test runs in UTC).
+    const doneRow = within(table).getByText('Carla Credenciada').closest('tr')!;
+    expect(doneRow).toHaveTextContent(formatDateTime('2025-03-10T12:34:56.000Z'));
+    expect(doneRow).not.toHaveTextContent('Não credenciado');
 
     await user.click(within(mariaRow).getByRole('button', { name: 'ir para credenciamento' }));
     expect(await screen.findByRole('heading', { name: 'Credenciamento' })).toBeInTheDocument();

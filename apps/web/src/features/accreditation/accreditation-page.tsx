@@ -20,6 +20,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
 import { QrScanner } from '../../ui/qr-scanner';
 import { selectSelectedEvent } from '../events/slice';
+import { COURSEWARE_CODE_PLACEHOLDER } from '../courseware/display';
 import { DeskOutcomeAlert } from './desk-outcome';
 import { SelectedEventLine } from './no-event';
 import {
@@ -31,9 +32,6 @@ import {
   selectAccreditation,
   usualNameChanged,
 } from './slice';
-
-/** A code field takes the QR's id or the series printed on the label. */
-export const CODE_PLACEHOLDER = 'QR Code ou série (01-001-000005)';
 
 /** The panel of each status; SPEC.md section 8 gives the first two. */
 const PANELS: Record<AccreditationStatus, { variant: string; text: string }> = {
@@ -230,7 +228,7 @@ export function AccreditationPage() {
                         ref={linkRef}
                         value={desk.coursewareCode}
                         maxLength={COURSEWARE_CODE_LENGTH}
-                        placeholder={CODE_PLACEHOLDER}
+                        placeholder={COURSEWARE_CODE_PLACEHOLDER}
                         autoComplete="off"
                         onChange={(changeEvent) =>
                           dispatch(coursewareCodeChanged(changeEvent.target.value))

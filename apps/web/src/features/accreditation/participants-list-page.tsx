@@ -10,6 +10,7 @@ import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
 import { deskOpenedWithCpf } from './sagas';
 import { RowButton } from '../../ui/row-button';
+import { formatDateTime } from '../../ui/formats';
 
 function DeskButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();
@@ -35,6 +36,20 @@ export const limitedParticipantsTable: TableDefinition<TableRow> = {
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({ id: 'email', header: 'E-mail', text: (row) => textOf(row.email) }),
     column({ id: 'pacote', header: 'Pacote', text: (row) => textOf(row.pacote) }),
+    // Neither sorts on the server (the id is a UUID; the check-in a subquery).
+    column({
+      id: 'coursewareSerial',
+      header: 'Apostila',
+      text: (row) => textOf(row.coursewareSerial),
+      sortable: false,
+    }),
+    // Who is already accredited, and when: the first badge print at a desk.
+    column({
+      id: 'accreditedAt',
+      header: 'Credenciado em',
+      text: (row) => formatDateTime(row.accreditedAt) || 'Não credenciado',
+      sortable: false,
+    }),
     actionColumn('desk', 'Credenciamento', (row) => <DeskButton row={row} />),
   ],
   fields: [],
