@@ -56,6 +56,8 @@ export interface EditorField<Row> {
   validate?: (value: FieldValue, values: FormValues, mode: FormMode) => string | null;
   placeholder?: string;
   help?: string;
+  /** What a select with no options says (where to register them), in place of `help`. */
+  noOptions?: string;
 }
 
 export interface EditorModalProps<Row> {
@@ -74,6 +76,11 @@ export interface EditorModalProps<Row> {
   onSave: (payload: WirePayload, mode: FormMode) => void;
   onRemove: () => void;
   onCancel: () => void;
+}
+
+function helpOf<Row>(field: EditorField<Row>): string | undefined {
+  const empty = field.type === 'select' && (field.options ?? []).length === 0;
+  return (empty && field.noOptions) || field.help;
 }
 
 /** 'Informe o nome.' when the text is empty. */
@@ -412,7 +419,7 @@ function EditorForm<Row>(props: EditorFormProps<Row>) {
             <Form.Group className="mb-3" key={field.name}>
               {field.type !== 'boolean' && <Form.Label htmlFor={id}>{field.label}</Form.Label>}
               {input}
-              {field.help && <Form.Text muted>{field.help}</Form.Text>}
+              {helpOf(field) && <Form.Text muted>{helpOf(field)}</Form.Text>}
               {feedback}
             </Form.Group>
           );
