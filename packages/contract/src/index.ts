@@ -10,3 +10,4 @@ export * from './tables.ts';
 export * from './participants.ts';
 export * from './orders.ts';
 export * from './setup.ts';
+export * from './import-templates.ts';
