@@ -36,6 +36,8 @@ describe('a fresh install, through the screens', () => {
   it('sets up an event and accredits a guest by CPF and the printed courseware series', async () => {
     const p = page();
     await signIn(p, 'admin', inject('adminPassword'));
+    // The empty database greets the first admin with the first-run checklist.
+    await p.getByRole('heading', { level: 1, name: 'Primeiros passos' }).waitFor();
     const names = await setUpDesk(p, run);
 
     await openMenu(p, 'Importar Participantes');
