@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { formatMoney, parseMoney, toCents } from '@balcao/contract';
 import { parseEventDateTime } from './formats';
+import { readableMessage } from './messages';
 
 export type EditorMode = 'create' | 'edit' | 'remove';
 export type FormMode = Exclude<EditorMode, 'remove'>;
@@ -383,12 +384,13 @@ function EditorForm<Row>(props: EditorFormProps<Row>) {
         )}
         {error && messages.length === 0 && (
           <Alert variant="danger" role="alert">
-            {error}
+            {readableMessage(error)}
           </Alert>
         )}
         {shown.map((field) => {
           const id = `${baseId}-${field.name}`;
-          const message = errors[field.name] ?? fieldErrors[field.name];
+          const serverMessage = fieldErrors[field.name];
+          const message = errors[field.name] ?? (serverMessage && readableMessage(serverMessage));
           const input = (
             <FieldInput
               field={field}
@@ -473,7 +475,7 @@ export function EditorModal<Row>(props: EditorModalProps<Row>) {
           <Modal.Body>
             {error && (
               <Alert variant="danger" role="alert">
-                {error}
+                {readableMessage(error)}
               </Alert>
             )}
             <p className="mb-0">Deseja remover este {itemName}?</p>

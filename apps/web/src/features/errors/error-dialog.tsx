@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { readableMessage } from '../../ui/messages';
 import { errorDismissed, selectErrorDescription } from './slice';
 
 export function ErrorDialog() {
@@ -22,7 +23,7 @@ export function ErrorDialog() {
       <Modal.Header>
         <Modal.Title id="error-dialog-title">Ocorreu um erro</Modal.Title>
       </Modal.Header>
-      <Modal.Body>{description}</Modal.Body>
+      <Modal.Body>{description && readableMessage(description)}</Modal.Body>
       <Modal.Footer>
         <Button ref={closeButton} variant="primary" onClick={close}>
           Fechar

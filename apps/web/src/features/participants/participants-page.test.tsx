@@ -79,7 +79,7 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
     expect(within(first).getByText('VINCULADO')).toBeInTheDocument();
     const second = within(table).getByText('Participante 2').closest('tr')!;
     expect(within(second).getByText('PENDENTE')).toBeInTheDocument();
-    expect(within(second).getByText('À CONFIRMAR')).toBeInTheDocument();
+    expect(within(second).getByText('A CONFIRMAR')).toBeInTheDocument();
     expect(within(second).queryByText('VINCULADO')).not.toBeInTheDocument();
     expect(within(table).getByText('GRATUIDADE')).toBeInTheDocument();
 
@@ -88,7 +88,7 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('CPF'), '111.111.111-11');
     await user.type(within(dialog).getByLabelText('Nome'), 'Nova Pessoa');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('cpf invalido');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('CPF inválido');
     await user.clear(within(dialog).getByLabelText('CPF'));
     await user.type(within(dialog).getByLabelText('CPF'), withCheckDigits('529982247'));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
