@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { menuFor, type AdminPage, type AppMode } from '@balcao/contract';
+import { menuFor, type AdminPage, type AppMode, type MenuItem } from '@balcao/contract';
 import { AccreditationPage } from '../accreditation/accreditation-page';
 import { ParticipantsListPage } from '../accreditation/participants-list-page';
 import { AttendancePage } from '../attendance/attendance-page';
@@ -53,9 +53,11 @@ const TITLES: Partial<Record<AdminPage, string>> = {
   SETUP: 'Primeiros passos',
 };
 
-/** The title of a page: its menu label as this user sees it ('Loja' included). */
+const menuTitle = (item: MenuItem | undefined) => item && (item.title ?? item.label);
+
+/** The title of a page: its menu label as this user sees it ('Loja' included), or its title. */
 export function pageTitle(page: AdminPage, permissions: readonly string[], mode: AppMode): string {
   return (
-    TITLES[page] ?? menuFor(permissions, mode).find((item) => item.page === page)?.label ?? page
+    TITLES[page] ?? menuTitle(menuFor(permissions, mode).find((item) => item.page === page)) ?? page
   );
 }
