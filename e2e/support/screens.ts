@@ -32,9 +32,21 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Entrar' }).waitFor();
 }
 
+/** A menu item, opening its heading's group first when the group is closed. */
+export async function menuItem(page: Page, label: string): Promise<Locator> {
+  const menu = menuOf(page);
+  const item = menu.getByRole('button', { name: label, exact: true });
+  if (!(await item.isVisible())) {
+    const hidden = page.getByRole('button', { name: label, exact: true, includeHidden: true });
+    const group = menu.locator('.app-menu-group', { has: hidden });
+    await group.locator('button[aria-expanded="false"]').click();
+  }
+  return item;
+}
+
 /** Clicks a menu item and waits for its page (and its table, if it has one) to load. */
 export async function openMenu(page: Page, label: string, heading = label): Promise<void> {
-  await menuOf(page).getByRole('button', { name: label, exact: true }).click();
+  await (await menuItem(page, label)).click();
   await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
   if ((await page.locator('table[aria-busy]').count()) > 0) {
     await page.locator('table[aria-busy="false"]').first().waitFor();
@@ -143,6 +155,8 @@ export interface DeskSetup {
   course: string;
   city: string;
   center: string;
+  /** The center's 'Código' in 'Núcleos' ('001'), which an import may name it by. */
+  centerCode: string;
   event: string;
 }
 
@@ -153,7 +167,7 @@ export interface DeskSetup {
  * in 'Eventos'.
  */
 export async function setUpDesk(page: Page, run: string): Promise<DeskSetup> {
-  const names: DeskSetup = {
+  const names = {
     course: `Curso ${run}`,
     city: `Cidade ${run}`,
     center: `Núcleo ${run}`,
@@ -169,7 +183,7 @@ export async function setUpDesk(page: Page, run: string): Promise<DeskSetup> {
 
   await openMenu(page, 'Núcleos');
   await createRow(page, { Nome: names.center, Cidade: { choose: names.city } });
-  await readRow(page, 'Núcleos', names.center);
+  const centerCode = (await readRow(page, 'Núcleos', names.center))['Código'] ?? '';
 
   await openMenu(page, 'Eventos');
   await createRow(page, {
@@ -179,7 +193,7 @@ export async function setUpDesk(page: Page, run: string): Promise<DeskSetup> {
     Fim: `${day(1)} 18:00`,
   });
   await selectEvent(page, names.event);
-  return names;
+  return { ...names, centerCode };
 }
 
 /** 'Selecionar' on the event's row in 'Eventos' (open): the desks work on it from then on. */
@@ -228,6 +242,29 @@ export async function printLabel(page: Page, series: string): Promise<void> {
   await notice.waitFor();
   await notice.getByRole('button', { name: 'OK' }).click();
   await notice.waitFor({ state: 'hidden' });
+}
+
+/**
+ * 'Importar Participantes' (open): downloads the CSV model the page offers and answers a
+ * spreadsheet in its columns, its example line replaced by `lines` (cells by column name).
+ */
+export async function participantsSheet(
+  page: Page,
+  lines: readonly Record<string, string>[],
+): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar modelo (.csv)', exact: true }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const [header = ''] = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
+  const columns = header.split(';');
+  return [header, ...lines.map((cells) => columns.map((name) => cells[name] ?? '').join(';'))].join(
+    '\r\n',
+  );
 }
 
 /** The CPF mask the desk fields show. */

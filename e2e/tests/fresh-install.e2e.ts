@@ -6,6 +6,7 @@ import {
   createCoursewares,
   masked,
   openMenu,
+  participantsSheet,
   readRow,
   setUpDesk,
   signIn,
@@ -15,9 +16,9 @@ import {
 
 /**
  * A fresh install, only through the screens (issue 14): the first admin creates a course, a
- * city, a center and an event, selects the event in 'Eventos', imports the participants, creates
- * coursewares and accredits a guest by typing the CPF and the series printed on a label. The
- * sequencer (vitest.config.ts) runs this file first, on the empty database; it names everything
+ * city, a center and an event, selects the event in 'Eventos', imports the participants in the
+ * downloaded model, creates coursewares and accredits a guest by typing the CPF and the series
+ * printed on a label. The sequencer (vitest.config.ts) runs this file first, on the empty database; it names everything
  * it creates uniquely, so it passes on a used one too.
  */
 const run = uniqueSuffix();
@@ -40,13 +41,25 @@ describe('a fresh install, through the screens', () => {
     await p.getByRole('heading', { level: 1, name: 'Primeiros passos' }).waitFor();
     const names = await setUpDesk(p, run);
 
+    // The participants go in the model the import page offers, the center by its code.
     await openMenu(p, 'Importar Participantes');
-    const csv = [
-      'nome;email;cpf_cnpj;pacote;situacao;nucleo_origem;business',
-      `${guest.name};ana.${run}@exemplo.com.br;${guest.cpf};VIP;1;${names.center};Sim`,
-      `${second.name};bruno.${run}@exemplo.com.br;${second.cpf};Básico;1;${names.center};Não`,
-      `${pending.name};pedro.${run}@exemplo.com.br;${pending.cpf};VIP;2;${names.center};Sim`,
-    ].join('\r\n');
+    const person = (who: { name: string; cpf: string }, situacao: string) => ({
+      nome: who.name,
+      email: `${who.cpf}@exemplo.com.br`,
+      cpf_cnpj: who.cpf,
+      pacote: 'VIP',
+      situacao,
+      nucleo_origem: names.centerCode,
+      business: 'Varejo',
+    });
+    const csv = await participantsSheet(p, [
+      person(guest, '1'),
+      person(second, '1'),
+      person(pending, '2'),
+    ]);
+    expect(csv.split('\r\n')[0]).toMatch(
+      /^nome;email;cpf_cnpj;pacote;situacao;nucleo_origem;business/,
+    );
     await p.getByLabel('Planilha (.csv ou .xlsx)').setInputFiles({
       name: 'participantes.csv',
       mimeType: 'text/csv',
