@@ -11,3 +11,4 @@ export * from './participants.ts';
 export * from './orders.ts';
 export * from './setup.ts';
 export * from './import-templates.ts';
+export * from './contact.ts';

@@ -36,6 +36,8 @@ export interface TableState {
   parentId: string | null;
   /** What a list answer holds besides the rows (participants' `confirmed`, `badgePrints`). */
   extras: Record<string, unknown>;
+  /** The confirmation of the last save ('Registro salvo.'), shown as a toast until closed. */
+  savedNotice: string | null;
 }
 
 export interface TablesState {
@@ -54,6 +56,7 @@ export const emptyTable: TableState = {
   editor: null,
   parentId: null,
   extras: {},
+  savedNotice: null,
 };
 
 function tableOf(state: TablesState, table: TableKey): TableState {
@@ -126,7 +129,9 @@ export const tablesSlice = createSlice({
       action: PayloadAction<{ table: TableKey; mode: EditorMode; rowId: string | null }>,
     ) {
       const { mode, rowId } = action.payload;
-      tableOf(state, action.payload.table).editor = {
+      const table = tableOf(state, action.payload.table);
+      table.savedNotice = null;
+      table.editor = {
         mode,
         rowId,
         busy: false,
@@ -136,6 +141,9 @@ export const tablesSlice = createSlice({
     },
     editorClosed(state, action: PayloadAction<{ table: TableKey }>) {
       tableOf(state, action.payload.table).editor = null;
+    },
+    savedNoticeClosed(state, action: PayloadAction<{ table: TableKey }>) {
+      tableOf(state, action.payload.table).savedNotice = null;
     },
     saveRequested(state, action: PayloadAction<SaveRequest>) {
       const editor = tableOf(state, action.payload.table).editor;
@@ -153,6 +161,7 @@ export const tablesSlice = createSlice({
       const { mode, rowId, rows } = action.payload;
       const table = tableOf(state, action.payload.table);
       table.editor = null;
+      table.savedNotice = mode === 'remove' ? 'Registro removido.' : 'Registro salvo.';
       if (mode === 'remove' && rowId !== null) {
         const before = table.rows.length;
         table.rows = table.rows.filter((row) => !sameId(row, rowId));
@@ -214,6 +223,7 @@ export const {
   listFailed,
   editorOpened,
   editorClosed,
+  savedNoticeClosed,
   saveRequested,
   saveSucceeded,
   saveFailed,
