@@ -12,6 +12,7 @@ import { navigationSaga } from '../features/navigation/sagas';
 import { passwordSaga } from '../features/password/sagas';
 import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
+import { setupSaga } from '../features/setup/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
 import { tablesSaga } from '../features/tables/sagas';
 import { webcamSaga } from '../features/webcam/sagas';
@@ -39,6 +40,7 @@ const featureSagas = [
   exchangeSaga,
   attendanceSaga,
   importsSaga,
+  setupSaga,
   startup,
 ];
 

@@ -1,8 +1,10 @@
-import { call, put, select } from 'redux-saga/effects';
+import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage, SetupStatus } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
+import { eventSwitched } from '../events/slice';
+import { saveSucceeded } from '../tables/slice';
 import { selectSetupPending, setupStatusFailed, setupStatusLoaded } from './slice';
 
 /** GET /api/system/setup-status (System): the 'Primeiros passos' page's load. */
@@ -23,4 +25,14 @@ export function* firstRunPage(permissions: readonly string[]): SagaIterator<Admi
   yield call(loadSetupStatus);
   const pending: boolean = yield select(selectSetupPending);
   return pending ? 'SETUP' : null;
+}
+
+/** While steps are missing, every saved record or event switch may tick one: ask again. */
+function* refreshWhilePending(): SagaIterator {
+  const pending: boolean = yield select(selectSetupPending);
+  if (pending) yield call(loadSetupStatus);
+}
+
+export function* setupSaga(): SagaIterator {
+  yield takeLatest([saveSucceeded.type, eventSwitched.type], refreshWhilePending);
 }

@@ -74,4 +74,38 @@ describe('Primeiros passos', () => {
     await waitFor(() => expect(screen.queryByText('Carregando...')).not.toBeInTheDocument());
     expect(asked).toBe(false);
   });
+
+  it('leaves the menu once a save completes the required steps', async () => {
+    let status = statusWith(['course', 'center', 'event', 'selectedEvent']);
+    server.use(
+      http.get('/api/system/setup-status', () => HttpResponse.json(status)),
+      http.post('/api/users/insert', () => {
+        status = statusWith(
+          ['course', 'center', 'event', 'selectedEvent', 'accreditationUser'],
+          true,
+        );
+        return HttpResponse.json({ data: [{ id: 9, username: 'balcao1', name: 'Balcão 1' }] });
+      }),
+    );
+    const { user } = await signInAs(['System']);
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Criar um usuário para o balcão de credenciamento',
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Usuários' });
+    expect(screen.getByRole('button', { name: 'Primeiros passos' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Novo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo registro' });
+    await user.type(within(dialog).getByLabelText('Usuário'), 'balcao1');
+    await user.type(within(dialog).getByLabelText('Nome'), 'Balcão 1');
+    await user.type(within(dialog).getByLabelText('Senha'), 'senha-forte-1');
+    await user.type(within(dialog).getByLabelText('Confirmação da senha'), 'senha-forte-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Primeiros passos' })).not.toBeInTheDocument(),
+    );
+  });
 });
