@@ -70,13 +70,27 @@ export async function expectOnScreen(page: Page, target: Locator): Promise<void>
   expect(box.y + box.height, 'below the window').toBeLessThanOrEqual(window.height);
 }
 
-/** Opens the create button ('Novo' unless the page names it), fills the editor, leaves it open. */
+/** Where a create button is: its label ('Novo' unless the page names it) and its table. */
+export interface CreateButton {
+  createLabel?: string;
+  /** The table, on a page with two ('Impressoras' and its mapping). */
+  table?: string;
+}
+
+/** The toolbar and grid of one table of the page. */
+export const tableBlock = (page: Page, table: string): Locator =>
+  page
+    .locator('.data-table')
+    .filter({ has: page.getByRole('table', { name: table, exact: true }) });
+
+/** Clicks the create button, fills the editor and leaves it open. */
 export async function fillNewRow(
   page: Page,
   fields: Record<string, FieldInput>,
-  createLabel = 'Novo',
+  { createLabel = 'Novo', table }: CreateButton = {},
 ): Promise<Locator> {
-  await page.getByRole('button', { name: createLabel, exact: true }).click();
+  const scope = table ? tableBlock(page, table) : page;
+  await scope.getByRole('button', { name: createLabel, exact: true }).click();
   const editor = page.getByRole('dialog', { name: 'Novo registro' });
   await editor.waitFor();
   await expectOnScreen(page, editor.getByRole('button', { name: 'Salvar' }));
@@ -97,9 +111,9 @@ export async function fillNewRow(
 export async function createRow(
   page: Page,
   fields: Record<string, FieldInput>,
-  createLabel = 'Novo',
+  button: CreateButton = {},
 ): Promise<void> {
-  const editor = await fillNewRow(page, fields, createLabel);
+  const editor = await fillNewRow(page, fields, button);
   await editor.getByRole('button', { name: 'Salvar' }).click();
   await editor.waitFor({ state: 'hidden' });
 }
@@ -218,7 +232,7 @@ export async function createCoursewares(
   await createRow(
     page,
     { Quantidade: String(quantity), Núcleo: { choose: names.center } },
-    'Criar',
+    { createLabel: 'Criar' },
   );
   const grid = page.getByRole('table', { name: 'Apostilas', exact: true });
   await grid
