@@ -188,6 +188,16 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it("says 'CPF inválido' in the panel and keeps the cursor on the CPF", async () => {
+    serveExchange([]);
+    const { user } = await open('Troca de Apostila', ['ChangeCourseware']);
+    const cpfField = await screen.findByLabelText('CPF do participante');
+    await user.type(cpfField, '11111111112{Enter}');
+    expect(await within(screen.getByRole('status')).findByText('CPF inválido')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(cpfField).toHaveFocus());
+  });
+
   it("shows the server's refusal in the status panel, not in a dialog", async () => {
     serveExchange([]);
     server.use(
