@@ -35,7 +35,13 @@ export const limitedParticipantsTable: TableDefinition<TableRow> = {
   columns: () => [
     column({ id: 'cpf', header: 'CPF', text: (row) => formatCpf(textOf(row.cpf)) }),
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
-    column({ id: 'email', header: 'E-mail', text: (row) => textOf(row.email) }),
+    // Long e-mails wrap, so the accreditation columns stay on screen at a desk's width.
+    column({
+      id: 'email',
+      header: 'E-mail',
+      text: (row) => textOf(row.email),
+      cell: (row) => <span className="text-wrap text-break">{textOf(row.email)}</span>,
+    }),
     column({ id: 'pacote', header: 'Pacote', text: (row) => textOf(row.pacote) }),
     // Who is already accredited, and when: the first badge print at a desk. It does not sort on
     // the server (a subquery there).
