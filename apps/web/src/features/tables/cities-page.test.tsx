@@ -79,6 +79,12 @@ describe('Cidades page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Mostrando 1 até 2 de 2 registros')).toBeInTheDocument();
     expect(screen.getByText('Registro salvo.').closest('[role="status"]')).not.toBeNull();
+    // The confirmation stays with its page.
+    await user.click(screen.getByRole('button', { name: 'Países' }));
+    await screen.findByRole('table', { name: 'Países' });
+    await user.click(screen.getByRole('button', { name: 'Cidades' }));
+    await screen.findByRole('table', { name: 'Cidades' });
+    expect(screen.queryByText('Registro salvo.')).not.toBeInTheDocument();
   });
 
   it("shows the server's fieldErrors in the editor, not in the error dialog", async () => {

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import type { EditorMode, WirePayload } from '../../ui/editor-modal';
 import type { TableQuery } from '../../ui/data-table';
+import { pageLoadStarted } from '../navigation/slice';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
 import type { LookupKey, TableKey } from './resources';
@@ -212,7 +213,12 @@ export const tablesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
+    builder
+      .addCase(sessionEnded, () => initialState)
+      .addCase(pageLoadStarted, (state) => {
+        // A confirmation belongs to the page it was given on.
+        for (const table of Object.values(state.byTable)) table.savedNotice = null;
+      });
   },
 });
 
