@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../App';
+import { captureDownloads } from '../../testing/downloads';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
@@ -122,17 +123,7 @@ describe('Importações', { timeout: 20_000 }, () => {
         return new HttpResponse('modelo', { headers: { 'content-type': 'text/csv' } });
       }),
     );
-    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-    Object.assign(URL, { createObjectURL: () => 'blob:modelo', revokeObjectURL: vi.fn() });
-    onTestFinished(() => {
-      Object.assign(URL, original);
-    });
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this.download);
-    });
+    const downloads = captureDownloads();
     const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
 
     const columns = await screen.findByRole('table', { name: 'Colunas da planilha' });
@@ -144,8 +135,9 @@ describe('Importações', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Baixar modelo (.csv)' }));
     await user.click(screen.getByRole('button', { name: 'Baixar modelo (.xlsx)' }));
     await waitFor(() =>
-      expect(clicked).toEqual(['modelo-participantes.csv', 'modelo-participantes.xlsx']),
+      expect(downloads.names).toEqual(['modelo-participantes.csv', 'modelo-participantes.xlsx']),
     );
     expect(asked).toEqual(['csv', 'xlsx']);
+    expect(await downloads.blobs[0]!.text()).toBe('modelo');
   });
 });
