@@ -45,25 +45,21 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-const failureColumns = [
-  column<ImportFailure>({
-    id: 'line',
-    header: 'Linha',
-    text: (row) => String(row.line),
-    sortValue: (row) => row.line,
-  }),
-  column<ImportFailure>({ id: 'error', header: 'Erro', text: (row) => readableMessage(row.error) }),
-];
+/** A table of numbered lines of the sheet and what was said about each. */
+function lineColumns<Row extends { line: number }>(header: string, text: (row: Row) => string) {
+  return [
+    column<Row>({
+      id: 'line',
+      header: 'Linha',
+      text: (row) => String(row.line),
+      sortValue: (row) => row.line,
+    }),
+    column<Row>({ id: 'message', header, text }),
+  ];
+}
 
-const warningColumns = [
-  column<ImportWarning>({
-    id: 'line',
-    header: 'Linha',
-    text: (row) => String(row.line),
-    sortValue: (row) => row.line,
-  }),
-  column<ImportWarning>({ id: 'warning', header: 'Aviso', text: (row) => row.warning }),
-];
+const failureColumns = lineColumns<ImportFailure>('Erro', (row) => readableMessage(row.error));
+const warningColumns = lineColumns<ImportWarning>('Aviso', (row) => row.warning);
 
 /** The columns a sheet needs, with an example, and the model files to start from. */
 function ImportColumns({ kind }: { kind: ImportKind }) {
