@@ -65,7 +65,8 @@ export function ReturnPage() {
 
   useEffect(() => {
     if (returnable) returnRef.current?.focus();
-    else if (outcome) codeRef.current?.select(); // the next scan replaces the refused code
+    else if (outcome)
+      codeRef.current?.select(); // the next scan replaces the refused code
     else codeRef.current?.focus();
   }, [returnable, courseware, outcome]);
 
