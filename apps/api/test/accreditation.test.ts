@@ -169,9 +169,14 @@ describe('badge print', () => {
     );
     // 'Participantes' shows when they were accredited: the first check-in, not a reprint.
     const checked = await check(participant.cpf, plainEventId);
-    expect(checked.json().participant.accreditedAt).toBe(
-      new Date(checkIns[0]!.created_at).toISOString(),
+    const firstCheckIn = new Date(checkIns[0]!.created_at).toISOString();
+    expect(checked.json().participant.accreditedAt).toBe(firstCheckIn);
+    const listed = await desk.get(
+      `/api/events/${plainEventId}/participants/select?search=${participant.cpf}`,
     );
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: participant.id, accreditedAt: firstCheckIn }),
+    ]);
   });
 
   it('renders the usual name, full name, center and event on the badge', async () => {
