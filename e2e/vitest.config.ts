@@ -1,4 +1,14 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The fresh-install test sees the empty database only if it runs first; the rest by name. */
+class FreshInstallFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) =>
+      file.moduleId.endsWith('fresh-install.e2e.ts') ? '0' : `1${file.moduleId}`;
+    return [...files].sort((a, b) => rank(a).localeCompare(rank(b)));
+  }
+}
 
 // Browser tests drive Debian's Chromium against the real server (scripts/start.mjs) on a
 // temporary SQLite database; one server for the whole run, one browser context per test.
@@ -9,5 +19,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 240_000,
     fileParallelism: false,
+    sequence: { sequencer: FreshInstallFirst },
   },
 });

@@ -1,6 +1,7 @@
 /**
- * A tiny client for setting up data through the real HTTP API, as a back office would, before a
- * test drives the browser. A string body is sent form-encoded (the table protocol), else JSON.
+ * A tiny client for reading results back through the real HTTP API, to assert what the screens
+ * did (and to get a token for those reads). Tests never prepare data with it: every state is
+ * reached through the screens (support/screens.ts). A string body is sent form-encoded, else JSON.
  */
 export function apiClient(baseUrl: string) {
   return async function api(

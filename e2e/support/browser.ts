@@ -14,9 +14,14 @@ const ARGS = [
 ];
 export const ARTIFACTS = new URL('../artifacts/', import.meta.url).pathname;
 
-/** Gives each test a fresh page on the app; a failing test leaves a screenshot in e2e/artifacts. */
-export function usePage(): { page: () => Page; baseUrl: string } {
-  const baseUrl = inject('baseUrl');
+/**
+ * Gives each test a fresh page on the app (the shared server's, unless a test runs its own);
+ * a failing test leaves a screenshot in e2e/artifacts.
+ */
+export function usePage(baseUrl: string = inject('baseUrl')): {
+  page: () => Page;
+  baseUrl: string;
+} {
   let browser: Browser;
   let current: Page;
 

@@ -1,37 +1,34 @@
 import { withCheckDigits } from '@balcao/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { logIn, usePage } from '../support/browser.ts';
 import { apiClient } from '../support/api.ts';
+import { ARTIFACTS, usePage } from '../support/browser.ts';
+import {
+  createCoursewares,
+  masked,
+  openMenu,
+  printLabel,
+  setUpDesk,
+  signIn,
+  typeInto,
+  uniqueSuffix,
+  type DeskSetup,
+} from '../support/screens.ts';
 
 /**
- * A desk clerk's day at the accreditation desk, through the UI: import the participants, accredit
- * one (courseware linked by code, badge printed as a PDF), exchange the courseware, return
- * another, and find the check-in time in 'Lista de Presença'. The admin sets up the event and the
- * coursewares through the HTTP API beforehand, as a back office would.
+ * A desk clerk's day at the accreditation desk, all through the screens: the admin sets up the
+ * event and prints a courseware label, imports the participants, accredits one (courseware
+ * linked by its printed series, badge printed as a PDF), exchanges the courseware, returns
+ * another, and finds the check-in time in 'Lista de Presença'. The API is only read, to check.
  */
 const baseUrl = inject('baseUrl');
-
 const api = apiClient(baseUrl);
 
-const form = (fields: Record<string, string | number | boolean>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `data[0]${key}=${encodeURIComponent(String(value))}`)
-    .join('&');
-
-/** Names and CPFs no other run on the shared server uses. */
-const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+const run = uniqueSuffix();
 const ninePrefix = String(Date.now() % 1_000_000).padStart(6, '0');
 const cpfOf = (n: number) => withCheckDigits(`${ninePrefix}${String(n).padStart(3, '0')}`);
-
-const center = `Núcleo ${run}`;
-const event = `Evento ${run}`;
 const clerk = { name: `Ana Souza ${run}`, cpf: cpfOf(101) };
 const other = { name: `Bruno Lima ${run}`, cpf: cpfOf(102) };
-
-/** The displayed mask the desk's CPF field produces. */
-const masked = (cpf: string) =>
-  `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
 
 /** HH:mm in the server's event zone (America/Sao_Paulo by default). */
 const clock = (at: Date) =>
@@ -42,99 +39,37 @@ const clock = (at: Date) =>
     hourCycle: 'h23',
   }).format(at);
 
-/** DD/MM/YYYY in the event zone, `shift` days from today: the event spans today. */
-const day = (shift: number) =>
-  new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Sao_Paulo',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  }).format(new Date(Date.now() + shift * 86_400_000));
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${ARTIFACTS}desk-${name}.png`, fullPage: true });
 
-let admin: string;
-let courseId: number;
-let coursewares: [string, string, string];
-
+/** A token to read the results back; nothing is written through it. */
+let reader: string;
 beforeAll(async () => {
-  admin = (
+  reader = (
     await api(null, 'POST', '/api/token', {
       grant_type: 'password',
       username: 'admin',
       password: inject('adminPassword'),
     })
   ).access_token;
-  const country = await api(
-    admin,
-    'POST',
-    '/api/countries/insert',
-    form({ '[name]': `País ${run}` }),
-  );
-  const city = await api(
-    admin,
-    'POST',
-    '/api/cities/insert',
-    form({ '[name]': `Cidade ${run}`, '[country][id]': country.data[0].id }),
-  );
-  const centerRow = await api(
-    admin,
-    'POST',
-    '/api/centers/insert',
-    form({ '[name]': center, '[city][id]': city.data[0].id }),
-  );
-  const course = await api(
-    admin,
-    'POST',
-    '/api/courses/insert',
-    form({ '[name]': `Curso ${run}` }),
-  );
-  courseId = course.data[0].id;
-  const eventRow = await api(
-    admin,
-    'POST',
-    '/api/events/insert',
-    form({
-      '[name]': event,
-      '[course][id]': courseId,
-      '[printEnabled]': true,
-      '[linkCourseware]': true,
-      '[inicio]': `${day(-1)} 00:00`,
-      '[fim]': `${day(1)} 23:00`,
-    }),
-  );
-  await api(admin, 'POST', '/api/events/select', { id: eventRow.data[0].id });
-  const created = await api(
-    admin,
-    'POST',
-    `/api/courses/${courseId}/coursewares/insert`,
-    form({ '[quantity]': 3, '[center][id]': centerRow.data[0].id }),
-  );
-  const ids: string[] = created.data.map((row: { id: string }) => row.id);
-  expect(ids).toHaveLength(3);
-  coursewares = ids as [string, string, string];
-  // The third one goes back to the shelf: only a printed courseware is returnable.
-  await api(admin, 'POST', `/api/courses/${courseId}/coursewares/print`, { id: coursewares[2] });
-}, 60_000);
-
-const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
-
-async function openMenu(page: Page, label: string): Promise<void> {
-  await menuOf(page).getByRole('button', { name: label, exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
-}
-
-/** Key by key, as a USB scanner types. */
-async function typeInto(field: Locator, text: string): Promise<void> {
-  await field.fill('');
-  await field.pressSequentially(text);
-}
+});
+const coursewareBy = (code: string) => api(reader, 'GET', `/api/coursewares/${code}`);
 
 describe('the accreditation desk', () => {
   const { page } = usePage();
 
   it('imports participants, accredits one, exchanges and returns courseware, lists the check-in', async () => {
     const p = page();
-    await logIn(p, 'admin', inject('adminPassword'));
-    await p.getByRole('heading', { level: 1, name: 'Usuários' }).waitFor();
+    await signIn(p, 'admin', inject('adminPassword'));
+    const names: DeskSetup = await setUpDesk(p, run);
+    const { center, event } = names;
+    // Three coursewares; the third one's label is printed: only a printed one is returnable.
+    const [first, second, third] = (await createCoursewares(p, names, 3)) as [
+      string,
+      string,
+      string,
+    ];
+    await printLabel(p, third);
 
     // Importar Participantes: good lines are kept, bad ones come back with line and reason.
     await openMenu(p, 'Importar Participantes');
@@ -150,7 +85,7 @@ describe('the accreditation desk', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(csv, 'utf8'),
     });
-    await p.getByLabel('Evento', { exact: true }).selectOption({ label: event });
+    await p.getByRole('main').getByLabel('Evento', { exact: true }).selectOption({ label: event });
     await p.getByRole('button', { name: 'Importar', exact: true }).click();
     await p.getByText('2 linhas não foram importadas.').waitFor();
     expect(await p.getByText(/criados/).innerText()).toBe(
@@ -164,10 +99,8 @@ describe('the accreditation desk', () => {
         Array.from(row.querySelectorAll('td'), (cell) => (cell.textContent ?? '').trim()),
       ),
     );
-    expect(fails).toEqual([
-      ['3', 'cpf invalido'],
-      ['5', 'Situação não informada (use 1 a 7)'],
-    ]);
+    expect(fails.map(([line]) => line)).toEqual(['3', '5']);
+    expect(fails[1]).toEqual(['5', 'Situação não informada (use 1 a 7)']);
 
     // Credenciamento: CPF and Enter; the event links courseware, so the code comes first.
     await openMenu(p, 'Credenciamento');
@@ -183,12 +116,12 @@ describe('the accreditation desk', () => {
 
     const code = p.getByLabel('Código da apostila', { exact: true });
     await code.waitFor();
-    // The status moved the cursor to the code: a scanner types straight into it.
+    // The status moved the cursor to the code: the series off the label goes straight in.
     expect(await code.evaluate((input) => input === document.activeElement)).toBe(true);
-    await p.keyboard.type(coursewares[0]);
+    await p.keyboard.type(first);
     await p.keyboard.press('Enter');
     await p.locator('.desk-status[data-status="WITHOUT_BADGE"]').waitFor();
-    expect(await participant.innerText()).toContain(coursewares[0]);
+    expect(await participant.innerText()).toContain(first);
     await code.waitFor({ state: 'detached' });
 
     const badgeName = p.getByLabel('Nome no crachá', { exact: true });
@@ -200,8 +133,9 @@ describe('the accreditation desk', () => {
     const pdf = await pdfTab;
     expect(pdf.url()).toMatch(/^blob:/);
     await pdf.close();
-    // The form resets for the next in line.
+    // The form resets for the next in line, and says what printed.
     await status.waitFor({ state: 'detached' });
+    await p.getByText('Crachá impresso: Aninha', { exact: true }).waitFor();
     expect(await cpf.inputValue()).toBe('');
 
     // The same CPF again: accredited now, one badge printed.
@@ -210,43 +144,58 @@ describe('the accreditation desk', () => {
     await p.locator('.desk-status[data-status="REGISTERED"]').waitFor();
     expect(await participant.innerText()).toMatch(/Crachás impressos\s+1/);
 
-    // Troca de Apostila: the first courseware for the second one.
+    // Troca de Apostila: the first courseware for the second one, both by their series.
     await openMenu(p, 'Troca de Apostila');
     const exchangeCpf = p.getByLabel('CPF do participante', { exact: true });
     await typeInto(exchangeCpf, clerk.cpf);
     await exchangeCpf.press('Enter');
     await p.getByText(`Participante: ${clerk.name}`).waitFor();
     const current = p.getByLabel('Apostila atual', { exact: true });
-    await typeInto(current, coursewares[0]);
+    // Someone else's courseware is refused in the panel; the cursor stays for the next scan.
+    await typeInto(current, third);
+    await current.press('Enter');
+    const panel = p.getByRole('status');
+    await panel.getByText('A apostila atual não confere com a do participante.').waitFor();
+    expect(await p.getByRole('dialog').count()).toBe(0);
+    await shot(p, 'troca-recusada');
+    await typeInto(current, first.replaceAll('-', ''));
+    await current.press('Enter');
     const next = p.getByLabel('Nova apostila', { exact: true });
     await p.locator('#exchange-next:not([disabled])').waitFor();
-    await typeInto(next, coursewares[1]);
+    await typeInto(next, second);
     await next.press('Enter');
     const confirm = p.getByRole('button', { name: 'Confirmar', exact: true });
     await p.locator('button[type="submit"]:not([disabled])', { hasText: 'Confirmar' }).waitFor();
     await confirm.click();
-    const notice = p.getByRole('dialog');
-    await notice.waitFor();
-    expect(await notice.innerText()).toContain('Apostila trocada.');
-    await notice.getByRole('button', { name: 'OK' }).click();
-    await notice.waitFor({ state: 'hidden' });
-    const exchanged = await api(admin, 'GET', `/api/coursewares/${coursewares[0]}`);
-    const linked = await api(admin, 'GET', `/api/coursewares/${coursewares[1]}`);
+    await panel.getByText('Apostila trocada.', { exact: true }).waitFor();
+    expect(await exchangeCpf.inputValue()).toBe('');
+    await shot(p, 'troca');
+    const exchanged = await coursewareBy(first);
+    const linked = await coursewareBy(second);
     expect([exchanged.status, linked.status]).toEqual(['EXCHANGED', 'ASSOCIATED']);
+    expect(linked.subscription?.name).toBe(clerk.name);
 
-    // Devolução de Apostilas: the lookup fires at 36 characters.
+    // Devolução de Apostilas: a QR scan (the code read back from the label's QR) looks up at
+    // 36 characters; a typed series looks up on Enter.
     await openMenu(p, 'Devolução de Apostilas');
-    await typeInto(p.getByLabel('Código da apostila', { exact: true }), coursewares[2]);
+    const returnCode = p.getByLabel('Código da apostila', { exact: true });
+    await typeInto(returnCode, (await coursewareBy(second)).id);
     const card = p.getByLabel('Apostila', { exact: true });
     await card.waitFor();
-    expect(await card.innerText()).toContain('Impresso');
+    expect(await card.innerText()).toContain('Associado');
+    expect(await p.getByRole('button', { name: 'Devolver', exact: true }).count()).toBe(0);
+    await typeInto(returnCode, third);
+    await returnCode.press('Enter');
+    await card.getByText('Impresso', { exact: true }).waitFor();
+    expect(await card.innerText()).toContain(third);
     await p.getByRole('button', { name: 'Devolver', exact: true }).click();
-    await p.getByText(/^Apostila .+ devolvida\.$/).waitFor();
-    expect((await api(admin, 'GET', `/api/coursewares/${coursewares[2]}`)).status).toBe('RETURNED');
+    await p.getByText(`Apostila ${third} devolvida.`, { exact: true }).waitFor();
+    await shot(p, 'devolucao');
+    expect((await coursewareBy(third)).status).toBe('RETURNED');
 
     // Lista de Presença: the check-in time of the badge print.
     await openMenu(p, 'Lista de Presença');
-    await p.getByLabel('Evento', { exact: true }).selectOption({ label: event });
+    await p.getByRole('main').getByLabel('Evento', { exact: true }).selectOption({ label: event });
     const list = p.getByRole('table', { name: 'Lista de presença', exact: true });
     const row = list.getByRole('row').filter({ hasText: clerk.name });
     await row.waitFor();
@@ -258,5 +207,5 @@ describe('the accreditation desk', () => {
     );
     expect(around).toContain(times[0]);
     expect(await list.getByRole('row').filter({ hasText: other.name }).count()).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });

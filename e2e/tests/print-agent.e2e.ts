@@ -1,15 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.ts';
+import { usePage } from '../support/browser.ts';
+import { createRow, openMenu, rowOf, signIn, tableBlock, typeInto } from '../support/screens.ts';
 
 /**
- * The print agent against the real API server, which this test owns so it can stop it mid-way:
- * a product tag print ends as a PDF in the agent's --out folder and the job as done, and the
- * agent keeps going across a server restart.
+ * The print agent against the real server, which this test owns so it can stop it mid-way: the
+ * admin registers the printer, its mapping and a product on the screens, a product tag print
+ * ends as a PDF in the agent's --out folder and the job as done, and the agent keeps going across
+ * a server restart. The API is only read, to check the queue.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PORT = 18000 + Math.floor(Math.random() * 1000);
@@ -57,8 +61,11 @@ async function stopServer(): Promise<void> {
 }
 
 const api = apiClient(SERVER);
+const PRINTER = 'Etiquetas do balcão';
+const PRODUCT = 'Caderno Ônix';
 
-async function logIn(): Promise<string> {
+/** A token to read the print queue back; nothing is written through it. */
+async function readerToken(): Promise<string> {
   const answer = await api(null, 'POST', '/api/token', {
     grant_type: 'password',
     username: 'admin',
@@ -67,65 +74,15 @@ async function logIn(): Promise<string> {
   return answer.access_token;
 }
 
-const form = (fields: Record<string, string | number>) =>
-  Object.entries(fields)
-    .map(([key, value]) => `data[0]${key}=${encodeURIComponent(String(value))}`)
-    .join('&');
-
-async function jobStatus(token: string, jobId: number): Promise<string> {
-  const { data } = await api(token, 'GET', '/api/prints/jobs/select');
-  return data.find((job: { id: number }) => job.id === jobId)?.status;
+async function jobsDone(): Promise<number> {
+  const { data } = await api(await readerToken(), 'GET', '/api/prints/jobs/select');
+  return data.filter((job: { status: string }) => job.status === 'done').length;
 }
 
-let admin: string;
-let productId: number;
+const pdfsIn = (folder: string) =>
+  existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('-etiquetas.pdf')) : [];
 
-beforeAll(async () => {
-  await startServer();
-  admin = await logIn();
-  const printer = await api(
-    admin,
-    'POST',
-    '/api/printers/insert',
-    form({ '[name]': 'Etiquetas do balcão', '[serial]': 'ZB-01' }),
-  );
-  const { id: printerId, apiToken } = printer.data[0];
-  await api(
-    admin,
-    'POST',
-    '/api/prints/mapping/insert',
-    form({ '[origin]': '*', '[destination][id]': printerId, '[service]': 'PRODUCT' }),
-  );
-  const category = await api(
-    admin,
-    'POST',
-    '/api/product/categories/insert',
-    form({ '[name]': 'Papelaria', '[type]': 'Produto' }),
-  );
-  const product = await api(
-    admin,
-    'POST',
-    '/api/products/insert',
-    form({
-      '[name]': 'Caderno Ônix',
-      '[category][id]': category.data[0].id,
-      '[price]': '25.90',
-      '[initialInventory]': 10,
-      '[codTotvs]': 'PA0042',
-    }),
-  );
-  productId = product.data[0].id;
-
-  agent = spawn(
-    process.execPath,
-    ['apps/print-agent/src/cli.js', '--server', SERVER, '--out', out, '--interval', '200'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, BALCAO_PRINT_TOKEN: apiToken },
-    },
-  );
-}, 120_000);
+beforeAll(startServer, 120_000);
 
 afterAll(async () => {
   agent?.kill('SIGTERM');
@@ -133,20 +90,81 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-async function printTagsAndWait(token: string): Promise<string> {
-  const outcome = await api(token, 'POST', `/api/products/${productId}/print`, { quantity: 4 });
-  expect(outcome).toEqual({ jobId: expect.any(Number), printer: 'Etiquetas do balcão' });
-  const file = join(out, `${outcome.jobId}-etiquetas.pdf`);
-  await until('o PDF chegar à pasta', async () => (existsSync(file) ? true : undefined), 45_000);
-  await until('o trabalho ficar impresso', async () =>
-    (await jobStatus(token, outcome.jobId)) === 'done' ? true : undefined,
+/** 'Produtos': 'QR Code' on the product's row, a quantity, 'Imprimir', and the notice's OK. */
+async function printTags(page: Page, quantity: number): Promise<void> {
+  await openMenu(page, 'Produtos');
+  await rowOf(page, 'Produtos', PRODUCT).getByRole('button', { name: 'QR Code' }).click();
+  const prompt = page.getByRole('dialog', { name: `Imprimir QR Code de ${PRODUCT}` });
+  await typeInto(prompt.getByLabel('Quantidade', { exact: true }), String(quantity));
+  await prompt.getByRole('button', { name: 'Imprimir', exact: true }).click();
+  const notice = page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'OK' }) });
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'OK' }).click();
+}
+
+/** The next PDF in the folder and one more job done. */
+async function waitForPrint(before: { files: number; done: number }): Promise<string> {
+  await until(
+    'o PDF chegar à pasta',
+    async () => (pdfsIn(out).length > before.files ? true : undefined),
+    45_000,
   );
-  return file;
+  await until('o trabalho ficar impresso', async () =>
+    (await jobsDone()) > before.done ? true : undefined,
+  );
+  const newest = pdfsIn(out).sort((a, b) => parseInt(b) - parseInt(a))[0]!;
+  return join(out, newest);
 }
 
 describe('print agent with --out', () => {
-  it('prints a queued job into the folder and reports it done, across a server restart', async () => {
-    const first = await printTagsAndWait(admin);
+  const { page } = usePage(SERVER);
+
+  it('prints tags queued from the screens into the folder, across a server restart', async () => {
+    const p = page();
+    await signIn(p, 'admin', PASSWORD);
+
+    // 'Impressoras': the printer, its API token (read in its editor), and the product mapping.
+    await openMenu(p, 'Impressoras');
+    await createRow(p, { Nome: PRINTER, 'Número de série': 'ZB-01' }, { table: 'Impressoras' });
+    await rowOf(p, 'Impressoras', PRINTER).getByRole('cell', { name: PRINTER }).click();
+    await tableBlock(p, 'Impressoras').getByRole('button', { name: 'Editar', exact: true }).click();
+    const editor = p.getByRole('dialog', { name: 'Editar registro' });
+    const apiToken = await editor.getByLabel('Token da API', { exact: true }).inputValue();
+    expect(apiToken.length).toBeGreaterThan(20);
+    await editor.getByRole('button', { name: 'Cancelar' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    await createRow(
+      p,
+      { 'Impressora de destino': { choose: PRINTER }, Serviço: { choose: 'Produto' } },
+      { table: 'Mapeamento de impressoras' },
+    );
+    await rowOf(p, 'Mapeamento de impressoras', PRINTER).waitFor();
+
+    // 'Produtos': a category, then the product.
+    await openMenu(p, 'Produtos');
+    await p.getByRole('tab', { name: 'Categorias' }).click();
+    await createRow(p, { Nome: 'Papelaria', Tipo: { choose: 'Produto' } });
+    await p.getByRole('tab', { name: 'Produtos' }).click();
+    await createRow(p, {
+      Nome: PRODUCT,
+      Categoria: { choose: 'Papelaria' },
+      Preço: '2590',
+      'Estoque inicial': '10',
+    });
+    await rowOf(p, 'Produtos', PRODUCT).waitFor();
+
+    agent = spawn(
+      process.execPath,
+      ['apps/print-agent/src/cli.js', '--server', SERVER, '--out', out, '--interval', '200'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, BALCAO_PRINT_TOKEN: apiToken },
+      },
+    );
+
+    await printTags(p, 4);
+    const first = await waitForPrint({ files: 0, done: 0 });
     expect(readFileSync(first).subarray(0, 5).toString()).toBe('%PDF-');
 
     await stopServer();
@@ -155,7 +173,18 @@ describe('print agent with --out', () => {
     expect(agent?.exitCode).toBeNull();
     await startServer();
 
-    const second = await printTagsAndWait(await logIn());
+    // The desk signs in again if its session did not survive the restart.
+    await p.reload();
+    await p
+      .getByRole('button', { name: /^(Entrar|Sair)$/ })
+      .first()
+      .waitFor();
+    if (await p.getByRole('button', { name: 'Entrar' }).isVisible()) {
+      await signIn(p, 'admin', PASSWORD);
+    }
+    await printTags(p, 2);
+    const second = await waitForPrint({ files: 1, done: 1 });
+    expect(second).not.toBe(first);
     expect(readFileSync(second).subarray(0, 5).toString()).toBe('%PDF-');
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  COURSEWARE_CODE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PENDING_MESSAGE,
   formatCpf,
@@ -166,6 +167,16 @@ describe('badge print', () => {
     expect(new Date(checkIns[1]!.created_at).getTime()).toBe(
       new Date(checkIns[0]!.created_at).getTime() + 60_000,
     );
+    // 'Participantes' shows when they were accredited: the first check-in, not a reprint.
+    const checked = await check(participant.cpf, plainEventId);
+    const firstCheckIn = new Date(checkIns[0]!.created_at).toISOString();
+    expect(checked.json().participant.accreditedAt).toBe(firstCheckIn);
+    const listed = await desk.get(
+      `/api/events/${plainEventId}/participants/select?search=${participant.cpf}`,
+    );
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ id: participant.id, accreditedAt: firstCheckIn }),
+    ]);
   });
 
   it('renders the usual name, full name, center and event on the badge', async () => {
@@ -237,13 +248,22 @@ describe('badge print', () => {
     );
 
     const participant = await createParticipant(t.db, eventId);
-    for (const name of ['', '   ', 'Dezesseis letras']) {
-      const response = await printBadge(participant.id, name);
+    for (const [name, message] of [
+      ['', 'Informe o nome do crachá.'],
+      ['   ', 'Informe o nome do crachá.'],
+      // Refused, not cut to 'Dezesseis letra': the clerk chooses how to shorten it.
+      ['Dezesseis letras', 'O nome do crachá deve ter no máximo 15 caracteres.'],
+    ]) {
+      const response = await printBadge(participant.id, name!);
       expect(response.statusCode, name).toBe(400);
-      expect(response.json().error_description).toBe(
-        'O nome do crachá deve ter de 1 a 15 caracteres.',
-      );
+      expect(response.json().error_description).toBe(message);
     }
+    const untouched = await t.db
+      .selectFrom('participants')
+      .select(['usual_name', 'badge_print_count'])
+      .where('id', '=', participant.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched).toEqual({ usual_name: null, badge_print_count: 0 });
     // Another event's participant, or nobody at all.
     expect((await printBadge(participant.id, 'Outro', plainEventId)).statusCode).toBe(404);
     expect((await printBadge(999_999, 'Ninguém')).statusCode).toBe(404);
@@ -374,6 +394,72 @@ describe('courseware link', () => {
   });
 });
 
+describe('courseware by its printed series', () => {
+  // Course serial 1, center serial 7: the label reads 01-007-00000N.
+  const seriesOf = (id: string) =>
+    t.db
+      .selectFrom('coursewares')
+      .select('serial')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+      .then((row) => `01-007-${String(row.serial).padStart(6, '0')}`);
+
+  it('links by the series with or without dashes, and the desk reads the series back', async () => {
+    const dashed = await courseware();
+    const participant = await createParticipant(t.db, eventId);
+    const linked = await link(participant.id, await seriesOf(dashed));
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json<ParticipantDto>()).toMatchObject({
+      coursewareId: dashed,
+      coursewareSerial: await seriesOf(dashed),
+    });
+
+    const plain = await courseware();
+    const other = await createParticipant(t.db, eventId);
+    const digits = (await seriesOf(plain)).replaceAll('-', '');
+    expect(digits).toHaveLength(11);
+    expect((await link(other.id, ` ${digits} `)).json<ParticipantDto>().coursewareId).toBe(plain);
+    expect((await check(other.cpf)).json().participant.coursewareSerial).toBe(
+      await seriesOf(plain),
+    );
+  });
+
+  it('exchanges, finds and returns by the series', async () => {
+    const current = await courseware();
+    const next = await courseware('ISSUED');
+    const holder = await createParticipant(t.db, eventId);
+    await link(holder.id, current);
+    const exchanged = await changer.post('/api/subscriptions/courseware/exchange', {
+      eventId,
+      participantId: holder.id,
+      currentCoursewareId: (await seriesOf(current)).replaceAll('-', ''),
+      newCoursewareId: await seriesOf(next),
+    });
+    expect(exchanged.statusCode).toBe(200);
+    expect(exchanged.json<ParticipantDto>().coursewareId).toBe(next);
+
+    const admin = await jsonCaller(t, ['ReturnCourseware']);
+    const spare = await courseware();
+    const found = await admin.get(`/api/coursewares/${await seriesOf(spare)}`);
+    expect(found.json()).toMatchObject({ id: spare, completeSerial: await seriesOf(spare) });
+    const returned = await admin.post(`/api/courseware/return/${await seriesOf(spare)}`);
+    expect(returned.json()).toMatchObject({ id: spare, status: 'RETURNED' });
+  });
+
+  it('answers an unknown or malformed series with the 404 of an unknown id', async () => {
+    const participant = await createParticipant(t.db, eventId);
+    const unknownId = await link(participant.id, '00000000-0000-4000-8000-000000000000');
+    expect(unknownId.statusCode).toBe(404);
+    // Course 1 and center 7 exist, courseware 999999 does not; center 8 does not exist.
+    for (const code of ['01-007-999999', '01008000001', '01-7', 'abc']) {
+      const response = await link(participant.id, code);
+      expect(response.statusCode, code).toBe(404);
+      expect(response.json(), code).toEqual(unknownId.json());
+    }
+    expect(await coursewareStatus(await courseware())).toBe('PRINTED');
+  });
+});
+
 describe('courseware exchange', () => {
   const exchange = (body: Record<string, unknown>) =>
     changer.post('/api/subscriptions/courseware/exchange', { eventId, ...body });
@@ -434,12 +520,12 @@ describe('courseware exchange', () => {
           newCoursewareId: spare,
         },
         400,
-        'O código da apostila deve ter 36 caracteres.',
+        COURSEWARE_CODE_MESSAGE,
       ],
       [
         { participantId: holder.id, currentCoursewareId: current, newCoursewareId: 'curto' },
         400,
-        'O código da apostila deve ter 36 caracteres.',
+        COURSEWARE_CODE_MESSAGE,
       ],
       [
         {
@@ -519,11 +605,11 @@ describe('bogus ids', () => {
       'Attendance',
       'Checkout',
     ]);
-    // The uploads belong to the imports module and have their own tests.
+    // The uploads and their templates belong to the imports module and have their own tests.
     const mine = t.app.routeAccess.filter(
       (route) =>
         /\/(participants|subscriptions|coursewares?|attendance)\b/.test(route.url) &&
-        !route.url.endsWith('/upload'),
+        !route.url.includes('/upload'),
     );
     expect(mine.length).toBeGreaterThanOrEqual(14);
     for (const route of mine) {

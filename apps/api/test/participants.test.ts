@@ -81,6 +81,41 @@ describe('participants table', () => {
     }
   });
 
+  it('refuses a bad e-mail or phone number, naming the field, and accepts blank ones', async () => {
+    for (const [email, telefone] of [
+      ['bia@exemplo', '99999'],
+      ['bia exemplo@x.com', '(85) 9999-000A'],
+      ['@exemplo.com.br', '+55 85 99999-0000 0000'],
+    ] as const) {
+      const response = await insert({ cpf: newCpf(), email, telefone });
+      expect(response.statusCode, email).toBe(400);
+      expect(response.json().fieldErrors, email).toEqual([
+        { name: 'email', status: 'E-mail inválido: use o formato nome@dominio.com.br.' },
+        {
+          name: 'telefone',
+          status: 'Telefone inválido: informe DDD e número, como (85) 99999-0000.',
+        },
+      ]);
+    }
+    for (const [email, telefone] of [
+      ['', ''],
+      ['maria.silva+evento@mail.exemplo.com.br', '+55 (85) 3333-4444'],
+      ['joao@exemplo.com', '85999990000'],
+    ]) {
+      expect((await insert({ cpf: newCpf(), email: email!, telefone: telefone! })).statusCode).toBe(
+        200,
+      );
+    }
+    const row = onlyRow<ParticipantDto>(await insert({ cpf: newCpf() }));
+    const edited = await manager.update(path(), row.id, { telefone: 'não tenho' });
+    expect(edited.json().fieldErrors).toEqual([
+      {
+        name: 'telefone',
+        status: 'Telefone inválido: informe DDD e número, como (85) 99999-0000.',
+      },
+    ]);
+  });
+
   it('keeps the CPF unique within the event, not across events', async () => {
     const cpf = newCpf();
     expect((await insert({ cpf })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@balcao/contract';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import { up as addBrasil } from '../src/db/migrations/20261123090000_brasil_country.ts';
 import { seed } from '../src/db/seed.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { login } from './helpers/fixtures.ts';
@@ -22,6 +23,31 @@ describe('migrations and seed', () => {
       .where('profiles.name', '=', 'Administrador')
       .execute();
     expect(linked).toHaveLength(23);
+  });
+
+  it('starts with Brasil as a country, once, and keeps a Brasil already registered', async () => {
+    const brasil = () =>
+      t.db
+        .selectFrom('countries')
+        .select('name')
+        .where('name', 'in', ['Brasil', 'BRASIL'])
+        .execute();
+    expect(await brasil()).toEqual([{ name: 'Brasil' }]);
+    await addBrasil(t.db);
+    expect(await brasil()).toEqual([{ name: 'Brasil' }]);
+
+    await t.db
+      .updateTable('countries')
+      .set({ name: 'BRASIL' })
+      .where('name', '=', 'Brasil')
+      .execute();
+    await addBrasil(t.db);
+    expect(await brasil()).toEqual([{ name: 'BRASIL' }]);
+    await t.db
+      .updateTable('countries')
+      .set({ name: 'Brasil' })
+      .where('name', '=', 'BRASIL')
+      .execute();
   });
 
   it('changes nothing when run again, and never resets the admin password', async () => {

@@ -41,6 +41,37 @@ export const COURSEWARE_STATUS_LABELS: Record<CoursewareStatus, string> = {
 /** A courseware code (its id) is a 36-character UUID. */
 export const COURSEWARE_CODE_LENGTH = 36;
 
+/** The three serials a printed series names. */
+export interface CoursewareSeries {
+  courseSerial: number;
+  centerSerial: number;
+  serial: number;
+}
+
+/**
+ * What a clerk typed or scanned where a courseware is asked: the QR's UUID, or the series printed
+ * on the label, with dashes ('01-001-000005', any widths) or without ('01001000005', exactly
+ * 2 + 3 + 6 digits, as there is no other way to split it). Anything else is null.
+ */
+export function parseCoursewareCode(
+  code: string,
+): { id: string } | { series: CoursewareSeries } | null {
+  const text = code.trim();
+  if (text.length === COURSEWARE_CODE_LENGTH) return { id: text };
+  const parts =
+    /^(\d{1,9})-(\d{1,9})-(\d{1,9})$/.exec(text) ?? /^(\d{2})(\d{3})(\d{6})$/.exec(text);
+  if (!parts) return null;
+  const [courseSerial, centerSerial, serial] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  return { series: { courseSerial, centerSerial, serial } };
+}
+
+export const COURSEWARE_CODE_MESSAGE =
+  'Informe o QR Code da apostila (36 caracteres) ou a série impressa na etiqueta (ex.: 01-001-000005).';
+
 /** Courseware creation by quantity: 'Quantidade', 1 to 100, default 10. */
 export const COURSEWARE_QUANTITY = { min: 1, max: 100, default: 10 } as const;
 export const COURSEWARE_QUANTITY_MESSAGE = 'Escolha um valor de 1 a 100';

@@ -9,3 +9,6 @@ export * from './printing.ts';
 export * from './tables.ts';
 export * from './participants.ts';
 export * from './orders.ts';
+export * from './setup.ts';
+export * from './import-templates.ts';
+export * from './contact.ts';

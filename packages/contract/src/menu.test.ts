@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenPage, firstPageFor, menuFor, MENU } from './menu.ts';
+import { canOpenPage, firstPageFor, menuFor, menuGroupsFor, MENU, MENU_GROUPS } from './menu.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 
 const labels = (permissions: readonly string[], mode: 'production' | 'FULL_SGE' = 'production') =>
@@ -128,5 +128,67 @@ describe('canOpenPage', () => {
   it('refuses pages the user holds no permission for', () => {
     expect(canOpenPage(['Checkout'], 'production', 'USERS')).toBe(false);
     expect(canOpenPage(['System'], 'production', 'USERS')).toBe(true);
+  });
+});
+
+describe('menuGroupsFor', () => {
+  const grouped = (permissions: readonly string[]) =>
+    menuGroupsFor(permissions, 'production').map(({ group, items }) => [
+      group,
+      items.map((item) => item.label),
+    ]);
+
+  it('puts every item under one of the headings', () => {
+    for (const item of MENU) expect(MENU_GROUPS).toContain(item.group);
+  });
+
+  it('shows only the headings that hold an item the user sees', () => {
+    expect(grouped(['Checkout'])).toEqual([
+      ['Loja', ['Loja']],
+      ['Configurações', ['Configurar webcam']],
+    ]);
+  });
+
+  it("keeps SPEC.md's order inside each group and the groups in their order", () => {
+    const all = menuGroupsFor(PERMISSIONS, 'production');
+    expect(all.map((entry) => entry.group)).toEqual([...MENU_GROUPS]);
+    const flat = all.flatMap((entry) => entry.items.map((item) => item.page));
+    for (const { items } of all) {
+      const positions = items.map((item) => flat.indexOf(item.page));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      const specOrder = items.map((item) => MENU.findIndex((m) => m.page === item.page));
+      expect(specOrder).toEqual([...specOrder].sort((a, b) => a - b));
+    }
+    expect(flat.sort()).toEqual(
+      menuFor(PERMISSIONS, 'production')
+        .map((i) => i.page)
+        .sort(),
+    );
+  });
+
+  it('groups the accreditation desk, the coupons and the reports', () => {
+    const groups = Object.fromEntries(grouped(PERMISSIONS));
+    expect(groups['Credenciamento']).toEqual([
+      'Credenciamento',
+      'Troca de Apostila',
+      'Participantes',
+      'Importar Participantes',
+      'Gerenciar Participantes',
+      'Lista de Presença',
+      'Devolução de Apostilas',
+    ]);
+    expect(groups['Cupons']).toEqual([
+      'Template de Cupons',
+      'Cupons',
+      'Configurar cupons automáticos',
+    ]);
+    expect(groups['Relatórios']).toContain('Cupons');
+  });
+
+  it("titles the coupons report 'Relatório de cupons', apart from the coupon list", () => {
+    const report = menuFor(['Report'], 'production').find((i) => i.page === 'REPORT_COUPONS');
+    const list = menuFor(['Coupons'], 'production').find((i) => i.page === 'COUPONS');
+    expect(report).toMatchObject({ label: 'Cupons', title: 'Relatório de cupons' });
+    expect(list?.title).toBeUndefined();
   });
 });

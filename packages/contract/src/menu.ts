@@ -11,9 +11,24 @@ export type AppMode = (typeof APP_MODES)[number];
 export const LAND_PAGES = ['LOGIN', 'ADMIN', 'LOTTERY'] as const;
 export type LandPage = (typeof LAND_PAGES)[number];
 
+/** The menu's collapsible headings, in the order they show. */
+export const MENU_GROUPS = [
+  'Credenciamento',
+  'Loja',
+  'Cupons',
+  'Relatórios',
+  'Cadastros',
+  'Configurações',
+] as const;
+export type MenuGroup = (typeof MENU_GROUPS)[number];
+
 export interface MenuItem {
   page: AdminPage;
   label: string;
+  /** The heading the item sits under; SPEC.md's order is kept inside each group. */
+  group: MenuGroup;
+  /** A longer name where the label alone is ambiguous (the report 'Cupons'): tooltip and title. */
+  title?: string;
   /** Shown when the user holds any of these; an empty list is always shown. */
   permissions: readonly Permission[];
   productionOnly?: boolean;
@@ -26,89 +41,240 @@ const SYSTEM: readonly Permission[] = ['System'];
 
 /** SPEC.md section 2, in menu order. 'Sair' is an action, not a page, and is added by the shell. */
 export const MENU = [
-  { page: 'SUBSCRIPTION', label: 'Credenciamento', permissions: ['Subscription'] },
-  { page: 'CHANGE_COURSEWARE', label: 'Troca de Apostila', permissions: ['ChangeCourseware'] },
-  { page: 'PARTICIPANTS_LIMITED', label: 'Participantes', permissions: ['Subscription'] },
+  {
+    page: 'SUBSCRIPTION',
+    group: 'Credenciamento',
+    label: 'Credenciamento',
+    permissions: ['Subscription'],
+  },
+  {
+    page: 'CHANGE_COURSEWARE',
+    group: 'Credenciamento',
+    label: 'Troca de Apostila',
+    permissions: ['ChangeCourseware'],
+  },
+  {
+    page: 'PARTICIPANTS_LIMITED',
+    group: 'Credenciamento',
+    label: 'Participantes',
+    permissions: ['Subscription'],
+  },
   {
     page: 'IMPORT_PARTICIPANTS',
+    group: 'Credenciamento',
     label: 'Importar Participantes',
     permissions: ['ImportParticipants'],
   },
-  { page: 'IMPORT_PRODUCTS', label: 'Importar Produtos e Cursos', permissions: ['ImportProducts'] },
-  { page: 'PARTICIPANTS', label: 'Gerenciar Participantes', permissions: ['Participant'] },
-  { page: 'ATTENDANCE', label: 'Lista de Presença', permissions: ['Attendance', 'Report'] },
-  { page: 'PROFILES', label: 'Perfis de Usuários', permissions: SYSTEM },
-  { page: 'USERS', label: 'Usuários', permissions: SYSTEM },
-  { page: 'PRINTERS', label: 'Impressoras', permissions: SYSTEM },
-  { page: 'PRINT_QUEUE', label: 'Fila de impressão', permissions: SYSTEM },
-  { page: 'COUNTRIES', label: 'Países', permissions: SYSTEM, productionOnly: true },
-  { page: 'CITIES', label: 'Cidades', permissions: SYSTEM, productionOnly: true },
-  { page: 'CENTERS', label: 'Núcleos', permissions: ['Center'], productionOnly: true },
-  { page: 'COURSES', label: 'Cursos', permissions: ['Course'], productionOnly: true },
-  { page: 'COURSEWARES', label: 'Apostilas', permissions: ['Courseware'], productionOnly: true },
+  {
+    page: 'IMPORT_PRODUCTS',
+    group: 'Loja',
+    label: 'Importar Produtos e Cursos',
+    permissions: ['ImportProducts'],
+  },
+  {
+    page: 'PARTICIPANTS',
+    group: 'Credenciamento',
+    label: 'Gerenciar Participantes',
+    permissions: ['Participant'],
+  },
+  {
+    page: 'ATTENDANCE',
+    group: 'Credenciamento',
+    label: 'Lista de Presença',
+    permissions: ['Attendance', 'Report'],
+  },
+  { page: 'PROFILES', group: 'Configurações', label: 'Perfis de Usuários', permissions: SYSTEM },
+  { page: 'USERS', group: 'Configurações', label: 'Usuários', permissions: SYSTEM },
+  { page: 'PRINTERS', group: 'Configurações', label: 'Impressoras', permissions: SYSTEM },
+  { page: 'PRINT_QUEUE', group: 'Configurações', label: 'Fila de impressão', permissions: SYSTEM },
+  {
+    page: 'COUNTRIES',
+    group: 'Cadastros',
+    label: 'Países',
+    permissions: SYSTEM,
+    productionOnly: true,
+  },
+  {
+    page: 'CITIES',
+    group: 'Cadastros',
+    label: 'Cidades',
+    permissions: SYSTEM,
+    productionOnly: true,
+  },
+  {
+    page: 'CENTERS',
+    group: 'Cadastros',
+    label: 'Núcleos',
+    permissions: ['Center'],
+    productionOnly: true,
+  },
+  {
+    page: 'COURSES',
+    group: 'Cadastros',
+    label: 'Cursos',
+    permissions: ['Course'],
+    productionOnly: true,
+  },
+  {
+    page: 'COURSEWARES',
+    group: 'Cadastros',
+    label: 'Apostilas',
+    permissions: ['Courseware'],
+    productionOnly: true,
+  },
   {
     page: 'RETURN_COURSEWARE',
+    group: 'Credenciamento',
     label: 'Devolução de Apostilas',
     permissions: ['ReturnCourseware'],
     productionOnly: true,
   },
-  { page: 'EVENTS', label: 'Eventos', permissions: ['Event'] },
-  { page: 'PRODUCTS', label: 'Produtos', permissions: ['Product'] },
+  { page: 'EVENTS', group: 'Cadastros', label: 'Eventos', permissions: ['Event'] },
+  { page: 'PRODUCTS', group: 'Loja', label: 'Produtos', permissions: ['Product'] },
   // SPEC.md lists the tag page under Product and makes it ProductTags' first page: either opens it.
-  { page: 'PRODUCT_TAGS', label: 'Etiquetas de Produtos', permissions: ['Product', 'ProductTags'] },
-  { page: 'STORE', label: 'Vendas', permissions: ['Store'] },
-  { page: 'COUPON_TEMPLATES', label: 'Template de Cupons', permissions: ['Coupons'] },
-  { page: 'COUPONS', label: 'Cupons', permissions: ['Coupons'] },
-  { page: 'CHECKOUT', label: 'Caixa', permissions: ['Checkout'] },
-  { page: 'DELIVERY', label: 'Expedição', permissions: ['Delivery'] },
-  { page: 'STORE_CHECKOUT', label: 'Loja Vendas+Caixa', permissions: ['StoreCheckout'] },
-  { page: 'CHECKOUT_DELIVERY', label: 'Loja Caixa+Expedição', permissions: ['CheckoutDelivery'] },
+  {
+    page: 'PRODUCT_TAGS',
+    group: 'Loja',
+    label: 'Etiquetas de Produtos',
+    permissions: ['Product', 'ProductTags'],
+  },
+  { page: 'STORE', group: 'Loja', label: 'Vendas', permissions: ['Store'] },
+  {
+    page: 'COUPON_TEMPLATES',
+    group: 'Cupons',
+    label: 'Template de Cupons',
+    permissions: ['Coupons'],
+  },
+  { page: 'COUPONS', group: 'Cupons', label: 'Cupons', permissions: ['Coupons'] },
+  { page: 'CHECKOUT', group: 'Loja', label: 'Caixa', permissions: ['Checkout'] },
+  { page: 'DELIVERY', group: 'Loja', label: 'Expedição', permissions: ['Delivery'] },
+  {
+    page: 'STORE_CHECKOUT',
+    group: 'Loja',
+    label: 'Loja Vendas+Caixa',
+    permissions: ['StoreCheckout'],
+  },
+  {
+    page: 'CHECKOUT_DELIVERY',
+    group: 'Loja',
+    label: 'Loja Caixa+Expedição',
+    permissions: ['CheckoutDelivery'],
+  },
   {
     page: 'STORE_CHECKOUT_DELIVERY',
+    group: 'Loja',
     label: 'Loja Vendas+Caixa+Expedição',
     permissions: ['StoreCheckoutDelivery'],
   },
-  { page: 'PAID_ORDERS', label: 'Pedidos pagos', permissions: SYSTEM },
-  { page: 'REPORT_DASHBOARD', label: 'Relatório Dashboard', permissions: REPORT },
+  { page: 'PAID_ORDERS', group: 'Loja', label: 'Pedidos pagos', permissions: SYSTEM },
+  {
+    page: 'REPORT_DASHBOARD',
+    group: 'Relatórios',
+    label: 'Relatório Dashboard',
+    permissions: REPORT,
+  },
   {
     page: 'REPORT_COURSEWARES',
+    group: 'Relatórios',
     label: 'Relatório de Apostilas',
     permissions: ['Courseware'],
     productionOnly: true,
   },
-  { page: 'REPORT_TOTAL_SALES', label: 'Vendas Totais', permissions: REPORT },
-  { page: 'REPORT_CENTER_SALES', label: 'Vendas dos Núcleos', permissions: REPORT },
-  { page: 'REPORT_PARTICIPANT_PURCHASES', label: 'Compras dos Participantes', permissions: REPORT },
-  { page: 'REPORT_PRODUCT_SALES', label: 'Vendas por Produtos', permissions: REPORT },
-  { page: 'REPORT_PAID_CARTS', label: 'Carrinhos Pagos', permissions: REPORT },
-  { page: 'REPORT_PAYMENT_SALES', label: 'Vendas por Pagamento', permissions: REPORT },
-  { page: 'REPORT_PRODUCT_BUYERS', label: 'Compradores por Produto', permissions: REPORT },
-  { page: 'REPORT_COUPONS', label: 'Cupons', permissions: REPORT },
+  { page: 'REPORT_TOTAL_SALES', group: 'Relatórios', label: 'Vendas Totais', permissions: REPORT },
+  {
+    page: 'REPORT_CENTER_SALES',
+    group: 'Relatórios',
+    label: 'Vendas dos Núcleos',
+    permissions: REPORT,
+  },
+  {
+    page: 'REPORT_PARTICIPANT_PURCHASES',
+    group: 'Relatórios',
+    label: 'Compras dos Participantes',
+    permissions: REPORT,
+  },
+  {
+    page: 'REPORT_PRODUCT_SALES',
+    group: 'Relatórios',
+    label: 'Vendas por Produtos',
+    permissions: REPORT,
+  },
+  { page: 'REPORT_PAID_CARTS', group: 'Relatórios', label: 'Carrinhos Pagos', permissions: REPORT },
+  {
+    page: 'REPORT_PAYMENT_SALES',
+    group: 'Relatórios',
+    label: 'Vendas por Pagamento',
+    permissions: REPORT,
+  },
+  {
+    page: 'REPORT_PRODUCT_BUYERS',
+    group: 'Relatórios',
+    label: 'Compradores por Produto',
+    permissions: REPORT,
+  },
+  // The report shares its label with the coupon list (SPEC.md): its title tells them apart.
+  {
+    page: 'REPORT_COUPONS',
+    group: 'Relatórios',
+    label: 'Cupons',
+    title: 'Relatório de cupons',
+    permissions: REPORT,
+  },
   {
     page: 'REPORT_SALES_DISTRIBUTION',
+    group: 'Relatórios',
     label: 'Gráfico de distribuição de vendas',
     permissions: REPORT,
   },
   {
     page: 'REPORT_ACCUMULATED_SALES',
+    group: 'Relatórios',
     label: 'Gráfico do acumulado de vendas',
     permissions: REPORT,
   },
   {
     page: 'REPORT_CENTER_COURSEWARES',
+    group: 'Relatórios',
     label: 'Relatório de Apostilas por Núcleo',
     permissions: REPORT,
     productionOnly: true,
   },
-  { page: 'SEND_EMAILS', label: 'Enviar e-mails', permissions: SYSTEM, nonProductionOnly: true },
-  { page: 'LOTTERY_CONFIG', label: 'Configurar sorteio', permissions: ['Lottery'] },
-  { page: 'FOOD_CONFIG', label: 'Configurar alimentos', permissions: SYSTEM },
-  { page: 'COUPON_CONFIG', label: 'Configurar cupons automáticos', permissions: ['Coupons'] },
-  { page: 'WEBCAM_CONFIG', label: 'Configurar webcam', permissions: [] },
+  {
+    page: 'SEND_EMAILS',
+    group: 'Configurações',
+    label: 'Enviar e-mails',
+    permissions: SYSTEM,
+    nonProductionOnly: true,
+  },
+  {
+    page: 'LOTTERY_CONFIG',
+    group: 'Configurações',
+    label: 'Configurar sorteio',
+    permissions: ['Lottery'],
+  },
+  {
+    page: 'FOOD_CONFIG',
+    group: 'Configurações',
+    label: 'Configurar alimentos',
+    permissions: SYSTEM,
+  },
+  {
+    page: 'COUPON_CONFIG',
+    group: 'Cupons',
+    label: 'Configurar cupons automáticos',
+    permissions: ['Coupons'],
+  },
+  { page: 'WEBCAM_CONFIG', group: 'Configurações', label: 'Configurar webcam', permissions: [] },
 ] as const satisfies readonly (Omit<MenuItem, 'page'> & { page: string })[];
 
-/** Pages reached from outside the menu (the top bar's password change). */
-export const EXTRA_PAGES = ['PASSWORD'] as const;
+/**
+ * Pages reached from outside the menu: the top bar's password change, and the first-run
+ * checklist ('Primeiros passos', System only) that opens first while the setup is incomplete.
+ */
+export const EXTRA_PAGES = ['PASSWORD', 'SETUP'] as const;
+
+const EXTRA_PAGE_PERMISSIONS: Partial<Record<(typeof EXTRA_PAGES)[number], readonly Permission[]>> =
+  { SETUP: SYSTEM };
 
 export type AdminPage = (typeof MENU)[number]['page'] | (typeof EXTRA_PAGES)[number];
 
@@ -171,6 +337,18 @@ export function menuFor(permissions: readonly string[], mode: AppMode): MenuItem
     );
 }
 
+/** The user's menu under its headings: groups in MENU_GROUPS order, empty ones left out. */
+export function menuGroupsFor(
+  permissions: readonly string[],
+  mode: AppMode,
+): { group: MenuGroup; items: MenuItem[] }[] {
+  const items = menuFor(permissions, mode);
+  return MENU_GROUPS.map((group) => ({
+    group,
+    items: items.filter((item) => item.group === group),
+  })).filter((entry) => entry.items.length > 0);
+}
+
 /** The page a user lands on after login, or null for the blank 'Nenhuma permissão' page. */
 export function firstPageFor(permissions: readonly string[], mode: AppMode): AdminPage | null {
   const visible = new Set(menuFor(permissions, mode).map((item) => item.page));
@@ -186,7 +364,8 @@ export function canOpenPage(
   mode: AppMode,
   page: AdminPage,
 ): boolean {
-  if ((EXTRA_PAGES as readonly string[]).includes(page)) return true;
+  const extra = EXTRA_PAGES.find((name) => name === page);
+  if (extra) return holdsAny(permissions, EXTRA_PAGE_PERMISSIONS[extra] ?? []);
   return menuFor(permissions, mode).some((item) => item.page === page);
 }
 

@@ -50,7 +50,11 @@ export interface ParticipantDto {
   /** True once a badge was printed: the participant is accredited ('CONFIRMADO'). */
   badge: boolean;
   coursewareId: string | null;
+  /** The series printed on that courseware's label ('01-001-000005'): what a person reads. */
+  coursewareSerial: string | null;
   badgePrintCount: number;
+  /** The first check-in (badge print) at a desk: when the participant was accredited. */
+  accreditedAt: string | null;
   dateCreated: string;
   dateUpdated: string;
 }
@@ -83,3 +87,5 @@ export function accreditationStatus(
 }
 
 export const BADGE_NAME_MAX = 15;
+/** A longer name is refused, never cut: the clerk chooses how to shorten it. */
+export const BADGE_NAME_TOO_LONG_MESSAGE = `O nome do crachá deve ter no máximo ${BADGE_NAME_MAX} caracteres.`;

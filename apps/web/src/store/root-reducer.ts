@@ -13,6 +13,7 @@ import { printingSlice } from '../features/printing/slice';
 import { checkoutSlice } from '../features/store/checkout-slice';
 import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
+import { setupSlice } from '../features/setup/slice';
 import { tableExtrasSlice } from '../features/tables/extras-slice';
 import { tablesSlice } from '../features/tables/slice';
 import { webcamSlice } from '../features/webcam/slice';
@@ -35,4 +36,5 @@ export const rootReducer = combineReducers({
   [importsSlice.name]: importsSlice.reducer,
   [saleSlice.name]: saleSlice.reducer,
   [checkoutSlice.name]: checkoutSlice.reducer,
+  [setupSlice.name]: setupSlice.reducer,
 });

@@ -13,6 +13,7 @@ import { passwordSaga } from '../features/password/sagas';
 import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
 import { storeSaga } from '../features/store/sagas';
+import { setupSaga } from '../features/setup/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
 import { tablesSaga } from '../features/tables/sagas';
 import { webcamSaga } from '../features/webcam/sagas';
@@ -41,6 +42,7 @@ const featureSagas = [
   attendanceSaga,
   importsSaga,
   storeSaga,
+  setupSaga,
   startup,
 ];
 

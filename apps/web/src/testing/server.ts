@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { AppConfig } from '@balcao/contract';
+import { SETUP_STEPS, type AppConfig, type SetupStatus } from '@balcao/contract';
 import { LOOKUP_URLS, TABLE_RESOURCES } from '../features/tables/resources';
 
 /** Admin tables and their option lists answer empty unless a test says otherwise. */
@@ -18,6 +18,13 @@ export const defaultHandlers = [
       { error: 'not_found', error_description: 'Nenhum evento selecionado.' },
       { status: 404 },
     ),
+  ),
+  // A finished installation: the first-run checklist stays out of the way unless a test says so.
+  http.get('/api/system/setup-status', () =>
+    HttpResponse.json<SetupStatus>({
+      complete: true,
+      steps: SETUP_STEPS.map((step) => ({ key: step.key, done: true })),
+    }),
   ),
   ...tableLists,
 ];

@@ -1,3 +1,5 @@
+import { downloadBlob } from './download';
+
 /** DESIGN.md: exports are ';'-separated CSV with a UTF-8 BOM, cells starting with = + - @ neutralised. */
 const BOM = '\uFEFF';
 
@@ -17,13 +19,5 @@ export function csvFileName(base: string): string {
 
 /** Hands the text to the browser as a download. */
 export function downloadCsv(fileName: string, text: string): void {
-  const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(fileName);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadBlob(csvFileName(fileName), new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }

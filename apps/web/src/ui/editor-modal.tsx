@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
 import { formatMoney, parseMoney, toCents } from '@balcao/contract';
 import { parseEventDateTime } from './formats';
+import { readableMessage } from './messages';
 
 export type EditorMode = 'create' | 'edit' | 'remove';
 export type FormMode = Exclude<EditorMode, 'remove'>;
@@ -56,6 +57,8 @@ export interface EditorField<Row> {
   validate?: (value: FieldValue, values: FormValues, mode: FormMode) => string | null;
   placeholder?: string;
   help?: string;
+  /** What a select with no options says (where to register them), in place of `help`. */
+  noOptions?: string;
 }
 
 export interface EditorModalProps<Row> {
@@ -74,6 +77,11 @@ export interface EditorModalProps<Row> {
   onSave: (payload: WirePayload, mode: FormMode) => void;
   onRemove: () => void;
   onCancel: () => void;
+}
+
+function helpOf<Row>(field: EditorField<Row>): string | undefined {
+  const empty = field.type === 'select' && (field.options ?? []).length === 0;
+  return (empty && field.noOptions) || field.help;
 }
 
 /** 'Informe o nome.' when the text is empty. */
@@ -376,12 +384,13 @@ function EditorForm<Row>(props: EditorFormProps<Row>) {
         )}
         {error && messages.length === 0 && (
           <Alert variant="danger" role="alert">
-            {error}
+            {readableMessage(error)}
           </Alert>
         )}
         {shown.map((field) => {
           const id = `${baseId}-${field.name}`;
-          const message = errors[field.name] ?? fieldErrors[field.name];
+          const serverMessage = fieldErrors[field.name];
+          const message = errors[field.name] ?? (serverMessage && readableMessage(serverMessage));
           const input = (
             <FieldInput
               field={field}
@@ -412,7 +421,7 @@ function EditorForm<Row>(props: EditorFormProps<Row>) {
             <Form.Group className="mb-3" key={field.name}>
               {field.type !== 'boolean' && <Form.Label htmlFor={id}>{field.label}</Form.Label>}
               {input}
-              {field.help && <Form.Text muted>{field.help}</Form.Text>}
+              {helpOf(field) && <Form.Text muted>{helpOf(field)}</Form.Text>}
               {feedback}
             </Form.Group>
           );
@@ -466,7 +475,7 @@ export function EditorModal<Row>(props: EditorModalProps<Row>) {
           <Modal.Body>
             {error && (
               <Alert variant="danger" role="alert">
-                {error}
+                {readableMessage(error)}
               </Alert>
             )}
             <p className="mb-0">Deseja remover este {itemName}?</p>

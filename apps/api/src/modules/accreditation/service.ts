@@ -1,19 +1,31 @@
-import { sql, type CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   BADGE_NAME_MAX,
-  COURSEWARE_CODE_LENGTH,
+  BADGE_NAME_TOO_LONG_MESSAGE,
+  COURSEWARE_CODE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PENDING_MESSAGE,
   accreditationStatus,
+  parseCoursewareCode,
   type AccreditationStatus,
   type ParticipantDto,
 } from '@balcao/contract';
-import type { Database, ParticipantTable } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { renderBadge } from '../../printing/documents/index.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
-import { COURSEWARE_NOT_FOUND, LINKABLE_STATUSES, statusLabel } from '../coursewares/service.ts';
-import { participantQuery, toParticipantDto } from '../participants/participant-dto.ts';
+import {
+  COURSEWARE_NOT_FOUND,
+  LINKABLE_STATUSES,
+  findCoursewareId,
+  resolveCoursewareId,
+  statusLabel,
+} from '../coursewares/service.ts';
+import {
+  participantQuery,
+  toParticipantDto,
+  type ParticipantRecord,
+} from '../participants/participant-dto.ts';
 import { requireCpf } from '../participants/service.ts';
 
 type Db = Kysely<Database>;
@@ -24,14 +36,9 @@ export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
 export const COURSEWARE_MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';
 export const OTHER_COURSE_MESSAGE = 'Esta apostila é de outro curso.';
 export const ALREADY_HOLDS_MESSAGE = 'O participante já possui uma apostila vinculada.';
-export const CODE_LENGTH_MESSAGE = `O código da apostila deve ter ${COURSEWARE_CODE_LENGTH} caracteres.`;
 
-/** A participant with what the desk needs of their event and center. */
-type DeskRecord = Selectable<ParticipantTable> & {
-  center_name: string | null;
-  event_name: string;
-  link_courseware: unknown;
-};
+/** A participant with what the desk needs of their event. */
+type DeskRecord = ParticipantRecord & { event_name: string; link_courseware: unknown };
 
 export interface CheckAnswer {
   status: Exclude<AccreditationStatus, 'NOT_REGISTERED'>;
@@ -48,16 +55,9 @@ const compiledChecks = new WeakMap<Db, CompiledQuery<DeskRecord>>();
 function checkQuery(db: Db): CompiledQuery<DeskRecord> {
   let compiled = compiledChecks.get(db);
   if (!compiled) {
-    compiled = db
-      .selectFrom('participants')
+    compiled = participantQuery(db)
       .innerJoin('events', 'events.id', 'participants.event_id')
-      .leftJoin('centers', 'centers.id', 'participants.center_id')
-      .selectAll('participants')
-      .select([
-        'centers.name as center_name',
-        'events.name as event_name',
-        'events.link_courseware',
-      ])
+      .select(['events.name as event_name', 'events.link_courseware'])
       .where('participants.event_id', '=', 0)
       .where('participants.cpf', '=', '')
       .compile();
@@ -123,9 +123,8 @@ export async function printBadge(
   input: BadgePrint,
 ): Promise<PrintOutcome> {
   const usualName = input.usualName.trim();
-  if (usualName === '' || [...usualName].length > BADGE_NAME_MAX) {
-    throw invalidRequest(`O nome do crachá deve ter de 1 a ${BADGE_NAME_MAX} caracteres.`);
-  }
+  if (usualName === '') throw invalidRequest('Informe o nome do crachá.');
+  if ([...usualName].length > BADGE_NAME_MAX) throw invalidRequest(BADGE_NAME_TOO_LONG_MESSAGE);
   const participant = await deskParticipant(db, input.participantId, input.eventId);
   if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
   if (!participant.print_enabled) throw conflict(PRINT_DISABLED_MESSAGE);
@@ -223,9 +222,9 @@ export interface CoursewareLink {
 
 /** Hands a courseware to a participant who holds none. */
 export async function linkCourseware(db: Db, now: Date, input: CoursewareLink) {
-  const code = input.coursewareId.trim();
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    const code = await resolveCoursewareId(trx, input.coursewareId);
     const participant = await deskParticipant(trx, input.participantId, input.eventId);
     if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
     if (participant.courseware_id !== null) throw conflict(ALREADY_HOLDS_MESSAGE);
@@ -251,16 +250,22 @@ export interface CoursewareExchange {
 
 /** 'Troca de Apostila': the participant's courseware becomes EXCHANGED, the new one theirs. */
 export async function exchangeCourseware(db: Db, now: Date, input: CoursewareExchange) {
-  const current = input.currentCoursewareId.trim();
-  const next = input.newCoursewareId.trim();
-  if (current.length !== COURSEWARE_CODE_LENGTH || next.length !== COURSEWARE_CODE_LENGTH) {
-    throw invalidRequest(CODE_LENGTH_MESSAGE);
+  if (
+    !parseCoursewareCode(input.currentCoursewareId) ||
+    !parseCoursewareCode(input.newCoursewareId)
+  ) {
+    throw invalidRequest(COURSEWARE_CODE_MESSAGE);
   }
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const participant = await deskParticipant(trx, input.participantId, input.eventId);
     if (participant.courseware_id === null) throw conflict(NO_COURSEWARE_MESSAGE);
-    if (participant.courseware_id !== current) throw conflict(COURSEWARE_MISMATCH_MESSAGE);
+    // An unknown current code cannot be theirs: the same answer as another courseware's.
+    const current = await findCoursewareId(trx, input.currentCoursewareId);
+    if (current === null || participant.courseware_id !== current) {
+      throw conflict(COURSEWARE_MISMATCH_MESSAGE);
+    }
+    const next = await resolveCoursewareId(trx, input.newCoursewareId);
     if (next === current) throw conflict('A nova apostila deve ser diferente da atual.');
     await availableCourseware(trx, next, participant.event_course_id);
     const released = await trx

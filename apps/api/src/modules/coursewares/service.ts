@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   COURSEWARE_STATUS_LABELS,
+  parseCoursewareCode,
   type CoursewareDto,
   type CoursewareStatus,
 } from '@balcao/contract';
@@ -79,18 +80,53 @@ export async function createCoursewares(
   return rows.map((row) => row.id);
 }
 
-export async function findCourseware(db: Kysely<Database>, id: string): Promise<CoursewareDto> {
+/**
+ * The id of the courseware a desk was given: the QR's UUID or the printed series (course, center
+ * and courseware serials; one courseware at most, as (course, serial) is unique). Null when none.
+ */
+export async function findCoursewareId(db: Kysely<Database>, code: string): Promise<string | null> {
+  const parsed = parseCoursewareCode(code);
+  if (!parsed) return null;
+  const query =
+    'id' in parsed
+      ? db
+          .selectFrom('coursewares')
+          .select('coursewares.id')
+          .where('coursewares.id', '=', parsed.id)
+      : db
+          .selectFrom('coursewares')
+          .innerJoin('courses', 'courses.id', 'coursewares.course_id')
+          .innerJoin('centers', 'centers.id', 'coursewares.center_id')
+          .select('coursewares.id')
+          .where('courses.serial', '=', parsed.series.courseSerial)
+          .where('centers.serial', '=', parsed.series.centerSerial)
+          .where('coursewares.serial', '=', parsed.series.serial);
+  const row = await query.executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** findCoursewareId for every route that asks for a courseware: an unknown code is one 404. */
+export async function resolveCoursewareId(db: Kysely<Database>, code: string): Promise<string> {
+  const id = await findCoursewareId(db, code);
+  if (id === null) throw notFound(COURSEWARE_NOT_FOUND);
+  return id;
+}
+
+/** GET /coursewares/{code}: by UUID or printed series. */
+export async function findCourseware(db: Kysely<Database>, code: string): Promise<CoursewareDto> {
+  const id = await resolveCoursewareId(db, code);
   const row = await coursewareQuery(db).where('coursewares.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(COURSEWARE_NOT_FOUND);
   return toCoursewareDto(row);
 }
 
-/** 'Devolução de Apostilas': a printed booklet nobody took goes back; only PRINTED qualifies. */
+/** 'Devolução de Apostilas' (UUID or series): a printed booklet nobody took goes back; only PRINTED. */
 export async function returnCourseware(
   db: Kysely<Database>,
   now: Date,
-  id: string,
+  code: string,
 ): Promise<CoursewareDto> {
+  const id = await resolveCoursewareId(db, code);
   const result = await db
     .updateTable('coursewares')
     .set({ status: 'RETURNED', date_updated: now.toISOString() })

@@ -62,19 +62,26 @@ const LIMITS = {
 } as const;
 
 /**
- * Centers by folded name. Two centers folding alike ('São Paulo', 'Sao Paulo') are told apart by
- * their exact (case-insensitive) spelling, else the name is ambiguous.
+ * Centers by serial ('001' or '1') or by folded name. Two centers folding alike ('São Paulo',
+ * 'Sao Paulo') are told apart by their exact (case-insensitive) spelling, else the name is
+ * ambiguous.
  */
 export class CenterLookup {
   readonly #byFolded = new Map<string, number | 'ambiguous'>();
   readonly #byLower = new Map<string, number>();
+  readonly #bySerial = new Map<number, number>();
+  /** SPEC.md's special default center (name containing 'fortaleza'): where unknown ones go. */
+  readonly fallback: { id: number; name: string } | null;
 
-  constructor(centers: readonly { id: number; name: string }[]) {
-    for (const { id, name } of centers) {
+  constructor(centers: readonly { id: number; name: string; serial: number }[]) {
+    for (const { id, name, serial } of centers) {
       const folded = foldName(name);
       this.#byFolded.set(folded, this.#byFolded.has(folded) ? 'ambiguous' : id);
       this.#byLower.set(name.trim().toLowerCase(), id);
+      this.#bySerial.set(serial, id);
     }
+    const byId = [...centers].sort((a, b) => a.id - b.id);
+    this.fallback = byId.find((center) => foldName(center.name).includes('fortaleza')) ?? null;
   }
 
   /** Sheets repeat a handful of spellings over thousands of lines: each is folded once. */
@@ -82,7 +89,9 @@ export class CenterLookup {
 
   find(name: string): number | 'ambiguous' | undefined {
     if (this.#seen.has(name)) return this.#seen.get(name);
-    const found = this.#byLower.get(name.toLowerCase()) ?? this.#byFolded.get(foldName(name));
+    const serial = /^\d{1,9}$/.test(name) ? this.#bySerial.get(Number(name)) : undefined;
+    const found =
+      serial ?? this.#byLower.get(name.toLowerCase()) ?? this.#byFolded.get(foldName(name));
     if (this.#seen.size < 10_000) this.#seen.set(name, found);
     return found;
   }
@@ -97,12 +106,18 @@ export function importedCpf(text: string): string {
   return text.replace(/\D/g, '');
 }
 
-/** One data line of a participants sheet: its values, or every reason it is refused, in pt-BR. */
+export type ParsedParticipant =
+  { values: ParticipantValues; warning: string | null } | { error: string };
+
+/**
+ * One data line of a participants sheet: its values (with a warning when its center was replaced
+ * by the default one), or every reason it is refused, in pt-BR.
+ */
 export function parseParticipantRow(
   cells: readonly string[],
   columns: ColumnIndexes<ParticipantColumn>,
   centers: CenterLookup,
-): ParticipantValues | { error: string } {
+): ParsedParticipant {
   const cell = (key: ParticipantColumn) => cellOf(cells, columns, key);
   const errors: string[] = [];
 
@@ -119,9 +134,14 @@ export function parseParticipantRow(
 
   const centerName = cell('nucleo');
   let centerId: number | null = null;
+  let warning: string | null = null;
   if (centerName !== '') {
     const found = centers.find(centerName);
-    if (found === undefined) errors.push(`Núcleo não encontrado: ${centerName}`);
+    const { fallback } = centers;
+    if (found === undefined && fallback) {
+      centerId = fallback.id;
+      warning = `Núcleo não encontrado: ${centerName}; cadastrado no núcleo ${fallback.name}`;
+    } else if (found === undefined) errors.push(`Núcleo não encontrado: ${centerName}`);
     else if (found === 'ambiguous') errors.push(`Núcleo ambíguo: ${centerName}`);
     else centerId = found;
   }
@@ -143,5 +163,5 @@ export function parseParticipantRow(
     const value = values[field as keyof typeof LIMITS];
     if (typeof value === 'string' && value.length > max) errors.push(tooLong(label, max));
   }
-  return errors.length > 0 ? { error: errors.join('; ') } : values;
+  return errors.length > 0 ? { error: errors.join('; ') } : { values, warning };
 }

@@ -1,7 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { signedIn } from '../../auth/access-control.ts';
 import { importParticipants, importProducts } from './service.ts';
 import { SHEET_BODY_LIMIT } from './sheet-file.ts';
+import { importTemplate, type TemplateFile } from './templates.ts';
 
 /** `sheet` is the file as a data URL (FileReader.readAsDataURL), CSV or XLSX. */
 // No length keywords: bodyLimit bounds it, and ajv would count a 27 MB string's characters one
@@ -10,12 +12,41 @@ const Sheet = Type.String();
 
 const ImportResultSchema = Type.Object({
   fails: Type.Array(Type.Object({ line: Type.Integer(), error: Type.String() })),
+  /** Lines saved with a substitution the importer should know about (an unknown center). */
+  warnings: Type.Optional(
+    Type.Array(Type.Object({ line: Type.Integer(), warning: Type.String() })),
+  ),
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer(),
 });
 
+const TemplateQuery = Type.Object({
+  format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]),
+});
+
+function sendTemplate(reply: FastifyReply, file: TemplateFile) {
+  return reply
+    .type(file.contentType)
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .send(file.body);
+}
+
 export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/participants/upload/template',
+    { config: { access: ['ImportParticipants'] }, schema: { querystring: TemplateQuery } },
+    async (request, reply) =>
+      sendTemplate(reply, await importTemplate('participants', request.query.format)),
+  );
+
+  app.get(
+    '/produtos/upload/template',
+    { config: { access: ['ImportProducts'] }, schema: { querystring: TemplateQuery } },
+    async (request, reply) =>
+      sendTemplate(reply, await importTemplate('products', request.query.format)),
+  );
+
   app.post(
     '/participants/upload',
     {

@@ -33,8 +33,15 @@ export interface ImportCounts {
   unchanged: number;
 }
 
+export interface ImportWarning {
+  line: number;
+  warning: string;
+}
+
 export interface ImportResult extends ImportCounts {
   fails: ImportFail[];
+  /** Left out of the answer when empty (products never have any). */
+  warnings?: ImportWarning[];
 }
 
 export interface ImportRequest {
@@ -55,7 +62,9 @@ export async function importParticipants(
 ): Promise<ImportResult> {
   await checkEvent(db, request.eventId);
   const file = readSheetFile(request.sheet);
-  const centers = new CenterLookup(await db.selectFrom('centers').select(['id', 'name']).execute());
+  const centers = new CenterLookup(
+    await db.selectFrom('centers').select(['id', 'name', 'serial']).execute(),
+  );
 
   return runImport(file, PARTICIPANT_COLUMNS, async (rows, columns, result) => {
     const firstLineOf = new Map<string, number>(); // CPF -> line, to refuse repeats
@@ -74,7 +83,8 @@ export async function importParticipants(
         result.fails.push({ line: item.line, error: parsed.error });
         continue;
       }
-      const earlier = firstLineOf.get(parsed.cpf);
+      const { values, warning } = parsed;
+      const earlier = firstLineOf.get(values.cpf);
       if (earlier !== undefined) {
         result.fails.push({
           line: item.line,
@@ -82,8 +92,9 @@ export async function importParticipants(
         });
         continue;
       }
-      firstLineOf.set(parsed.cpf, item.line);
-      batch.push(parsed);
+      firstLineOf.set(values.cpf, item.line);
+      batch.push(values);
+      if (warning) (result.warnings ??= []).push({ line: item.line, warning });
       if (batch.length >= PARTICIPANT_BATCH) await flush();
     }
     if (batch.length > 0) await flush();

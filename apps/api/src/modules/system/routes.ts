@@ -1,5 +1,17 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SETUP_STEPS, type SetupStepKey } from '@balcao/contract';
 import { checkHealth } from './service.ts';
+import { getSetupStatus } from './setup-status.ts';
+
+const SetupStatusSchema = Type.Object({
+  complete: Type.Boolean(),
+  steps: Type.Array(
+    Type.Object({
+      key: Type.Unsafe<SetupStepKey>(Type.String({ enum: SETUP_STEPS.map((step) => step.key) })),
+      done: Type.Boolean(),
+    }),
+  ),
+});
 
 export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -24,5 +36,11 @@ export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => ({ appMode: app.config.appMode }),
+  );
+
+  app.get(
+    '/system/setup-status',
+    { config: { access: ['System'] }, schema: { response: { 200: SetupStatusSchema } } },
+    async () => getSetupStatus(app.db),
   );
 };

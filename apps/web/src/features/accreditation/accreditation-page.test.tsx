@@ -11,11 +11,14 @@ import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
+import { formatDateTime } from '../../ui/formats';
 
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025', linkCourseware: true });
 const CODE = '0b7c6a52-3d1e-4c55-9a8e-1f2d3c4b5a69';
+const SERIES = '01-007-000042';
 
 function participant(id: number, overrides: Partial<ParticipantDto> = {}): ParticipantDto {
+  const held = overrides.coursewareId === undefined ? CODE : overrides.coursewareId;
   return {
     id,
     eventId: 1,
@@ -32,7 +35,9 @@ function participant(id: number, overrides: Partial<ParticipantDto> = {}): Parti
     business: null,
     badge: false,
     coursewareId: CODE,
+    coursewareSerial: held === null ? null : SERIES,
     badgePrintCount: 0,
+    accreditedAt: null,
     dateCreated: '2025-01-02T13:04:05.000Z',
     dateUpdated: '2025-01-02T13:04:05.000Z',
     ...overrides,
@@ -112,12 +117,17 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     expect(calls.checks).toEqual([`${maria.cpf}@1`]);
     expect(screen.getByText('Participante sem crachá. Imprima o crachá.')).toBeInTheDocument();
     expect(screen.getByLabelText('Nome no crachá')).toHaveValue('Maria');
+    // People read the printed series, never the QR's id.
+    expect(screen.getByLabelText('Participante')).toHaveTextContent(SERIES);
+    expect(screen.getByLabelText('Participante')).not.toHaveTextContent(CODE);
 
     await user.keyboard('{Enter}');
     await waitFor(() => expect(cpfField()).toHaveFocus());
     expect(calls.prints).toEqual([{ usualName: 'Maria', participantId: 1, eventId: 1 }]);
     expect(cpfField()).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Imprimir crachá' })).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Crachá impresso: Maria');
+    expect(screen.getByRole('status')).not.toHaveTextContent('impressão)');
   });
 
   it('sends a courseware-less participant to the link field, links by Enter, then to printing', async () => {
@@ -189,14 +199,100 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Credenciamento status panel', { timeout: 20_000 }, () => {
+  const noDialog = () => expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+  it("shows 'CPF inválido' and a refused link in the panel, with the cursor where the next scan goes", async () => {
+    const joao = participant(11, { coursewareId: null, name: 'João Batista' });
+    serveDesk([joao]);
+    server.use(
+      http.post('/api/subscriptions/courseware/link', () =>
+        HttpResponse.json(
+          { error: 'conflict', error_description: 'Esta apostila é de outro curso.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = await openDesk();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+
+    await user.keyboard('11111111112{Enter}');
+    expect(await screen.findByText('CPF inválido')).toBeInTheDocument();
+    noDialog();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+
+    // The next scan replaces the bad CPF and clears the panel.
+    await user.keyboard(`${joao.cpf}{Enter}`);
+    const code = await screen.findByLabelText('Código da apostila');
+    expect(screen.queryByText('CPF inválido')).not.toBeInTheDocument();
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.keyboard('01-002-000009{Enter}');
+    expect(await screen.findByText('Esta apostila é de outro curso.')).toBeInTheDocument();
+    noDialog();
+    await waitFor(() => expect(code).toHaveFocus());
+  });
+
+  it('says which badge printed with its reprint count, and refuses a name over 15 characters', async () => {
+    const ana = participant(12, { name: 'Ana Lúcia', badge: true, badgePrintCount: 1 });
+    const calls = serveDesk([ana]);
+    const { user } = await openDesk();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    await user.keyboard(`${ana.cpf}{Enter}`);
+    const name = await screen.findByLabelText('Nome no crachá');
+
+    await user.clear(name);
+    await user.type(name, 'Ana Lúcia Pereira');
+    expect(name).toHaveValue('Ana Lúcia Pereira'); // not cut
+    expect(screen.getByText('O nome do crachá deve ter no máximo 15 caracteres.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toBeDisabled();
+    await user.keyboard('{Enter}');
+    expect(calls.prints).toEqual([]);
+
+    await user.clear(name);
+    await user.type(name, 'Ana Lúcia{Enter}');
+    expect(
+      await screen.findByText('Crachá impresso: Ana Lúcia (2ª impressão)'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    await user.keyboard(`${ana.cpf}{Enter}`);
+    await waitFor(() => expect(screen.queryByText(/Crachá impresso/)).not.toBeInTheDocument());
+  });
+
+  it('an unexpected failure opens the error dialog; Enter closes it and the cursor is back on the CPF', async () => {
+    serveDesk([]);
+    server.use(
+      http.get('/api/subscriptions/participant/check', () =>
+        HttpResponse.json(
+          { error: 'server_error', error_description: 'O banco de dados não respondeu.' },
+          { status: 503 },
+        ),
+      ),
+    );
+    const { user } = await openDesk();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    await user.keyboard(`${withCheckDigits('123456789')}{Enter}`);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('O banco de dados não respondeu.');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Fechar' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+  });
+});
+
 describe('Participantes (limited)', { timeout: 20_000 }, () => {
   it("lists the event's participants and opens the desk with a CPF verified", async () => {
     const maria = participant(6);
     const pending = participant(7, { status: 'PAYMENT_ERROR', name: 'Pedro Pendente' });
+    const done = participant(8, {
+      name: 'Carla Credenciada',
+      badge: true,
+      badgePrintCount: 1,
+      accreditedAt: '2025-03-10T12:34:56.000Z',
+    });
     const calls = serveDesk([maria, pending]);
     server.use(
       http.get('/api/events/1/participants/select', () =>
-        HttpResponse.json({ data: [maria, pending], recordsTotal: 2, recordsFiltered: 2 }),
+        HttpResponse.json({ data: [maria, pending, done], recordsTotal: 3, recordsFiltered: 3 }),
       ),
     );
     const { user } = await openDesk('Participantes');
@@ -206,6 +302,11 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
     expect(within(pendingRow).queryByRole('button')).not.toBeInTheDocument();
     const mariaRow = within(table).getByText(maria.name).closest('tr')!;
     expect(mariaRow).toHaveTextContent('maria6@exemplo.com.br');
+    expect(mariaRow).toHaveTextContent('Não credenciado');
+    // Who is already accredited, and when (the desk's time zone: the test runs in UTC).
+    const doneRow = within(table).getByText('Carla Credenciada').closest('tr')!;
+    expect(doneRow).toHaveTextContent(formatDateTime('2025-03-10T12:34:56.000Z').slice(0, 16));
+    expect(doneRow).not.toHaveTextContent('Não credenciado');
 
     await user.click(within(mariaRow).getByRole('button', { name: 'ir para credenciamento' }));
     expect(await screen.findByRole('heading', { name: 'Credenciamento' })).toBeInTheDocument();

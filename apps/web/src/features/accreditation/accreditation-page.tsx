@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
   BADGE_NAME_MAX,
+  BADGE_NAME_TOO_LONG_MESSAGE,
   COURSEWARE_CODE_LENGTH,
   NOT_REGISTERED_MESSAGE,
   PARTICIPANT_STATUS_LABELS,
@@ -19,6 +20,8 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
 import { QrScanner } from '../../ui/qr-scanner';
 import { selectSelectedEvent } from '../events/slice';
+import { COURSEWARE_CODE_PLACEHOLDER } from '../courseware/display';
+import { DeskOutcomeAlert } from './desk-outcome';
 import { SelectedEventLine } from './no-event';
 import {
   badgePrintRequested,
@@ -59,7 +62,7 @@ function ParticipantInfo({ participant }: { participant: ParticipantDto }) {
     ['E-mail', participant.email ?? ''],
     ['Pacote', participant.pacote ?? ''],
     ['Núcleo', participant.center?.name ?? ''],
-    ['Apostila', participant.coursewareId ?? 'Nenhuma'],
+    ['Apostila', participant.coursewareSerial ?? 'Nenhuma'],
     ['Crachás impressos', String(participant.badgePrintCount)],
   ];
   return (
@@ -96,7 +99,14 @@ export function AccreditationPage() {
   const linkRef = useRef<HTMLInputElement>(null);
 
   const found = participant !== null && status !== null && status !== 'NOT_REGISTERED';
-  const canPrint = found && status !== 'PENDING' && desk.usualName.trim() !== '' && !desk.printing;
+  const badgeName = desk.usualName.trim();
+  const nameProblem =
+    badgeName === ''
+      ? 'Informe o nome do crachá.'
+      : [...badgeName].length > BADGE_NAME_MAX
+        ? BADGE_NAME_TOO_LONG_MESSAGE
+        : null;
+  const canPrint = found && status !== 'PENDING' && nameProblem === null && !desk.printing;
   const canLink = found && status !== 'PENDING' && !participant.coursewareId;
 
   useEffect(() => {
@@ -172,6 +182,7 @@ export function AccreditationPage() {
                 <QrScanner onScan={(text) => verify(cpfDigits(text))} />
               </div>
               <div className="mt-3" role="status" aria-live="polite">
+                <DeskOutcomeAlert outcome={desk.outcome} />
                 {status && <StatusPanel status={status} cpf={desk.checkedCpf} />}
               </div>
             </Card.Body>
@@ -186,9 +197,8 @@ export function AccreditationPage() {
                   <Form.Control
                     ref={nameRef}
                     value={desk.usualName}
-                    maxLength={BADGE_NAME_MAX}
                     disabled={status === 'PENDING'}
-                    isInvalid={desk.usualName.trim() === ''}
+                    isInvalid={nameProblem !== null}
                     onChange={(changeEvent) => dispatch(usualNameChanged(changeEvent.target.value))}
                     onKeyDown={(keyEvent) => {
                       if (keyEvent.key === 'Enter') {
@@ -197,9 +207,7 @@ export function AccreditationPage() {
                       }
                     }}
                   />
-                  <Form.Control.Feedback type="invalid">
-                    Informe o nome do crachá.
-                  </Form.Control.Feedback>
+                  <Form.Control.Feedback type="invalid">{nameProblem}</Form.Control.Feedback>
                 </Form.Group>
                 <Button
                   ref={printRef}
@@ -220,6 +228,7 @@ export function AccreditationPage() {
                         ref={linkRef}
                         value={desk.coursewareCode}
                         maxLength={COURSEWARE_CODE_LENGTH}
+                        placeholder={COURSEWARE_CODE_PLACEHOLDER}
                         autoComplete="off"
                         onChange={(changeEvent) =>
                           dispatch(coursewareCodeChanged(changeEvent.target.value))

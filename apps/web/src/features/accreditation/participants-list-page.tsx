@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import Badge from 'react-bootstrap/Badge';
 import Alert from 'react-bootstrap/Alert';
 import { formatCpf } from '@balcao/contract';
@@ -10,6 +11,7 @@ import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
 import { deskOpenedWithCpf } from './sagas';
 import { RowButton } from '../../ui/row-button';
+import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
 
 function DeskButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();
@@ -33,8 +35,25 @@ export const limitedParticipantsTable: TableDefinition<TableRow> = {
   columns: () => [
     column({ id: 'cpf', header: 'CPF', text: (row) => formatCpf(textOf(row.cpf)) }),
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
-    column({ id: 'email', header: 'E-mail', text: (row) => textOf(row.email) }),
+    // Long e-mails wrap, so the accreditation columns stay on screen at a desk's width.
+    column({
+      id: 'email',
+      header: 'E-mail',
+      text: (row) => textOf(row.email),
+      cell: (row) => <span className="text-wrap text-break">{textOf(row.email)}</span>,
+    }),
     column({ id: 'pacote', header: 'Pacote', text: (row) => textOf(row.pacote) }),
+    // Who is already accredited, and when: the first badge print at a desk. It does not sort on
+    // the server (a subquery there).
+    column({
+      id: 'accreditedAt',
+      header: 'Credenciado em',
+      text: (row) =>
+        typeof row.accreditedAt === 'string'
+          ? dayjs(row.accreditedAt).format(EVENT_DATE_TIME_FORMAT)
+          : 'Não credenciado',
+      sortable: false,
+    }),
     actionColumn('desk', 'Credenciamento', (row) => <DeskButton row={row} />),
   ],
   fields: [],

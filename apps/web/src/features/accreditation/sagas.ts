@@ -2,6 +2,7 @@ import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/eff
 import type { SagaIterator } from 'redux-saga';
 import { createAction } from '@reduxjs/toolkit';
 import {
+  BADGE_NAME_MAX,
   CPF_INVALID_MESSAGE,
   cpfDigits,
   isValidCpf,
@@ -15,6 +16,7 @@ import { selectSelectedEvent } from '../events/slice';
 import { pageRequested } from '../navigation/slice';
 import { handlePrintOutcome } from '../printing/sagas';
 import { pageOpened } from '../session/slice';
+import { isExpectedRefusal } from './desk-outcome';
 import {
   badgePrintFailed,
   badgePrintRequested,
@@ -51,7 +53,10 @@ function* check(): SagaIterator {
   }
   if (!isValidCpf(digits)) {
     yield put(
-      checkFailed({ status: 400, error: 'invalid_request', description: CPF_INVALID_MESSAGE }),
+      checkFailed(
+        { status: 400, error: 'invalid_request', description: CPF_INVALID_MESSAGE },
+        { hideError: true },
+      ),
     );
     return;
   }
@@ -64,15 +69,19 @@ function* check(): SagaIterator {
   } catch (thrown) {
     const error = toApiError(thrown);
     if (error.status === 404) yield put(checkNotFound({ cpf: digits }));
-    else yield put(checkFailed(error));
+    else yield put(checkFailed(error, { hideError: isExpectedRefusal(error) }));
   }
 }
 
-/** POST /api/subscriptions/badge/print; the PDF opens when no printer is mapped. */
+/**
+ * POST /api/subscriptions/badge/print; the PDF opens when no printer is mapped. The desk counts the
+ * print itself for its message: the answer is the print job, not the participant.
+ */
 function* printBadge(): SagaIterator {
   const { participant, usualName }: AccreditationState = yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
-  if (!participant || !event || usualName.trim() === '') {
+  const name = usualName.trim();
+  if (!participant || !event || name === '' || [...name].length > BADGE_NAME_MAX) {
     yield put(badgePrintFailed(NO_EVENT, { hideError: true }));
     return;
   }
@@ -80,12 +89,13 @@ function* printBadge(): SagaIterator {
     const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
       method: 'POST',
       url: '/api/subscriptions/badge/print',
-      data: { usualName: usualName.trim(), participantId: participant.id, eventId: event.id },
+      data: { usualName: name, participantId: participant.id, eventId: event.id },
     });
-    yield put(badgePrintSucceeded());
+    yield put(badgePrintSucceeded({ name, printCount: participant.badgePrintCount + 1 }));
     yield call(handlePrintOutcome, outcome);
   } catch (thrown) {
-    yield put(badgePrintFailed(toApiError(thrown)));
+    const error = toApiError(thrown);
+    yield put(badgePrintFailed(error, { hideError: isExpectedRefusal(error) }));
   }
 }
 
@@ -109,7 +119,8 @@ function* link(): SagaIterator {
     yield put(linkSucceeded(updated));
     yield put(checkRequested({ cpf: participant.cpf }));
   } catch (thrown) {
-    yield put(linkFailed(toApiError(thrown)));
+    const error = toApiError(thrown);
+    yield put(linkFailed(error, { hideError: isExpectedRefusal(error) }));
   }
 }
 

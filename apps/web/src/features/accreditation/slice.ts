@@ -1,8 +1,9 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { BADGE_NAME_MAX, type AccreditationStatus, type ParticipantDto } from '@balcao/contract';
+import type { AccreditationStatus, ParticipantDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
+import { refusal, type DeskOutcome } from './desk-outcome';
 
 /** GET /api/subscriptions/participant/check for a found participant (docs/accreditation-api.md). */
 export interface CheckAnswer {
@@ -26,6 +27,8 @@ export interface AccreditationState {
   checking: boolean;
   printing: boolean;
   linking: boolean;
+  /** A refusal or a printed badge, shown in the status panel until the next check. */
+  outcome: DeskOutcome | null;
   /** Bumped on every move, so the page focuses even when the target stays the same. */
   focus: { target: DeskFocus; serial: number };
 }
@@ -40,13 +43,18 @@ const initialState: AccreditationState = {
   checking: false,
   printing: false,
   linking: false,
+  outcome: null,
   focus: { target: 'cpf', serial: 0 },
 };
 
-/** The badge's default name: the usual name, else the first name, within 15 characters. */
+/** The badge's default name: the usual name, else the first name; never cut (too long is refused). */
 export function defaultBadgeName(participant: ParticipantDto): string {
-  const name = participant.usualName?.trim() || participant.name.trim().split(/\s+/)[0] || '';
-  return name.slice(0, BADGE_NAME_MAX);
+  return participant.usualName?.trim() || participant.name.trim().split(/\s+/)[0] || '';
+}
+
+/** 'Crachá impresso: Maria (2ª impressão)': the count says a reprint is one. */
+export function printedText(name: string, printCount: number): string {
+  return `Crachá impresso: ${name}${printCount > 1 ? ` (${printCount}ª impressão)` : ''}`;
 }
 
 /** SPEC.md section 2: badge-less to the print button, courseware-less to the link control. */
@@ -80,6 +88,7 @@ export const accreditationSlice = createSlice({
     checkRequested(state, action: PayloadAction<{ cpf?: string } | undefined>) {
       if (action.payload?.cpf !== undefined) state.cpf = action.payload.cpf;
       state.checking = true;
+      state.outcome = null;
     },
     checkSucceeded(state, action: PayloadAction<CheckAnswer & { cpf: string }>) {
       const { status, participant, cpf } = action.payload;
@@ -101,29 +110,39 @@ export const accreditationSlice = createSlice({
     },
     checkFailed: {
       prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
         state.checking = false;
+        if (action.meta.hideError) {
+          // 'CPF inválido' and the like: the panel says it, the CPF stays selected for a rescan.
+          Object.assign(state, { status: null, checkedCpf: null, participant: null });
+          state.outcome = refusal(action.payload);
+        }
         moveFocus(state, 'cpf');
       },
     },
     usualNameChanged(state, action: PayloadAction<string>) {
-      state.usualName = action.payload.slice(0, BADGE_NAME_MAX);
+      state.usualName = action.payload;
     },
     badgePrintRequested(state) {
       state.printing = true;
     },
-    /** SPEC.md section 4: printing the badge resets the form for the next person. */
-    badgePrintSucceeded(state) {
+    /** SPEC.md section 4: printing the badge resets the form; the panel says what printed. */
+    badgePrintSucceeded(state, action: PayloadAction<{ name: string; printCount: number }>) {
       state.printing = false;
       resetForm(state);
       state.status = null;
       state.checkedCpf = null;
+      state.outcome = {
+        variant: 'success',
+        text: printedText(action.payload.name, action.payload.printCount),
+      };
       moveFocus(state, 'cpf');
     },
     badgePrintFailed: {
       prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
         state.printing = false;
+        if (action.meta.hideError) state.outcome = refusal(action.payload);
       },
     },
     coursewareCodeChanged(state, action: PayloadAction<string>) {
@@ -133,6 +152,7 @@ export const accreditationSlice = createSlice({
     linkRequested(state, action: PayloadAction<{ code?: string } | undefined>) {
       if (action.payload?.code !== undefined) state.coursewareCode = action.payload.code;
       state.linking = true;
+      state.outcome = null;
     },
     /** SPEC.md section 4: linking clears the code; the participant is checked again next. */
     linkSucceeded(state, action: PayloadAction<ParticipantDto>) {
@@ -142,8 +162,9 @@ export const accreditationSlice = createSlice({
     },
     linkFailed: {
       prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
         state.linking = false;
+        if (action.meta.hideError) state.outcome = refusal(action.payload);
         moveFocus(state, 'link');
       },
     },

@@ -77,7 +77,10 @@ describe('Apostilas', { timeout: 20_000 }, () => {
     expect(
       await screen.findByText('Nenhuma apostila foi selecionada para imprimir etiqueta'),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'OK' }));
+    // 'OK' has the focus: Enter closes the notice.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await selectAll(user);
     await user.click(screen.getByRole('button', { name: 'Imprimir etiquetas (3)' }));

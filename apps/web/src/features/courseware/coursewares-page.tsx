@@ -99,13 +99,6 @@ export const coursewaresTable: TableDefinition<TableRow> = {
       text: (row) => textOf(row.prints ?? 0),
       sortValue: (row) => Number(row.prints ?? 0),
     }),
-    column({
-      id: 'id',
-      header: 'Código',
-      text: (row) => textOf(row.id),
-      cell: (row) => <code className="text-body-secondary">{textOf(row.id)}</code>,
-      sortable: false,
-    }),
     ...dateColumns(),
   ],
   fields: [

@@ -19,7 +19,7 @@ function courseware(status: string) {
     subscription: null,
     prints: 1,
     status,
-    completeSerial: '',
+    completeSerial: '01-003-000042',
     dateCreated: '2025-01-02T13:04:05.000Z',
     dateUpdated: '2025-01-02T13:04:05.000Z',
   };
@@ -63,6 +63,33 @@ describe('Devolução de Apostilas', { timeout: 20_000 }, () => {
     expect(screen.getByText('Devolvido')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Devolver' })).not.toBeInTheDocument();
   });
+
+  it('looks a typed series up on Enter and shows a refusal in the panel, not a dialog', async () => {
+    const lookups: string[] = [];
+    server.use(
+      http.get('/api/coursewares/:id', ({ params }) => {
+        lookups.push(String(params.id));
+        return params.id === '01003000042'
+          ? HttpResponse.json(courseware('ASSOCIATED'))
+          : HttpResponse.json(
+              { error: 'not_found', error_description: 'Apostila não encontrada.' },
+              { status: 404 },
+            );
+      }),
+    );
+    const { user } = await open('Devolução de Apostilas', ['ReturnCourseware']);
+    const field = await screen.findByLabelText('Código da apostila');
+    await user.type(field, '01-003-999999{Enter}');
+    expect(await screen.findByText('Apostila não encontrada.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveFocus());
+
+    await user.keyboard('01003000042{Enter}'); // a scan replaces the selected code
+    expect(await screen.findByText('Associado')).toBeInTheDocument();
+    expect(lookups).toEqual(['01-003-999999', '01003000042']);
+    expect(screen.queryByText('Apostila não encontrada.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Devolver' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Troca de Apostila', { timeout: 20_000 }, () => {
@@ -79,7 +106,14 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
         }
         return HttpResponse.json({
           status: 'REGISTERED',
-          participant: { id: 8, cpf, name: 'Ana Souza', coursewareId: CODE, status: 'OK' },
+          participant: {
+            id: 8,
+            cpf,
+            name: 'Ana Souza',
+            coursewareId: CODE,
+            coursewareSerial: '01-003-000042',
+            status: 'OK',
+          },
           event: { id: 1, name: event.name, linkCourseware: true },
         });
       }),
@@ -103,33 +137,68 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
     const current = screen.getByLabelText('Apostila atual');
     await waitFor(() => expect(current).toHaveFocus());
 
-    await user.type(current, `${NEW_CODE}`);
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Erro')).toBeInTheDocument();
+    // Another courseware's series: refused in the panel, the cursor stays for the next scan.
+    await user.type(current, '01-003-000041{Enter}');
     expect(
-      within(dialog).getByText('A apostila atual não confere com a do participante.'),
+      await screen.findByText('A apostila atual não confere com a do participante.'),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Ocorreu um erro')).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(current).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Confirmar' })).toBeDisabled();
 
+    // Their own series typed without dashes is accepted, as the QR's id would be.
     await user.clear(current);
-    await user.type(current, CODE);
+    await user.type(current, '01003000042{Enter}');
+    const next = screen.getByLabelText('Nova apostila');
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(
+      screen.queryByText('A apostila atual não confere com a do participante.'),
+    ).not.toBeInTheDocument();
+    await user.type(next, '01-003-000043{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Apostila trocada.')).toBeInTheDocument();
+    expect(exchanged).toEqual([
+      {
+        participantId: 8,
+        eventId: 1,
+        currentCoursewareId: '01003000042',
+        newCoursewareId: '01-003-000043',
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(cpfField).toHaveFocus());
+    expect(cpfField).toHaveValue('');
+    expect(current).toHaveValue('');
+  });
+
+  it('still takes the QR id, auto-confirming the current one at 36 characters', async () => {
+    const exchanged: unknown[] = [];
+    serveExchange(exchanged);
+    const { user } = await open('Troca de Apostila', ['ChangeCourseware']);
+    await user.type(await screen.findByLabelText('CPF do participante'), `${cpf}{Enter}`);
+    await user.type(await screen.findByLabelText('Apostila atual'), CODE);
     const next = screen.getByLabelText('Nova apostila');
     await waitFor(() => expect(next).toHaveFocus());
     await user.type(next, `${NEW_CODE}{Enter}`);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar' })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Apostila trocada.')).toBeInTheDocument();
     expect(exchanged).toEqual([
       { participantId: 8, eventId: 1, currentCoursewareId: CODE, newCoursewareId: NEW_CODE },
     ]);
-    await user.click(screen.getByRole('button', { name: 'OK' }));
-    expect(cpfField).toHaveValue('');
-    expect(current).toHaveValue('');
   });
 
-  it("shows the server's refusal in an 'Erro' dialog, not the generic one", async () => {
+  it("says 'CPF inválido' in the panel and keeps the cursor on the CPF", async () => {
+    serveExchange([]);
+    const { user } = await open('Troca de Apostila', ['ChangeCourseware']);
+    const cpfField = await screen.findByLabelText('CPF do participante');
+    await user.type(cpfField, '11111111112{Enter}');
+    expect(await within(screen.getByRole('status')).findByText('CPF inválido')).toBeVisible();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(cpfField).toHaveFocus());
+  });
+
+  it("shows the server's refusal in the status panel, not in a dialog", async () => {
     serveExchange([]);
     server.use(
       http.post('/api/subscriptions/courseware/exchange', () =>
@@ -144,11 +213,10 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
     await user.type(await screen.findByLabelText('Apostila atual'), CODE);
     await user.type(screen.getByLabelText('Nova apostila'), `${NEW_CODE}{Enter}`);
     await user.click(screen.getByRole('button', { name: 'Confirmar' }));
-    const dialog = await screen.findByRole('dialog');
     expect(
-      within(dialog).getByText('Apostila já associada a outro participante.'),
+      within(screen.getByRole('status')).getByText('Apostila já associada a outro participante.'),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText('Erro')).toBeInTheDocument();
-    expect(screen.queryByText('Ocorreu um erro')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Nova apostila')).toHaveFocus());
   });
 });

@@ -2,10 +2,11 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { COURSEWARE_CODE_LENGTH, cpfDigits } from '@balcao/contract';
+import { COURSEWARE_CODE_LENGTH, cpfDigits, parseCoursewareCode } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
 import { LARGE_SCANNER, QrScanner } from '../../ui/qr-scanner';
+import { DeskOutcomeAlert } from '../accreditation/desk-outcome';
 import { SelectedEventLine } from '../accreditation/no-event';
 import { selectSelectedEvent } from '../events/slice';
 import {
@@ -13,14 +14,13 @@ import {
   currentEntered,
   exchangeCleared,
   exchangeCpfChanged,
-  exchangeNoticeDismissed,
   exchangeRequested,
   nextChanged,
   nextEntered,
   participantRequested,
   selectExchange,
 } from './exchange-slice';
-import { NoticeDialog } from '../../ui/notice-dialog';
+import { COURSEWARE_CODE_PLACEHOLDER } from './display';
 
 function onEnter(action: () => void) {
   return (event: KeyboardEvent<HTMLInputElement>) => {
@@ -36,7 +36,7 @@ export function ExchangePage() {
   const dispatch = useAppDispatch();
   const event = useAppSelector(selectSelectedEvent);
   const state = useAppSelector(selectExchange);
-  const { participant, focus, notice } = state;
+  const { participant, focus } = state;
   const refs = {
     cpf: useRef<HTMLInputElement>(null),
     current: useRef<HTMLInputElement>(null),
@@ -46,12 +46,11 @@ export function ExchangePage() {
   const { cpf: cpfRef, current: currentRef, next: nextRef, confirm: confirmRef } = refs;
 
   useEffect(() => {
-    if (notice) return;
     const target = { cpf: cpfRef, current: currentRef, next: nextRef, confirm: confirmRef }[
       focus.target
     ].current;
     target?.focus();
-  }, [focus, notice, cpfRef, currentRef, nextRef, confirmRef]);
+  }, [focus, cpfRef, currentRef, nextRef, confirmRef]);
 
   const verify = (digits?: string) => {
     if (!state.busy && (digits ?? state.cpf) !== '')
@@ -61,7 +60,7 @@ export function ExchangePage() {
   const canConfirm =
     hasParticipant &&
     state.currentConfirmed &&
-    state.next.trim().length >= COURSEWARE_CODE_LENGTH &&
+    parseCoursewareCode(state.next) !== null &&
     !state.busy;
 
   return (
@@ -71,6 +70,9 @@ export function ExchangePage() {
       {event && (
         <Card className="desk-card exchange-card">
           <Card.Body>
+            <div role="status" aria-live="polite">
+              <DeskOutcomeAlert outcome={state.outcome} />
+            </div>
             <Form
               noValidate
               onSubmit={(formEvent) => {
@@ -118,6 +120,7 @@ export function ExchangePage() {
                   ref={currentRef}
                   value={state.current}
                   maxLength={COURSEWARE_CODE_LENGTH}
+                  placeholder={COURSEWARE_CODE_PLACEHOLDER}
                   autoComplete="off"
                   disabled={!hasParticipant}
                   isValid={state.currentConfirmed}
@@ -146,6 +149,7 @@ export function ExchangePage() {
                   ref={nextRef}
                   value={state.next}
                   maxLength={COURSEWARE_CODE_LENGTH}
+                  placeholder={COURSEWARE_CODE_PLACEHOLDER}
                   autoComplete="off"
                   disabled={!state.currentConfirmed}
                   onChange={(changeEvent) => dispatch(nextChanged(changeEvent.target.value))}
@@ -177,7 +181,6 @@ export function ExchangePage() {
           </Card.Body>
         </Card>
       )}
-      <NoticeDialog notice={notice} onClose={() => dispatch(exchangeNoticeDismissed())} />
     </section>
   );
 }

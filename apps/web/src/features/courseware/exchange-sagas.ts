@@ -1,11 +1,12 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import {
-  COURSEWARE_CODE_LENGTH,
+  COURSEWARE_CODE_MESSAGE,
   CPF_INVALID_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   cpfDigits,
   isValidCpf,
+  parseCoursewareCode,
   type EventDto,
   type ParticipantDto,
 } from '@balcao/contract';
@@ -13,9 +14,9 @@ import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { NO_SELECTED_EVENT_MESSAGE } from '../accreditation/no-event';
 import { selectSelectedEvent } from '../events/slice';
+import { isHeldCourseware } from './display';
 import {
   MISMATCH_MESSAGE,
-  SHORT_CODE_MESSAGE,
   exchangeFailed,
   exchangeRequested,
   exchangeSucceeded,
@@ -61,7 +62,7 @@ function* findParticipant(): SagaIterator {
   }
 }
 
-/** POST /api/subscriptions/courseware/exchange. */
+/** POST /api/subscriptions/courseware/exchange with the codes as typed; the server reads series. */
 function* exchange(): SagaIterator {
   const state: ExchangeState = yield select(selectExchange);
   const event: EventDto | null = yield select(selectSelectedEvent);
@@ -69,12 +70,12 @@ function* exchange(): SagaIterator {
   if (!participant || !event) return;
   const current = state.current.trim();
   const next = state.next.trim();
-  if (current !== participant.coursewareId) {
+  if (!isHeldCourseware(current, participant)) {
     yield put(exchangeFailed(clientError(MISMATCH_MESSAGE)));
     return;
   }
-  if (next.length < COURSEWARE_CODE_LENGTH) {
-    yield put(exchangeFailed(clientError(SHORT_CODE_MESSAGE)));
+  if (!parseCoursewareCode(next)) {
+    yield put(exchangeFailed(clientError(COURSEWARE_CODE_MESSAGE)));
     return;
   }
   try {

@@ -1,14 +1,18 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { COURSEWARE_CODE_LENGTH, type ParticipantDto } from '@balcao/contract';
+import {
+  COURSEWARE_CODE_MESSAGE,
+  parseCoursewareCode,
+  type ParticipantDto,
+} from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { deskText, type DeskOutcome } from '../accreditation/desk-outcome';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
-import type { Notice } from './slice';
+import { isHeldCourseware } from './display';
 
 export const EXCHANGED_MESSAGE = 'Apostila trocada.';
 export const MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';
 export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
-export const SHORT_CODE_MESSAGE = `O código da nova apostila deve ter ${COURSEWARE_CODE_LENGTH} caracteres.`;
 
 export type ExchangeField = 'cpf' | 'current' | 'next' | 'confirm';
 
@@ -20,7 +24,8 @@ export interface ExchangeState {
   currentConfirmed: boolean;
   next: string;
   busy: boolean;
-  notice: Notice | null;
+  /** The status panel: a refusal or 'Apostila trocada.', never a dialog in the scanner's way. */
+  outcome: DeskOutcome | null;
   focus: { target: ExchangeField; serial: number };
 }
 
@@ -31,7 +36,7 @@ const initialState: ExchangeState = {
   currentConfirmed: false,
   next: '',
   busy: false,
-  notice: null,
+  outcome: null,
   focus: { target: 'cpf', serial: 0 },
 };
 
@@ -40,13 +45,14 @@ function moveFocus(state: ExchangeState, target: ExchangeField) {
 }
 
 function showError(state: ExchangeState, text: string, target: ExchangeField) {
-  state.notice = { title: 'Erro', text };
+  state.outcome = { variant: 'danger', text: deskText(text) };
   moveFocus(state, target);
 }
 
 /**
  * 'Troca de Apostila' (SPEC.md sections 4 and 5): verify the participant, confirm the current
- * courseware is theirs, enter the new one (36 characters), confirm; the form clears on success.
+ * courseware is theirs, enter the new one (QR id or printed series), confirm; the form clears on
+ * success. Every outcome shows in the status panel, so the next scan is never swallowed.
  */
 export const exchangeSlice = createSlice({
   name: 'exchange',
@@ -61,6 +67,7 @@ export const exchangeSlice = createSlice({
     participantRequested(state, action: PayloadAction<{ cpf?: string } | undefined>) {
       if (action.payload?.cpf !== undefined) state.cpf = action.payload.cpf;
       state.busy = true;
+      state.outcome = null;
     },
     participantFound(state, action: PayloadAction<ParticipantDto>) {
       state.busy = false;
@@ -71,7 +78,7 @@ export const exchangeSlice = createSlice({
       if (!action.payload.coursewareId) showError(state, NO_COURSEWARE_MESSAGE, 'cpf');
       else moveFocus(state, 'current');
     },
-    /** Exchange failures skip the generic dialog and show their own 'Erro' (SPEC.md section 8). */
+    /** Exchange failures skip the generic dialog (SPEC.md section 8): the panel shows them. */
     participantFailed: {
       prepare: (error: ApiError) => failure(error, { hideError: true }),
       reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
@@ -91,11 +98,12 @@ export const exchangeSlice = createSlice({
       if (!state.participant) return;
       if (!state.participant.coursewareId) {
         showError(state, NO_COURSEWARE_MESSAGE, 'cpf');
-      } else if (code !== state.participant.coursewareId) {
+      } else if (!isHeldCourseware(code, state.participant)) {
         state.currentConfirmed = false;
         showError(state, MISMATCH_MESSAGE, 'current');
       } else {
         state.currentConfirmed = true;
+        state.outcome = null;
         moveFocus(state, 'next');
       }
     },
@@ -104,9 +112,10 @@ export const exchangeSlice = createSlice({
     },
     nextEntered(state, action: PayloadAction<string | undefined>) {
       if (action.payload !== undefined) state.next = action.payload;
-      if (state.next.trim().length < COURSEWARE_CODE_LENGTH) {
-        showError(state, SHORT_CODE_MESSAGE, 'next');
+      if (!parseCoursewareCode(state.next)) {
+        showError(state, COURSEWARE_CODE_MESSAGE, 'next');
       } else {
+        state.outcome = null;
         moveFocus(state, 'confirm');
       }
     },
@@ -116,7 +125,7 @@ export const exchangeSlice = createSlice({
     exchangeSucceeded(state) {
       Object.assign(state, {
         ...initialState,
-        notice: { title: 'Sucesso!', text: EXCHANGED_MESSAGE },
+        outcome: { variant: 'success', text: EXCHANGED_MESSAGE },
         focus: { target: 'cpf', serial: state.focus.serial + 1 },
       });
     },
@@ -132,10 +141,6 @@ export const exchangeSlice = createSlice({
         ...initialState,
         focus: { target: 'cpf', serial: state.focus.serial + 1 },
       });
-    },
-    exchangeNoticeDismissed(state) {
-      state.notice = null;
-      moveFocus(state, state.focus.target);
     },
   },
   extraReducers: (builder) => {
@@ -156,7 +161,6 @@ export const {
   exchangeSucceeded,
   exchangeFailed,
   exchangeCleared,
-  exchangeNoticeDismissed,
 } = exchangeSlice.actions;
 
 export const selectExchange = (state: RootState) => state.exchange;

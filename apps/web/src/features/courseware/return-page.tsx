@@ -1,5 +1,4 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -8,7 +7,8 @@ import { COURSEWARE_CODE_LENGTH, formatCpf, type CoursewareDto } from '@balcao/c
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { QrScanner } from '../../ui/qr-scanner';
 import { formatDateTime } from '../../ui/formats';
-import { coursewareStatusLabel, displaySerial } from './display';
+import { DeskOutcomeAlert } from '../accreditation/desk-outcome';
+import { COURSEWARE_CODE_PLACEHOLDER, coursewareStatusLabel, displaySerial } from './display';
 import {
   returnCodeChanged,
   returnLookupRequested,
@@ -51,12 +51,13 @@ function CoursewareCard({ courseware }: { courseware: CoursewareDto }) {
 }
 
 /**
- * 'Devolução de Apostilas': the lookup fires when the code reaches 36 characters, on Enter or on
- * a scan; a printed courseware can then be returned.
+ * 'Devolução de Apostilas': the lookup fires when the code reaches 36 characters (a QR scan), on
+ * Enter (a typed series, '01-001-000005' or '01001000005') or on a camera scan; a printed
+ * courseware can then be returned.
  */
 export function ReturnPage() {
   const dispatch = useAppDispatch();
-  const { code, courseware, looking, returning, message } =
+  const { code, courseware, looking, returning, outcome } =
     useAppSelector(selectCourseware).returnDesk;
   const codeRef = useRef<HTMLInputElement>(null);
   const returnRef = useRef<HTMLButtonElement>(null);
@@ -64,8 +65,10 @@ export function ReturnPage() {
 
   useEffect(() => {
     if (returnable) returnRef.current?.focus();
+    else if (outcome)
+      codeRef.current?.select(); // the next scan replaces the refused code
     else codeRef.current?.focus();
-  }, [returnable, courseware, message]);
+  }, [returnable, courseware, outcome]);
 
   const lookUp = (value: string) => {
     if (value.trim() !== '') dispatch(returnLookupRequested({ code: value.trim() }));
@@ -90,6 +93,7 @@ export function ReturnPage() {
             ref={codeRef}
             value={code}
             maxLength={COURSEWARE_CODE_LENGTH}
+            placeholder={COURSEWARE_CODE_PLACEHOLDER}
             autoComplete="off"
             autoFocus
             onChange={(event) => {
@@ -104,7 +108,7 @@ export function ReturnPage() {
           </div>
           <div role="status" aria-live="polite" className="mt-3">
             {looking && <span>Procurando...</span>}
-            {message && <Alert variant="success">{message}</Alert>}
+            <DeskOutcomeAlert outcome={outcome} />
           </div>
           {courseware && (
             <>

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CoursewareDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { isExpectedRefusal, refusal, type DeskOutcome } from '../accreditation/desk-outcome';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
 
@@ -23,7 +24,8 @@ export interface CoursewareState {
     courseware: CoursewareDto | null;
     looking: boolean;
     returning: boolean;
-    message: string | null;
+    /** The status panel: a refusal ('Apostila não encontrada.') or the return done. */
+    outcome: DeskOutcome | null;
   };
 }
 
@@ -32,7 +34,7 @@ const initialReturnDesk: CoursewareState['returnDesk'] = {
   courseware: null,
   looking: false,
   returning: false,
-  message: null,
+  outcome: null,
 };
 
 const initialState: CoursewareState = { batch: null, notice: null, returnDesk: initialReturnDesk };
@@ -75,22 +77,24 @@ export const coursewareSlice = createSlice({
     },
     returnCodeChanged(state, action: PayloadAction<string>) {
       state.returnDesk.code = action.payload;
-      state.returnDesk.message = null;
+      state.returnDesk.outcome = null;
     },
     returnLookupRequested(state, action: PayloadAction<{ code?: string } | undefined>) {
       if (action.payload?.code !== undefined) state.returnDesk.code = action.payload.code;
       state.returnDesk.looking = true;
       state.returnDesk.courseware = null;
-      state.returnDesk.message = null;
+      state.returnDesk.outcome = null;
     },
     returnLookupSucceeded(state, action: PayloadAction<CoursewareDto>) {
       state.returnDesk.looking = false;
       state.returnDesk.courseware = action.payload;
     },
+    /** A refusal shows in the desk's panel; only the unexpected takes the error dialog. */
     returnLookupFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+      prepare: (error: ApiError) => failure(error, { hideError: isExpectedRefusal(error) }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
         state.returnDesk.looking = false;
+        if (action.meta.hideError) state.returnDesk.outcome = refusal(action.payload);
       },
     },
     returnRequested(state) {
@@ -100,13 +104,14 @@ export const coursewareSlice = createSlice({
       state.returnDesk = {
         ...initialReturnDesk,
         courseware: action.payload.courseware,
-        message: action.payload.message,
+        outcome: { variant: 'success', text: action.payload.message },
       };
     },
     returnFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+      prepare: (error: ApiError) => failure(error, { hideError: isExpectedRefusal(error) }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
         state.returnDesk.returning = false;
+        if (action.meta.hideError) state.returnDesk.outcome = refusal(action.payload);
       },
     },
   },

@@ -31,6 +31,20 @@ describe('error dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("writes the server's 'cpf invalido' code word as 'CPF inválido'", async () => {
+    const { store } = renderWithProviders(<App />);
+    act(() => {
+      store.dispatch(
+        passwordUpdateFailed({
+          status: 400,
+          error: 'invalid_request',
+          description: 'cpf invalido',
+        }),
+      );
+    });
+    expect(await screen.findByRole('dialog')).toHaveTextContent('CPF inválido');
+  });
+
   it('stays closed for failures flagged hidden', async () => {
     const { store } = renderWithProviders(<App />);
     act(() => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../App';
+import { captureDownloads } from '../../testing/downloads';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
@@ -30,8 +31,8 @@ describe('Importações', { timeout: 20_000 }, () => {
             { line: 3, error: 'cpf invalido' },
             { line: 7, error: 'situacao desconhecida: 9' },
           ],
-          created: 5,
-          updated: 0,
+          created: 1,
+          updated: 2,
           unchanged: 1,
         });
       }),
@@ -45,9 +46,10 @@ describe('Importações', { timeout: 20_000 }, () => {
     const table = await screen.findByRole('table', { name: 'Linhas com erro' });
     expect(within(table).getByRole('columnheader', { name: /Linha/ })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: /Erro/ })).toBeInTheDocument();
-    expect(within(table).getByText('cpf invalido').closest('tr')).toHaveTextContent('3');
+    expect(within(table).getByText('CPF inválido').closest('tr')).toHaveTextContent('3');
     expect(within(table).getByText('situacao desconhecida: 9')).toBeInTheDocument();
     expect(screen.getByText('2 linhas não foram importadas.')).toBeInTheDocument();
+    expect(screen.getByText('1 criado, 2 atualizados, 1 sem alteração.')).toBeInTheDocument();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.eventId).toBe(1);
     expect(sent[0]!.sheet).toMatch(/^data:text\/csv;base64,/);
@@ -78,5 +80,64 @@ describe('Importações', { timeout: 20_000 }, () => {
     await openImport('Importar Participantes', ['ImportParticipants']);
     expect(await screen.findByText('Nenhum evento registrado.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText('Evento')).not.toBeInTheDocument());
+  });
+
+  it('lists the lines saved with a warning beside the failures', async () => {
+    server.use(
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.post('/api/participants/upload', () =>
+        HttpResponse.json({
+          fails: [],
+          warnings: [
+            { line: 4, warning: 'Núcleo não encontrado: Marte; cadastrado no núcleo Fortaleza' },
+          ],
+          created: 2,
+          updated: 0,
+          unchanged: 0,
+        }),
+      ),
+    );
+    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+    await user.upload(
+      await screen.findByLabelText('Planilha (.csv ou .xlsx)'),
+      new File([csv], 'participantes.csv', { type: 'text/csv' }),
+    );
+    await user.selectOptions(screen.getByLabelText('Evento'), 'Congresso Nacional 2025');
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+
+    const table = await screen.findByRole('table', { name: 'Linhas com aviso' });
+    expect(
+      within(table).getByText('Núcleo não encontrado: Marte; cadastrado no núcleo Fortaleza'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 linha foi importada com aviso.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Todos os participantes foram cadastrados com sucesso'),
+    ).toBeInTheDocument();
+  });
+
+  it('explains the columns with an example and downloads the model files', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/participants/upload/template', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('format') ?? '');
+        return new HttpResponse('modelo', { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const downloads = captureDownloads();
+    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+
+    const columns = await screen.findByRole('table', { name: 'Colunas da planilha' });
+    const nucleo = within(columns).getByText('nucleo_origem').closest('tr')!;
+    expect(nucleo).toHaveTextContent('Sim');
+    expect(nucleo).toHaveTextContent('001');
+    expect(within(columns).getByText('telefone').closest('tr')).toHaveTextContent('Não');
+
+    await user.click(screen.getByRole('button', { name: 'Baixar modelo (.csv)' }));
+    await user.click(screen.getByRole('button', { name: 'Baixar modelo (.xlsx)' }));
+    await waitFor(() =>
+      expect(downloads.names).toEqual(['modelo-participantes.csv', 'modelo-participantes.xlsx']),
+    );
+    expect(asked).toEqual(['csv', 'xlsx']);
+    expect(await downloads.blobs[0]!.text()).toBe('modelo');
   });
 });

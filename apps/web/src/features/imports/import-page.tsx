@@ -4,14 +4,24 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
+import Table from 'react-bootstrap/Table';
+import { IMPORT_TEMPLATES, IMPORT_TEMPLATE_FORMATS } from '@balcao/contract';
 import { column } from '../../ui/columns';
 import { DataTable } from '../../ui/data-table';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../events/slice';
 import { selectLookups } from '../tables/slice';
 import { PageFrame } from '../tables/pages/page-frame';
-import { selectImport, uploadRequested, type ImportFailure, type ImportKind } from './slice';
+import {
+  selectImport,
+  templateRequested,
+  uploadRequested,
+  type ImportFailure,
+  type ImportKind,
+  type ImportWarning,
+} from './slice';
 import { EventSelect } from '../../ui/event-select';
+import { countOf, readableMessage } from '../../ui/messages';
 
 export const NO_EVENTS_MESSAGE = 'Nenhum evento registrado.';
 const SUCCESS: Record<ImportKind, string> = {
@@ -35,22 +45,82 @@ export function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-const failureColumns = [
-  column<ImportFailure>({
-    id: 'line',
-    header: 'Linha',
-    text: (row) => String(row.line),
-    sortValue: (row) => row.line,
-  }),
-  column<ImportFailure>({ id: 'error', header: 'Erro', text: (row) => row.error }),
-];
+/** A table of numbered lines of the sheet and what was said about each. */
+function lineColumns<Row extends { line: number }>(header: string, text: (row: Row) => string) {
+  return [
+    column<Row>({
+      id: 'line',
+      header: 'Linha',
+      text: (row) => String(row.line),
+      sortValue: (row) => row.line,
+    }),
+    column<Row>({ id: 'message', header, text }),
+  ];
+}
+
+const failureColumns = lineColumns<ImportFailure>('Erro', (row) => readableMessage(row.error));
+const warningColumns = lineColumns<ImportWarning>('Aviso', (row) => row.warning);
+
+/** The columns a sheet needs, with an example, and the model files to start from. */
+function ImportColumns({ kind }: { kind: ImportKind }) {
+  const dispatch = useAppDispatch();
+  const { columns } = IMPORT_TEMPLATES[kind];
+  return (
+    <Card className="mb-3">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          Colunas da planilha
+        </Card.Title>
+        <p className="text-body-secondary mb-2">
+          A primeira linha traz os nomes das colunas (maiúsculas, minúsculas e acentos não
+          importam); cada linha seguinte é um registro. CSV separado por ponto e vírgula ou .xlsx.
+        </p>
+        <Table size="sm" bordered responsive aria-label="Colunas da planilha" className="mb-3">
+          <thead>
+            <tr>
+              <th>Coluna</th>
+              <th>Obrigatória</th>
+              <th>Exemplo</th>
+              <th>O que é</th>
+            </tr>
+          </thead>
+          <tbody>
+            {columns.map((item) => (
+              <tr key={item.name}>
+                <td>
+                  <code>{item.name}</code>
+                </td>
+                <td>{item.required ? 'Sim' : 'Não'}</td>
+                <td>{item.example}</td>
+                <td>{item.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        <div className="d-flex gap-2">
+          {IMPORT_TEMPLATE_FORMATS.map((format) => (
+            <Button
+              key={format}
+              variant="outline-secondary"
+              size="sm"
+              onClick={() => dispatch(templateRequested({ kind, format }))}
+            >
+              Baixar modelo (.{format})
+            </Button>
+          ))}
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
 
 function ImportResultView({ kind }: { kind: ImportKind }) {
   const { result } = useAppSelector(useMemo(() => selectImport(kind), [kind]));
   if (!result) return null;
+  const warnings = result.warnings ?? [];
   const counts = [
-    result.created !== undefined ? `${result.created} criados` : null,
-    result.updated !== undefined ? `${result.updated} atualizados` : null,
+    result.created !== undefined ? countOf(result.created, 'criado', 'criados') : null,
+    result.updated !== undefined ? countOf(result.updated, 'atualizado', 'atualizados') : null,
     result.unchanged !== undefined ? `${result.unchanged} sem alteração` : null,
   ].filter(Boolean);
   return (
@@ -67,6 +137,22 @@ function ImportResultView({ kind }: { kind: ImportKind }) {
         </Alert>
       )}
       {counts.length > 0 && <p className="text-body-secondary">{counts.join(', ')}.</p>}
+      {warnings.length > 0 && (
+        <>
+          <Alert variant="info" role="status">
+            {warnings.length === 1
+              ? '1 linha foi importada com aviso.'
+              : `${warnings.length} linhas foram importadas com aviso.`}
+          </Alert>
+          <DataTable<ImportWarning>
+            label="Linhas com aviso"
+            columns={warningColumns}
+            data={warnings}
+            getRowId={(row) => `${row.line}-${row.warning}`}
+            defaultPageSize={100}
+          />
+        </>
+      )}
       {result.fails.length > 0 && (
         <DataTable<ImportFailure>
           label="Linhas com erro"
@@ -109,6 +195,7 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
 
   return (
     <PageFrame title={TITLES[kind]}>
+      <ImportColumns kind={kind} />
       {events.length === 0 ? (
         <Alert variant="warning" role="alert">
           {NO_EVENTS_MESSAGE}

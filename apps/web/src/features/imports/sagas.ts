@@ -2,7 +2,11 @@ import { call, cancel, fork, put, take, takeLeading } from 'redux-saga/effects';
 import { channel, type Channel, type SagaIterator, type Task } from 'redux-saga';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
+import { IMPORT_TEMPLATES, type ImportTemplateFormat } from '@balcao/contract';
+import { downloadBlob } from '../../ui/download';
 import {
+  templateFailed,
+  templateRequested,
   uploadFailed,
   uploadProgressed,
   uploadRequested,
@@ -44,6 +48,28 @@ function* upload(action: ReturnType<typeof uploadRequested>): SagaIterator {
   }
 }
 
+const TEMPLATE_TYPES: Record<ImportTemplateFormat, string> = {
+  csv: 'text/csv;charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** GET {upload url}/template?format=csv|xlsx with the bearer token, saved as a download. */
+function* downloadTemplate(action: ReturnType<typeof templateRequested>): SagaIterator {
+  const { kind, format } = action.payload;
+  try {
+    const bytes: ArrayBuffer = yield call(callApi<ArrayBuffer>, {
+      url: `${UPLOAD_URLS[kind]}/template`,
+      params: { format },
+      responseType: 'arraybuffer',
+    });
+    const name = `${IMPORT_TEMPLATES[kind].fileName}.${format}`;
+    yield call(downloadBlob, name, new Blob([bytes], { type: TEMPLATE_TYPES[format] }));
+  } catch (thrown) {
+    yield put(templateFailed(toApiError(thrown)));
+  }
+}
+
 export function* importsSaga(): SagaIterator {
   yield takeLeading(uploadRequested.type, upload);
+  yield takeLeading(templateRequested.type, downloadTemplate);
 }

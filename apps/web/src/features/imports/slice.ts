@@ -1,9 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ImportTemplateFormat, ImportTemplateKind } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
 
-export type ImportKind = 'participants' | 'products';
+export type ImportKind = ImportTemplateKind;
 
 /** A line the server refused (the header is line 1). */
 export interface ImportFailure {
@@ -11,9 +12,16 @@ export interface ImportFailure {
   error: string;
 }
 
+/** A line saved with a substitution (an unknown center placed in the default one). */
+export interface ImportWarning {
+  line: number;
+  warning: string;
+}
+
 /** POST /api/participants/upload and /api/produtos/upload answer. */
 export interface ImportResult {
   fails: ImportFailure[];
+  warnings?: ImportWarning[];
   created?: number;
   updated?: number;
   unchanged?: number;
@@ -61,13 +69,29 @@ export const importsSlice = createSlice({
     importReset(state, action: PayloadAction<ImportKind>) {
       state[action.payload] = idle;
     },
+    /** 'Baixar modelo': the model file of an import, from the server. */
+    templateRequested(
+      _state,
+      _action: PayloadAction<{ kind: ImportKind; format: ImportTemplateFormat }>,
+    ) {},
+    templateFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
   },
 });
 
-export const { uploadRequested, uploadProgressed, uploadSucceeded, uploadFailed, importReset } =
-  importsSlice.actions;
+export const {
+  uploadRequested,
+  uploadProgressed,
+  uploadSucceeded,
+  uploadFailed,
+  importReset,
+  templateRequested,
+  templateFailed,
+} = importsSlice.actions;
 
 export const selectImport = (kind: ImportKind) => (state: RootState) => state.imports[kind];

@@ -3,6 +3,7 @@ import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
+import { loadSetupStatus } from '../setup/sagas';
 import {
   loadCenters,
   loadCities,
@@ -27,6 +28,7 @@ export type PageLoader = () => SagaIterator;
  * `PARTICIPANTS: [loadEvents, loadCenters]`.
  */
 export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
+  SETUP: [loadSetupStatus],
   PROFILES: [loadPermissions],
   USERS: [loadPermissions, loadProfiles, loadCenters, loadProductCategories],
   PRODUCTS: [loadProductCategories],

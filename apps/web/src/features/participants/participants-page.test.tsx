@@ -79,7 +79,7 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
     expect(within(first).getByText('VINCULADO')).toBeInTheDocument();
     const second = within(table).getByText('Participante 2').closest('tr')!;
     expect(within(second).getByText('PENDENTE')).toBeInTheDocument();
-    expect(within(second).getByText('À CONFIRMAR')).toBeInTheDocument();
+    expect(within(second).getByText('A CONFIRMAR')).toBeInTheDocument();
     expect(within(second).queryByText('VINCULADO')).not.toBeInTheDocument();
     expect(within(table).getByText('GRATUIDADE')).toBeInTheDocument();
 
@@ -88,7 +88,7 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('CPF'), '111.111.111-11');
     await user.type(within(dialog).getByLabelText('Nome'), 'Nova Pessoa');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('cpf invalido');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('CPF inválido');
     await user.clear(within(dialog).getByLabelText('CPF'));
     await user.type(within(dialog).getByLabelText('CPF'), withCheckDigits('529982247'));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
@@ -103,5 +103,51 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Participantes de Imersão 2026' }),
     ).toBeInTheDocument();
     await waitFor(() => expect(asked.at(-1)).toMatch(/^2\?start=0/));
+  });
+
+  it("shows the server's refusal of a bad e-mail or phone beside the field", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.use(
+      http.get('/api/events/selected', () => HttpResponse.json(event)),
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.post('/api/events/1/participants/insert', () =>
+        HttpResponse.json(
+          {
+            error: 'invalid_request',
+            error_description: 'E-mail inválido: use o formato nome@dominio.com.br.',
+            fieldErrors: [
+              { name: 'email', status: 'E-mail inválido: use o formato nome@dominio.com.br.' },
+              {
+                name: 'telefone',
+                status: 'Telefone inválido: informe DDD e número, como (85) 99999-0000.',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: {
+        session: signedInSession({ permissions: ['Participant'], adminPage: null }),
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Gerenciar Participantes' }));
+    await screen.findByRole('table', { name: 'Participantes' });
+    await user.click(screen.getByRole('button', { name: 'Novo' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('CPF'), withCheckDigits('529982247'));
+    await user.type(within(dialog).getByLabelText('Nome'), 'Nova Pessoa');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'nova@exemplo');
+    await user.type(within(dialog).getByLabelText('Telefone'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await within(dialog).findByLabelText('E-mail')).toHaveAccessibleDescription(
+      'E-mail inválido: use o formato nome@dominio.com.br.',
+    );
+    expect(within(dialog).getByLabelText('Telefone')).toHaveAccessibleDescription(
+      'Telefone inválido: informe DDD e número, como (85) 99999-0000.',
+    );
+    expect(screen.queryByText('Registro salvo.')).not.toBeInTheDocument();
   });
 });

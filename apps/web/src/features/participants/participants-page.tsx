@@ -3,7 +3,6 @@ import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
 import {
   BADGE_NAME_MAX,
-  CPF_INVALID_MESSAGE,
   PARTICIPANT_STATUSES,
   PARTICIPANT_STATUS_LABELS,
   cpfDigits,
@@ -12,6 +11,7 @@ import {
   type ParticipantStatus,
 } from '@balcao/contract';
 import { column } from '../../ui/columns';
+import { CPF_INVALID_TEXT } from '../../ui/messages';
 import { required } from '../../ui/editor-modal';
 import { useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../events/slice';
@@ -53,13 +53,13 @@ export const participantsTable: TableDefinition<TableRow> = {
     column({
       id: 'badge',
       header: 'Credenciamento',
-      text: (row) => (row.badge ? 'CONFIRMADO' : 'À CONFIRMAR'),
+      text: (row) => (row.badge ? 'CONFIRMADO' : 'A CONFIRMAR'),
       cell: (row) =>
         row.badge ? (
           <Badge bg="success">CONFIRMADO</Badge>
         ) : (
           <Badge bg="warning" text="dark">
-            À CONFIRMAR
+            A CONFIRMAR
           </Badge>
         ),
     }),
@@ -92,7 +92,7 @@ export const participantsTable: TableDefinition<TableRow> = {
       placeholder: '000.000.000-00',
       read: (row) => formatCpf(textOf(row.cpf)),
       write: (value) => cpfDigits(String(value)),
-      validate: (value) => (isValidCpf(String(value)) ? null : CPF_INVALID_MESSAGE),
+      validate: (value) => (isValidCpf(String(value)) ? null : CPF_INVALID_TEXT),
     },
     { name: 'name', label: 'Nome', type: 'text', validate: required('Informe o nome.') },
     {

@@ -1,4 +1,4 @@
-import { call, put, select, take, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import {
   canOpenPage,
@@ -11,6 +11,7 @@ import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { selectAppMode } from '../config/slice';
 import { openPage } from '../navigation/sagas';
+import { firstRunPage, loadSetupStatus } from '../setup/sagas';
 import {
   loginFailed,
   loginRequested,
@@ -54,9 +55,10 @@ function* login(action: ReturnType<typeof loginRequested>): SagaIterator {
   yield put(loginSucceeded(response));
   const session: SessionState = yield select(selectSession);
   const mode: AppMode = yield select(selectAppMode);
+  const setup: AdminPage | null = yield call(firstRunPage, response.permissions);
   yield call(
     openPage,
-    pageAfterLogin(response.permissions, mode, session.lastPages[response.username]),
+    setup ?? pageAfterLogin(response.permissions, mode, session.lastPages[response.username]),
   );
 }
 
@@ -112,6 +114,8 @@ export function* restoreSession(): SagaIterator {
     yield take([tokenRefreshSucceeded.type, tokenRefreshFailed.type]);
   if (!tokenRefreshSucceeded.match(outcome)) return;
   yield put(sessionRestored());
+  // A reload keeps its page; the checklist's menu entry still needs the status, alongside.
+  if (outcome.payload.permissions.includes('System')) yield fork(loadSetupStatus);
   const mode: AppMode = yield select(selectAppMode);
   yield call(openPage, pageAfterLogin(outcome.payload.permissions, mode, remembered));
 }

@@ -1,18 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { PERMISSIONS, menuFor } from '@balcao/contract';
+import { PERMISSIONS, menuGroupsFor } from '@balcao/contract';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
 import type { RootState } from '../../store/store';
 
+const menu = () => screen.getByRole('navigation', { name: 'Menu principal' });
+
+/** The menu's items and 'Sair', without the group headings (the buttons that expand). */
 function menuLabels() {
-  const menu = screen.getByRole('navigation', { name: 'Menu principal' });
-  return within(menu)
+  return within(menu())
     .getAllByRole('button')
+    .filter((button) => !button.hasAttribute('aria-expanded'))
     .map((button) => button.textContent);
 }
+
+const heading = (group: string) => within(menu()).getByRole('button', { name: `Grupo ${group}` });
 
 function renderShell(preloadedState: Partial<RootState>) {
   return renderWithProviders(<App />, { preloadedState });
@@ -29,7 +34,9 @@ describe('admin shell menu', () => {
     renderShell({
       session: signedInSession({ permissions: [...PERMISSIONS], adminPage: 'USERS' }),
     });
-    const expected = menuFor(PERMISSIONS, 'production').map((item) => item.label);
+    const expected = menuGroupsFor(PERMISSIONS, 'production').flatMap(({ items }) =>
+      items.map((item) => item.label),
+    );
     expect(menuLabels()).toEqual([...expected, 'Sair']);
     expect(expected).toContain('Países');
     expect(expected).toContain('Relatório de Apostilas por Núcleo');
@@ -52,6 +59,57 @@ describe('admin shell menu', () => {
       'page',
     );
     expect(screen.getByRole('button', { name: 'Impressoras' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('admin shell menu groups', () => {
+  it('shows the headings of the groups the user has items in, in order', () => {
+    renderShell({
+      session: signedInSession({ permissions: [...PERMISSIONS], adminPage: 'USERS' }),
+    });
+    const headings = within(menu())
+      .getAllByRole('button')
+      .filter((button) => button.hasAttribute('aria-expanded'))
+      .map((button) => button.getAttribute('aria-label'));
+    expect(headings).toEqual([
+      'Grupo Credenciamento',
+      'Grupo Loja',
+      'Grupo Cupons',
+      'Grupo Relatórios',
+      'Grupo Cadastros',
+      'Grupo Configurações',
+    ]);
+  });
+
+  it("opens the current page's group, follows the page and toggles on a heading click", async () => {
+    const { user } = renderShell({
+      session: signedInSession({ permissions: ['System', 'Event'], adminPage: 'USERS' }),
+    });
+    expect(heading('Configurações')).toHaveAttribute('aria-expanded', 'true');
+    expect(heading('Cadastros')).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(heading('Cadastros'));
+    expect(heading('Cadastros')).toHaveAttribute('aria-expanded', 'true');
+    expect(heading('Configurações')).toHaveAttribute('aria-expanded', 'false');
+    await user.click(screen.getByRole('button', { name: 'Eventos' }));
+    await screen.findByRole('heading', { name: 'Eventos' });
+    expect(heading('Cadastros')).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(heading('Cadastros'));
+    expect(heading('Cadastros')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+  });
+
+  it("tells the coupons report from the coupon list: 'Relatório de cupons'", async () => {
+    const { user } = renderShell({
+      session: signedInSession({ permissions: ['Coupons', 'Report'], adminPage: 'COUPONS' }),
+    });
+    const [list, report] = within(menu()).getAllByRole('button', { name: 'Cupons' });
+    expect(list).not.toHaveAttribute('title');
+    expect(report).toHaveAttribute('title', 'Relatório de cupons');
+    expect(report!.closest('li.app-menu-group')).toContainElement(heading('Relatórios'));
+    await user.click(report!);
+    expect(await screen.findByRole('heading', { name: 'Relatório de cupons' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { menuFor, type AdminPage, type AppMode } from '@balcao/contract';
+import { menuFor, type AdminPage, type AppMode, type MenuItem } from '@balcao/contract';
 import { AccreditationPage } from '../accreditation/accreditation-page';
 import { ParticipantsListPage } from '../accreditation/participants-list-page';
 import { AttendancePage } from '../attendance/attendance-page';
@@ -17,6 +17,7 @@ import {
   StoreCheckoutPage,
   StorePage,
 } from '../store/store-pages';
+import { SetupPage } from '../setup/setup-page';
 import { CentersPage } from '../tables/pages/centers';
 import { CitiesPage } from '../tables/pages/cities';
 import { CountriesPage } from '../tables/pages/countries';
@@ -31,6 +32,7 @@ import { WebcamPage } from '../webcam/webcam-page';
 /** The component of each admin page; pages not listed show a placeholder until built. */
 export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   PASSWORD: PasswordPage,
+  SETUP: SetupPage,
   WEBCAM_CONFIG: WebcamPage,
   COUNTRIES: CountriesPage,
   CITIES: CitiesPage,
@@ -58,11 +60,16 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
   STORE_CHECKOUT_DELIVERY: StoreCheckoutDeliveryPage,
 };
 
-const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };
+const TITLES: Partial<Record<AdminPage, string>> = {
+  PASSWORD: 'Alterar senha',
+  SETUP: 'Primeiros passos',
+};
 
-/** The title of a page: its menu label as this user sees it ('Loja' included). */
+const menuTitle = (item: MenuItem | undefined) => item && (item.title ?? item.label);
+
+/** The title of a page: its menu label as this user sees it ('Loja' included), or its title. */
 export function pageTitle(page: AdminPage, permissions: readonly string[], mode: AppMode): string {
   return (
-    TITLES[page] ?? menuFor(permissions, mode).find((item) => item.page === page)?.label ?? page
+    TITLES[page] ?? menuTitle(menuFor(permissions, mode).find((item) => item.page === page)) ?? page
   );
 }

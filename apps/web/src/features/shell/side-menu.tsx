@@ -1,48 +1,135 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Collapse from 'react-bootstrap/Collapse';
 import Nav from 'react-bootstrap/Nav';
-import { menuFor } from '@balcao/contract';
+import { menuGroupsFor, type AdminPage, type MenuGroup, type MenuItem } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAppMode } from '../config/slice';
 import { pageRequested, selectPageLoading } from '../navigation/slice';
 import { logoutRequested, selectAdminPage, selectPermissions } from '../session/slice';
+import { selectSetupPending } from '../setup/slice';
 
-/** The left menu: SPEC.md section 2's items the user may see, then 'Sair'. */
+interface MenuLinkProps {
+  page: AdminPage;
+  label: string;
+  title?: string;
+  current: AdminPage | null;
+  loading: boolean;
+}
+
+function MenuLink({ page, label, title, current, loading }: MenuLinkProps) {
+  const dispatch = useAppDispatch();
+  const active = page === current;
+  const ref = useRef<HTMLButtonElement>(null);
+  // The admin menu is longer than a desk screen: keep the open page's item in sight.
+  useEffect(() => {
+    if (active) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [active]);
+  return (
+    <Nav.Item as="li">
+      <Nav.Link
+        as="button"
+        type="button"
+        ref={ref}
+        title={title}
+        active={active}
+        aria-current={active ? 'page' : undefined}
+        aria-disabled={loading || undefined}
+        onClick={() => dispatch(pageRequested(page))}
+      >
+        {label}
+      </Nav.Link>
+    </Nav.Item>
+  );
+}
+
+/** A heading that opens and closes its items. */
+function MenuSection(props: {
+  group: MenuGroup;
+  items: readonly MenuItem[];
+  open: boolean;
+  onToggle: () => void;
+  current: AdminPage | null;
+  loading: boolean;
+}) {
+  const { group, items, open, onToggle, current, loading } = props;
+  const id = `menu-group-${group}`;
+  return (
+    <li className="app-menu-group">
+      <button
+        type="button"
+        className="app-menu-heading"
+        aria-expanded={open}
+        aria-controls={id}
+        // 'Grupo …': the headings Credenciamento, Loja and Cupons are also item labels.
+        aria-label={`Grupo ${group}`}
+        onClick={onToggle}
+      >
+        {group}
+        <span className="app-menu-caret" aria-hidden="true">
+          {open ? '▾' : '▸'}
+        </span>
+      </button>
+      <Collapse in={open}>
+        <div id={id}>
+          <Nav variant="pills" className="flex-column pb-1" as="ul">
+            {items.map((item) => (
+              <MenuLink
+                key={item.page}
+                page={item.page}
+                label={item.label}
+                title={item.title}
+                current={current}
+                loading={loading}
+              />
+            ))}
+          </Nav>
+        </div>
+      </Collapse>
+    </li>
+  );
+}
+
+/**
+ * The left menu: SPEC.md section 2's items the user may see under collapsible headings, then
+ * 'Sair'. The open group is the current page's; a heading click opens another until the next page.
+ */
 export function SideMenu() {
   const dispatch = useAppDispatch();
   const permissions = useAppSelector(selectPermissions);
   const mode = useAppSelector(selectAppMode);
   const current = useAppSelector(selectAdminPage);
   const loading = useAppSelector(selectPageLoading);
-  const items = useMemo(() => menuFor(permissions, mode), [permissions, mode]);
-  const activeRef = useRef<HTMLButtonElement>(null);
-
-  // The admin menu is longer than a desk screen: keep the open page's item in sight after a reload.
-  useEffect(() => {
-    activeRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [current]);
+  const setupPending = useAppSelector(selectSetupPending);
+  const groups = useMemo(() => menuGroupsFor(permissions, mode), [permissions, mode]);
+  const currentGroup =
+    groups.find(({ items }) => items.some((item) => item.page === current))?.group ?? null;
+  const [choice, setChoice] = useState<{ on: AdminPage | null; group: MenuGroup | null }>();
+  const openGroup = choice && choice.on === current ? choice.group : currentGroup;
 
   return (
     <nav className="app-sidebar" aria-label="Menu principal">
-      <Nav variant="pills" className="flex-column" as="ul">
-        {items.map((item) => {
-          const active = item.page === current;
-          return (
-            <Nav.Item as="li" key={item.page}>
-              <Nav.Link
-                as="button"
-                type="button"
-                ref={active ? activeRef : undefined}
-                active={active}
-                aria-current={active ? 'page' : undefined}
-                aria-disabled={loading || undefined}
-                onClick={() => dispatch(pageRequested(item.page))}
-              >
-                {item.label}
-              </Nav.Link>
-            </Nav.Item>
-          );
-        })}
-        <Nav.Item as="li" className="mt-2 pt-2 border-top">
+      <ul className="app-menu list-unstyled mb-0">
+        {setupPending && (
+          <li className="mb-2 pb-2 border-bottom">
+            <Nav variant="pills" className="flex-column" as="ul">
+              <MenuLink page="SETUP" label="Primeiros passos" current={current} loading={loading} />
+            </Nav>
+          </li>
+        )}
+        {groups.map(({ group, items }) => (
+          <MenuSection
+            key={group}
+            group={group}
+            items={items}
+            open={group === openGroup}
+            onToggle={() => setChoice({ on: current, group: group === openGroup ? null : group })}
+            current={current}
+            loading={loading}
+          />
+        ))}
+      </ul>
+      <Nav variant="pills" className="flex-column app-menu-logout" as="ul">
+        <Nav.Item as="li">
           <Nav.Link as="button" type="button" onClick={() => dispatch(logoutRequested())}>
             Sair
           </Nav.Link>

@@ -78,6 +78,13 @@ describe('Cidades page', () => {
     expect(posted!.type).toContain('application/x-www-form-urlencoded');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Mostrando 1 até 2 de 2 registros')).toBeInTheDocument();
+    expect(screen.getByText('Registro salvo.').closest('[role="status"]')).not.toBeNull();
+    // The confirmation stays with its page.
+    await user.click(screen.getByRole('button', { name: 'Países' }));
+    await screen.findByRole('table', { name: 'Países' });
+    await user.click(screen.getByRole('button', { name: 'Cidades' }));
+    await screen.findByRole('table', { name: 'Cidades' });
+    expect(screen.queryByText('Registro salvo.')).not.toBeInTheDocument();
   });
 
   it("shows the server's fieldErrors in the editor, not in the error dialog", async () => {
@@ -160,6 +167,7 @@ describe('Cidades page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remover' }));
     await waitFor(() => expect(screen.getByText('Nenhum registro encontrado')).toBeInTheDocument());
     expect(removals).toBe(2);
+    expect(screen.getByText('Registro removido.')).toBeInTheDocument();
   });
 
   it("says 'Um erro fatal aconteceu' in the editor when the server does not explain", async () => {
@@ -171,6 +179,7 @@ describe('Cidades page', () => {
     await user.selectOptions(within(dialog).getByLabelText('País'), 'Brasil');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Um erro fatal aconteceu');
+    expect(screen.queryByText('Registro salvo.')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Ocorreu um erro' })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
+import { captureDownloads } from '../../testing/downloads';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
 
@@ -73,18 +74,7 @@ describe('Produtos page', { timeout: 20_000 }, () => {
 
   it("asks the 'QR Code' quantity again after 'Digite um número maior que 0.', then prints", async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => ({}) as Window);
-    let opened: Blob | null = null;
-    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        opened = blob;
-        return 'blob:etiquetas';
-      },
-      revokeObjectURL: vi.fn(),
-    });
-    onTestFinished(() => {
-      Object.assign(URL, original);
-    });
+    const downloads = captureDownloads();
     const printed: unknown[] = [];
     const fileAuth: (string | null)[] = [];
     server.use(
@@ -120,31 +110,19 @@ describe('Produtos page', { timeout: 20_000 }, () => {
 
     await waitFor(() => expect(open).toHaveBeenCalled());
     expect(printed).toEqual([{ quantity: 6 }]);
-    expect(open.mock.calls[0]?.[0]).toBe('blob:etiquetas');
+    expect(open.mock.calls[0]?.[0]).toBe('blob:download-1');
     expect(fileAuth).toEqual([expect.stringMatching(/^Bearer /)]);
-    expect(await (opened as Blob | null)?.text()).toBe('%PDF-1.4 etiquetas');
+    expect(await downloads.blobs[0]?.text()).toBe('%PDF-1.4 etiquetas');
   });
 
   it('exports the first four columns of every matching product as CSV', async () => {
-    let exported: Blob | null = null;
-    const createObjectURL = vi.fn((blob: Blob) => {
-      exported = blob;
-      return 'blob:produtos';
-    });
-    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
-    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
-    onTestFinished(() => {
-      Object.assign(URL, original);
-    });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const downloads = captureDownloads();
     const asked: URLSearchParams[] = [];
     const { user } = await openProducts(asked);
 
     await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
-    await waitFor(() => expect(click).toHaveBeenCalled());
-    const link = click.mock.contexts[0] as HTMLAnchorElement;
-    expect(link.download).toBe('produtos.csv');
-    const text = await (exported as Blob | null)!.text();
+    await waitFor(() => expect(downloads.names).toEqual(['produtos.csv']));
+    const text = await downloads.blobs[0]!.text();
     const lines = text
       .replace(/^\uFEFF/, '')
       .trim()

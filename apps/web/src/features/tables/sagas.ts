@@ -22,6 +22,7 @@ import {
   listSucceeded,
   lookupFailed,
   lookupLoaded,
+  lookupRequested,
   saveFailed,
   saveRequested,
   saveSucceeded,
@@ -166,6 +167,9 @@ export function* tablesSaga(): SagaIterator {
   yield all([
     ...TABLE_KEYS.map((table) => takeLatest(listOf(table), loadList)),
     takeLeading(saveRequested.type, save),
+    takeLatest(lookupRequested.type, (action: ReturnType<typeof lookupRequested>) =>
+      loadLookup(action.payload),
+    ),
   ]);
 }
 

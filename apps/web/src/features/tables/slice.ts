@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import type { EditorMode, WirePayload } from '../../ui/editor-modal';
 import type { TableQuery } from '../../ui/data-table';
+import { pageLoadStarted } from '../navigation/slice';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
 import type { LookupKey, TableKey } from './resources';
@@ -36,6 +37,8 @@ export interface TableState {
   parentId: string | null;
   /** What a list answer holds besides the rows (participants' `confirmed`, `badgePrints`). */
   extras: Record<string, unknown>;
+  /** The confirmation of the last save ('Registro salvo.'), shown as a toast until closed. */
+  savedNotice: string | null;
 }
 
 export interface TablesState {
@@ -54,6 +57,7 @@ export const emptyTable: TableState = {
   editor: null,
   parentId: null,
   extras: {},
+  savedNotice: null,
 };
 
 function tableOf(state: TablesState, table: TableKey): TableState {
@@ -126,7 +130,9 @@ export const tablesSlice = createSlice({
       action: PayloadAction<{ table: TableKey; mode: EditorMode; rowId: string | null }>,
     ) {
       const { mode, rowId } = action.payload;
-      tableOf(state, action.payload.table).editor = {
+      const table = tableOf(state, action.payload.table);
+      table.savedNotice = null;
+      table.editor = {
         mode,
         rowId,
         busy: false,
@@ -136,6 +142,9 @@ export const tablesSlice = createSlice({
     },
     editorClosed(state, action: PayloadAction<{ table: TableKey }>) {
       tableOf(state, action.payload.table).editor = null;
+    },
+    savedNoticeClosed(state, action: PayloadAction<{ table: TableKey }>) {
+      tableOf(state, action.payload.table).savedNotice = null;
     },
     saveRequested(state, action: PayloadAction<SaveRequest>) {
       const editor = tableOf(state, action.payload.table).editor;
@@ -153,6 +162,7 @@ export const tablesSlice = createSlice({
       const { mode, rowId, rows } = action.payload;
       const table = tableOf(state, action.payload.table);
       table.editor = null;
+      table.savedNotice = mode === 'remove' ? 'Registro removido.' : 'Registro salvo.';
       if (mode === 'remove' && rowId !== null) {
         const before = table.rows.length;
         table.rows = table.rows.filter((row) => !sameId(row, rowId));
@@ -192,6 +202,8 @@ export const tablesSlice = createSlice({
               : FATAL_EDITOR_ERROR;
       },
     },
+    /** A widget outside the page loaders (the top bar's event switch) needs a lookup. */
+    lookupRequested(_state, _action: PayloadAction<LookupKey>) {},
     lookupLoaded(state, action: PayloadAction<{ key: LookupKey; items: LookupItem[] }>) {
       state.lookups[action.payload.key] = action.payload.items;
     },
@@ -201,7 +213,12 @@ export const tablesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
+    builder
+      .addCase(sessionEnded, () => initialState)
+      .addCase(pageLoadStarted, (state) => {
+        // A confirmation belongs to the page it was given on.
+        for (const table of Object.values(state.byTable)) table.savedNotice = null;
+      });
   },
 });
 
@@ -212,9 +229,11 @@ export const {
   listFailed,
   editorOpened,
   editorClosed,
+  savedNoticeClosed,
   saveRequested,
   saveSucceeded,
   saveFailed,
+  lookupRequested,
   lookupLoaded,
   lookupFailed,
 } = tablesSlice.actions;

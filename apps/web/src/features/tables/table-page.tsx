@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { DataTable, type TableQuery } from '../../ui/data-table';
 import { EditorModal, type FormMode, type WirePayload } from '../../ui/editor-modal';
+import { NoticeToast } from '../../ui/notice-toast';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { lookupOptions, type TableDefinition } from './definition';
 import { TABLE_RESOURCES, hasParent } from './resources';
@@ -9,6 +10,7 @@ import {
   editorOpened,
   listRequested,
   parentChanged,
+  savedNoticeClosed,
   saveRequested,
   selectLookups,
   selectTable,
@@ -63,6 +65,7 @@ function BoundTable<Row extends TableRow>({ definition }: TablePageProps<Row>) {
     [dispatch, table],
   );
   const getRowId = useCallback((row: Row) => String(row.id), []);
+  const closeNotice = useCallback(() => dispatch(savedNoticeClosed({ table })), [dispatch, table]);
 
   const editor = state.editor;
   const editedRow =
@@ -116,6 +119,7 @@ function BoundTable<Row extends TableRow>({ definition }: TablePageProps<Row>) {
         }
         onCancel={() => dispatch(editorClosed({ table }))}
       />
+      <NoticeToast text={state.savedNotice} onClose={closeNotice} />
     </>
   );
 }

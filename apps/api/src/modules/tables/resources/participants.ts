@@ -1,4 +1,13 @@
-import { BADGE_NAME_MAX, PARTICIPANT_STATUSES, type ParticipantDto } from '@balcao/contract';
+import {
+  BADGE_NAME_MAX,
+  EMAIL_INVALID_MESSAGE,
+  PARTICIPANT_STATUSES,
+  PHONE_INVALID_MESSAGE,
+  isValidEmail,
+  isValidPhone,
+  type FieldError,
+  type ParticipantDto,
+} from '@balcao/contract';
 import { conflict } from '../../../http/api-error.ts';
 import {
   participantQuery,
@@ -89,6 +98,17 @@ export const participants = defineResource<ParticipantDto>({
     load: (db, eventId) => participantTotals(db, eventId ?? 0),
   },
   hooks: {
+    validate: (_context, values): FieldError[] => {
+      const errors: FieldError[] = [];
+      const { email, telefone } = values;
+      if (typeof email === 'string' && !isValidEmail(email)) {
+        errors.push({ name: 'email', status: EMAIL_INVALID_MESSAGE });
+      }
+      if (typeof telefone === 'string' && !isValidPhone(telefone)) {
+        errors.push({ name: 'telefone', status: PHONE_INVALID_MESSAGE });
+      }
+      return errors;
+    },
     beforeDelete: ({ existing }) => {
       // Its courseware would be left 'Associado' to nobody; check-ins go with the participant.
       if (existing?.courseware_id) {

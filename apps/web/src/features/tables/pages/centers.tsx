@@ -45,6 +45,7 @@ export const centersTable: TableDefinition<TableRow> = {
       reference: true,
       lookup: 'cities',
       validate: required('Escolha a cidade.'),
+      noOptions: 'Cadastre uma cidade em Cidades',
     },
     { name: 'apiToken', label: 'Token da API', type: 'readonly', modes: ['edit'] },
   ],

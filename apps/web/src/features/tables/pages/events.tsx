@@ -1,3 +1,4 @@
+import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
@@ -10,6 +11,7 @@ import {
   parseEventDateTime,
 } from '../../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { eventSwitchRequested } from '../../events/slice';
 import { dateColumns, lookupName, textOf, type TableDefinition } from '../definition';
 import { eventQrClosed, eventQrRequested, selectTableExtras } from '../extras-slice';
 import type { TableRow } from '../slice';
@@ -26,7 +28,27 @@ function EventQrButton({ row }: { row: TableRow }) {
   );
 }
 
-/** The event's link as a QR image, fetched with the bearer token. */
+/** The selected event's mark, or 'Selecionar' to make this event the one every desk works on. */
+function EventSelection({ row }: { row: TableRow }) {
+  const dispatch = useAppDispatch();
+  if (row.selected === true) {
+    return (
+      <Badge bg="success" title="O evento de todos os balcões">
+        Selecionado
+      </Badge>
+    );
+  }
+  return (
+    <RowButton onClick={() => dispatch(eventSwitchRequested({ id: Number(row.id) }))}>
+      Selecionar
+    </RowButton>
+  );
+}
+
+/**
+ * The event's link as a QR image, fetched with the bearer token. The link opens Balcão on this
+ * server: a desk's phone or tablet reaches the login without anyone typing the address.
+ */
 function EventQrModal() {
   const dispatch = useAppDispatch();
   const { eventQr } = useAppSelector(selectTableExtras);
@@ -43,6 +65,11 @@ function EventQrModal() {
         <Modal.Title id="event-qr-title">QR Code de {eventQr?.event.name}</Modal.Title>
       </Modal.Header>
       <Modal.Body className="text-center">
+        <p className="text-start">
+          Aponte a câmera do celular ou tablet de um balcão para abrir o Balcão neste servidor, sem
+          digitar o endereço. Depois de entrar, o balcão trabalha no evento selecionado (mostrado no
+          topo da tela).
+        </p>
         {eventQr?.url ? (
           <img
             src={eventQr.url}
@@ -76,6 +103,7 @@ export const eventsTable: TableDefinition<TableRow> = {
   label: 'Eventos',
   itemName: 'evento',
   columns: ({ lookups }) => [
+    actionColumn('selected', 'Seleção', (row) => <EventSelection row={row} />),
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({
       id: 'course',
@@ -154,6 +182,11 @@ export const eventsTable: TableDefinition<TableRow> = {
 export function EventsPage() {
   return (
     <PageFrame title="Eventos">
+      <p className="text-body-secondary">
+        O evento selecionado é o de todos os balcões: credenciamento, apostilas, importações e
+        relatórios trabalham nele. Os balcões abertos passam para o novo evento ao abrir a próxima
+        página do menu ou recarregar a tela.
+      </p>
       <TablePage definition={eventsTable} />
       <EventQrModal />
     </PageFrame>

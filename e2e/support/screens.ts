@@ -1,0 +1,286 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { logIn } from './browser.ts';
+
+/**
+ * What a person does on the screens, shared by the tests: menus, editors, tables and the setup
+ * of an event (course, city, center, event, selection) the way an admin does it. Tests prepare
+ * every state through these, never through the API.
+ */
+
+/** What a clerk does with one editor field, by its label. */
+export type FieldInput =
+  | string // type this text
+  | { choose: string } // pick this option of a select
+  | { check: readonly string[] }; // tick these boxes of a checklist
+
+/** Names no other run or test on the shared server uses. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+export const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Menu principal' });
+
+/** Logs in and waits for the menu (the first page depends on what the database holds). */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await logIn(page, username, password);
+  await menuOf(page).getByRole('button', { name: 'Sair', exact: true }).waitFor();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await menuOf(page).getByRole('button', { name: 'Sair', exact: true }).click();
+  await page.getByRole('button', { name: 'Entrar' }).waitFor();
+}
+
+/** A menu item, opening its heading's group first when the group is closed. */
+export async function menuItem(page: Page, label: string): Promise<Locator> {
+  const menu = menuOf(page);
+  const item = menu.getByRole('button', { name: label, exact: true });
+  if (!(await item.isVisible())) {
+    const hidden = page.getByRole('button', { name: label, exact: true, includeHidden: true });
+    const group = menu.locator('.app-menu-group', { has: hidden });
+    await group.locator('button[aria-expanded="false"]').click();
+  }
+  return item;
+}
+
+/** Clicks a menu item and waits for its page (and its table, if it has one) to load. */
+export async function openMenu(page: Page, label: string, heading = label): Promise<void> {
+  await (await menuItem(page, label)).click();
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+  if ((await page.locator('table[aria-busy]').count()) > 0) {
+    await page.locator('table[aria-busy="false"]').first().waitFor();
+  }
+}
+
+/** Types into a field as a person would: clear it, then key by key (masks and scanners alike). */
+export async function typeInto(field: Locator, text: string): Promise<void> {
+  await field.fill('');
+  await field.pressSequentially(text);
+}
+
+/** Fully inside the window, where a mouse can reach it without scrolling. */
+export async function expectOnScreen(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  const window = page.viewportSize();
+  expect(box, 'not rendered').not.toBeNull();
+  expect(window).not.toBeNull();
+  if (!box || !window) return;
+  expect(box.y, 'above the window').toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height, 'below the window').toBeLessThanOrEqual(window.height);
+}
+
+/** Where a create button is: its label ('Novo' unless the page names it) and its table. */
+export interface CreateButton {
+  createLabel?: string;
+  /** The table, on a page with two ('Impressoras' and its mapping). */
+  table?: string;
+}
+
+/** The toolbar and grid of one table of the page. */
+export const tableBlock = (page: Page, table: string): Locator =>
+  page
+    .locator('.data-table')
+    .filter({ has: page.getByRole('table', { name: table, exact: true }) });
+
+/** Clicks the create button, fills the editor and leaves it open. */
+export async function fillNewRow(
+  page: Page,
+  fields: Record<string, FieldInput>,
+  { createLabel = 'Novo', table }: CreateButton = {},
+): Promise<Locator> {
+  const scope = table ? tableBlock(page, table) : page;
+  await scope.getByRole('button', { name: createLabel, exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Novo registro' });
+  await editor.waitFor();
+  await expectOnScreen(page, editor.getByRole('button', { name: 'Salvar' }));
+  for (const [label, input] of Object.entries(fields)) {
+    if (typeof input === 'string') {
+      await typeInto(editor.getByLabel(label, { exact: true }), input);
+    } else if ('choose' in input) {
+      await editor.getByLabel(label, { exact: true }).selectOption({ label: input.choose });
+    } else {
+      const checklist = editor.getByRole('group', { name: label, exact: true });
+      for (const item of input.check) await checklist.getByLabel(item, { exact: true }).check();
+    }
+  }
+  return editor;
+}
+
+/** Creates a row through the editor: the fields, 'Salvar', and the editor closes. */
+export async function createRow(
+  page: Page,
+  fields: Record<string, FieldInput>,
+  button: CreateButton = {},
+): Promise<void> {
+  const editor = await fillNewRow(page, fields, button);
+  await editor.getByRole('button', { name: 'Salvar' }).click();
+  await editor.waitFor({ state: 'hidden' });
+}
+
+/** The row of a table with a cell reading `key`. */
+export function rowOf(page: Page, table: string, key: string): Locator {
+  return page
+    .getByRole('table', { name: table, exact: true })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: key, exact: true }) });
+}
+
+/** The one row of a table with a cell reading `key`, as {column header: cell text}. */
+export async function readRow(
+  page: Page,
+  table: string,
+  key: string,
+): Promise<Record<string, string>> {
+  const grid = page.getByRole('table', { name: table, exact: true });
+  const row = rowOf(page, table, key);
+  await row.waitFor();
+  return readRowOf(grid, row);
+}
+
+/** Every row of a table (header cells as keys), in the order shown. */
+export async function readRows(page: Page, table: string): Promise<Record<string, string>[]> {
+  const grid = page.getByRole('table', { name: table, exact: true });
+  const rows = grid.getByRole('row').filter({ has: page.getByRole('cell') });
+  await rows.first().waitFor();
+  const all: Record<string, string>[] = [];
+  for (const row of await rows.all()) all.push(await readRowOf(grid, row));
+  return all;
+}
+
+async function readRowOf(grid: Locator, row: Locator): Promise<Record<string, string>> {
+  const headers = await grid.getByRole('columnheader').allInnerTexts();
+  const cells = await row.getByRole('cell').allInnerTexts();
+  return Object.fromEntries(
+    headers.map((header, i) => [header.replace(/[▲▼⇅]/g, '').trim(), cells[i]?.trim() ?? '']),
+  );
+}
+
+/** DD/MM/YYYY in the event zone (America/Sao_Paulo), `shift` days from today. */
+export const day = (shift: number) =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(Date.now() + shift * 86_400_000));
+
+export interface DeskSetup {
+  course: string;
+  city: string;
+  center: string;
+  /** The center's 'Código' in 'Núcleos' ('001'), which an import may name it by. */
+  centerCode: string;
+  event: string;
+}
+
+/**
+ * What an admin does before a desk can work, all on the screens: a course ('Cursos'), a city of
+ * the seeded 'Brasil' ('Cidades'), a center ('Núcleos'), an event of that course spanning today
+ * that links courseware and prints badges (the editor's defaults), and 'Selecionar' on its row
+ * in 'Eventos'.
+ */
+export async function setUpDesk(page: Page, run: string): Promise<DeskSetup> {
+  const names = {
+    course: `Curso ${run}`,
+    city: `Cidade ${run}`,
+    center: `Núcleo ${run}`,
+    event: `Evento ${run}`,
+  };
+  await openMenu(page, 'Cursos');
+  await createRow(page, { Nome: names.course });
+  await readRow(page, 'Cursos', names.course);
+
+  await openMenu(page, 'Cidades');
+  await createRow(page, { Nome: names.city, País: { choose: 'Brasil' } });
+  await readRow(page, 'Cidades', names.city);
+
+  await openMenu(page, 'Núcleos');
+  await createRow(page, { Nome: names.center, Cidade: { choose: names.city } });
+  const centerCode = (await readRow(page, 'Núcleos', names.center))['Código'] ?? '';
+
+  await openMenu(page, 'Eventos');
+  await createRow(page, {
+    Nome: names.event,
+    Curso: { choose: names.course },
+    Início: `${day(-1)} 08:00`,
+    Fim: `${day(1)} 18:00`,
+  });
+  await selectEvent(page, names.event);
+  return { ...names, centerCode };
+}
+
+/** 'Selecionar' on the event's row in 'Eventos' (open): the desks work on it from then on. */
+export async function selectEvent(page: Page, event: string): Promise<void> {
+  const row = rowOf(page, 'Eventos', event);
+  await row.getByRole('button', { name: 'Selecionar', exact: true }).click();
+  await row.getByText('Selecionado', { exact: true }).waitFor();
+}
+
+/**
+ * 'Apostilas': `quantity` new coursewares of the course for the center ('Criar'), answered with
+ * the series the table shows for them (the ones printed on their labels), oldest first.
+ */
+export async function createCoursewares(
+  page: Page,
+  names: Pick<DeskSetup, 'course' | 'center'>,
+  quantity: number,
+): Promise<string[]> {
+  await openMenu(page, 'Apostilas');
+  await page.getByLabel('Curso', { exact: true }).selectOption({ label: names.course });
+  await page.getByRole('table', { name: 'Apostilas', exact: true }).waitFor();
+  await createRow(
+    page,
+    { Quantidade: String(quantity), Núcleo: { choose: names.center } },
+    { createLabel: 'Criar' },
+  );
+  const grid = page.getByRole('table', { name: 'Apostilas', exact: true });
+  await grid
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .nth(quantity - 1)
+    .waitFor();
+  const rows = await readRows(page, 'Apostilas');
+  const series = rows.map((row) => row['Série'] ?? '');
+  for (const serial of series) expect(serial).toMatch(/^\d{2,}-\d{3,}-\d{6,}$/);
+  return series.sort();
+}
+
+/** Ticks one courseware and prints its label: the PDF opens in a tab, as at a desk. */
+export async function printLabel(page: Page, series: string): Promise<void> {
+  await page.getByLabel(`Selecionar apostila ${series}`, { exact: true }).check();
+  const tab = page.context().waitForEvent('page');
+  await page.getByRole('button', { name: 'Imprimir etiquetas (1)', exact: true }).click();
+  await (await tab).close();
+  const notice = page.getByRole('dialog').filter({ hasText: 'Etiquetas impressas corretamente.' });
+  await notice.waitFor();
+  await notice.getByRole('button', { name: 'OK' }).click();
+  await notice.waitFor({ state: 'hidden' });
+}
+
+/**
+ * 'Importar Participantes' (open): downloads the CSV model the page offers and answers a
+ * spreadsheet in its columns, its example line replaced by `lines` (cells by column name).
+ */
+export async function participantsSheet(
+  page: Page,
+  lines: readonly Record<string, string>[],
+): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar modelo (.csv)', exact: true }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const [header = ''] = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
+  const columns = header.split(';');
+  return [header, ...lines.map((cells) => columns.map((name) => cells[name] ?? '').join(';'))].join(
+    '\r\n',
+  );
+}
+
+/** The CPF mask the desk fields show. */
+export const masked = (cpf: string) =>
+  `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
