@@ -9,6 +9,8 @@ import type { FieldSpec, Mode, Values } from './resource.ts';
 import { parseWallClock } from '../../dates.ts';
 
 const DEFAULT_MAX_LENGTH = 255;
+/** Items in one posted id list: more than any real list, fewer than a database's bound variables. */
+export const MAX_LIST_ITEMS = 1000;
 
 /** 'o nome' -> 'O nome'. */
 export const capitalized = (label: string): string =>
@@ -120,6 +122,9 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
         : typeof raw === 'object'
           ? Object.values(raw as Record<string, unknown>) // sparse indices: data[7][profiles][3][id]
           : [raw];
+      if (items.length > MAX_LIST_ITEMS) {
+        return fail(`${capitalized(label)} devem ter no máximo ${MAX_LIST_ITEMS} itens.`);
+      }
       const ids = new Set<number>();
       for (const item of items) {
         const id = parseId(item);
