@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely';
 import { accessControl } from './auth/access-control.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
+import { refuseInvalidText } from './http/clean-text.ts';
 import { handleError } from './http/error-handler.ts';
 import { parseFormBody } from './http/form-body.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -85,6 +86,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
   await app.register(accessControl, { db, now: config.now }); // before any route: it checks each one
   await app.register(helmet, securityHeaders);
   await app.register(formbody, { parser: parseFormBody });
+  app.addHook('preValidation', refuseInvalidText);
   await app.register(apiRoutes, { prefix: '/api' });
   if (!(await serveSpa(app, config.webDist))) {
     app.log.info({ webDist: config.webDist }, 'SPA não encontrada: só a API será servida');

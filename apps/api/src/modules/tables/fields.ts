@@ -1,8 +1,10 @@
 import {
   CPF_INVALID_MESSAGE,
+  MONEY_MAX_CENTS,
+  exactCents,
+  formatMoney,
   isValidCpf,
   parseMoney,
-  toCents,
   type FieldError,
 } from '@balcao/contract';
 import type { FieldSpec, Mode, Values } from './resource.ts';
@@ -81,13 +83,16 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
     case 'money': {
       if (isBlank(raw)) return ok(null);
       const cents =
-        typeof raw === 'number' && Number.isFinite(raw)
-          ? toCents(raw)
+        typeof raw === 'number'
+          ? exactCents(raw)
           : typeof raw === 'string'
             ? parseMoney(raw)
             : null;
       if (cents === null) return fail(`${capitalized(label)} deve ser um valor em reais.`);
       if (cents < 0) return fail(`${capitalized(label)} não pode ser negativo.`);
+      if (cents > MONEY_MAX_CENTS) {
+        return fail(`${capitalized(label)} deve ser no máximo ${formatMoney(MONEY_MAX_CENTS)}.`);
+      }
       return ok(cents);
     }
     case 'boolean': {
