@@ -24,6 +24,11 @@ export interface Config {
    * behind a load balancer so login throttling sees client addresses, not the balancer's.
    */
   trustProxy: boolean | string;
+  /**
+   * Where desks and phones reach the server (`https://balcao.exemplo.com.br`, no trailing slash):
+   * the base of every absolute link we hand out (event QR codes), never the request's Host header.
+   */
+  publicUrl: string;
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
@@ -47,8 +52,9 @@ const DEFAULTS = {
 type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env): Config {
+  const port = readInteger(env, 'PORT', DEFAULTS.port);
   return {
-    port: readInteger(env, 'PORT', DEFAULTS.port),
+    port,
     host: env.HOST || DEFAULTS.host,
     databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || DEFAULTS.databaseUrl),
     adminUser: env.BALCAO_ADMIN_USER || DEFAULTS.adminUser,
@@ -60,6 +66,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
+    publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
     now: () => new Date(),
   };
 }
@@ -93,6 +100,14 @@ function readAppMode(text: string | undefined): AppMode {
 function readTrustProxy(text: string | undefined): boolean | string {
   if (!text || text === 'false') return false;
   return text === 'true' ? true : text;
+}
+
+function readPublicUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL deve ser um endereço http:// ou https:// (recebido: ${text}).`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function readTimeZone(zone: string): string {
