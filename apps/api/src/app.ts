@@ -12,12 +12,14 @@ import type {
   TypeBoxTypeProvider,
 } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import type { DestinationStream } from 'pino';
 import { accessControl } from './auth/access-control.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { refuseInvalidText } from './http/clean-text.ts';
 import { handleError } from './http/error-handler.ts';
 import { parseFormBody } from './http/form-body.ts';
+import { loggerOptions } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
@@ -53,6 +55,8 @@ export type App = FastifyInstance<
 export interface AppDependencies {
   config: Config;
   db: Kysely<Database>;
+  /** Where the log goes; stdout when absent. */
+  logStream?: DestinationStream;
 }
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
@@ -72,9 +76,9 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */
-export async function buildApp({ config, db }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, logStream }: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     // The validator drops fields a schema does not declare, so handlers see only what they expect.
     ajv: { customOptions: { removeAdditional: 'all' } },
