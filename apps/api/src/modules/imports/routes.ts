@@ -10,6 +10,7 @@ const Sheet = Type.String();
 
 const ImportResultSchema = Type.Object({
   fails: Type.Array(Type.Object({ line: Type.Integer(), error: Type.String() })),
+  failsOmitted: Type.Optional(Type.Integer()),
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer(),
