@@ -13,7 +13,10 @@ export interface ImportFailure {
 
 /** POST /api/participants/upload and /api/produtos/upload answer. */
 export interface ImportResult {
+  /** The first failed lines (the server lists at most 1000)... */
   fails: ImportFailure[];
+  /** ...and how many more it counted, when there are more. */
+  failsOmitted?: number;
   created?: number;
   updated?: number;
   unchanged?: number;
