@@ -7,6 +7,7 @@ import Fastify, {
 } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
 import type {
   FastifyPluginAsyncTypebox,
   TypeBoxTypeProvider,
@@ -18,6 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { refuseInvalidText } from './http/clean-text.ts';
 import { handleError } from './http/error-handler.ts';
+import { pressureOptions } from './http/pressure.ts';
 import { parseFormBody } from './http/form-body.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -87,6 +89,8 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   app.decorate('config', config);
   app.decorate('db', db);
   app.setErrorHandler(handleError);
+  // First: a saturated process answers 503 at once rather than doing any more work per request.
+  await app.register(underPressure, pressureOptions(config.maxEventLoopDelay));
   await app.register(accessControl, { db, now: config.now }); // before any route: it checks each one
   await app.register(helmet, securityHeaders);
   await app.register(formbody, { parser: parseFormBody });

@@ -29,6 +29,11 @@ export interface Config {
    * the base of every absolute link we hand out (event QR codes), never the request's Host header.
    */
   publicUrl: string;
+  /**
+   * Milliseconds of event-loop delay past which requests get 503 instead of queueing behind a
+   * saturated process (0 turns the check off).
+   */
+  maxEventLoopDelay: number;
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
@@ -47,6 +52,7 @@ const DEFAULTS = {
   webDist: 'apps/web/dist',
   logLevel: 'info',
   eventTimeZone: 'America/Sao_Paulo',
+  maxEventLoopDelay: 1000,
 };
 
 type Env = Record<string, string | undefined>;
@@ -66,6 +72,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
+    maxEventLoopDelay: readInteger(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULTS.maxEventLoopDelay, 0),
     publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
     now: () => new Date(),
   };
@@ -79,12 +86,13 @@ export function resolveDatabaseUrl(url: string): string {
   return `sqlite:${path.resolve(REPO_ROOT, file)}`;
 }
 
-function readInteger(env: Env, name: string, fallback: number): number {
+function readInteger(env: Env, name: string, fallback: number, minimum = 1): number {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} deve ser um número inteiro positivo (recebido: ${text}).`);
+  if (!Number.isInteger(value) || value < minimum) {
+    const kind = minimum === 0 ? 'não negativo' : 'positivo';
+    throw new Error(`${name} deve ser um número inteiro ${kind} (recebido: ${text}).`);
   }
   return value;
 }

@@ -48,6 +48,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     adminPassword: ADMIN_PASSWORD,
     logLevel: 'silent',
     webDist: '/nonexistent/balcao-web-dist',
+    // Off unless a test turns it on: two busy CPUs must not make other tests' requests 503.
+    maxEventLoopDelay: 0,
     now: clock.now,
     ...options.config,
   };
