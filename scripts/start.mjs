@@ -1,9 +1,11 @@
 // `npm start`: build the SPA when its build is missing or older than its sources, then run the API
-// server, which migrates the database, seeds the first admin and serves the SPA on one port.
-import { spawn, spawnSync } from 'node:child_process';
+// server, which migrates the database, seeds the first admin and serves the SPA on one port, and
+// start it again whenever it dies (scripts/supervise.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const web = join(root, 'apps/web');
@@ -37,9 +39,8 @@ if (stale) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+const server = supervise(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
   cwd: root,
-  stdio: 'inherit',
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.stop(signal));
+server.done.then((code) => process.exit(code));

@@ -7,16 +7,21 @@ import Fastify, {
 } from 'fastify';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import underPressure from '@fastify/under-pressure';
 import type {
   FastifyPluginAsyncTypebox,
   TypeBoxTypeProvider,
 } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import type { DestinationStream } from 'pino';
 import { accessControl } from './auth/access-control.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
+import { refuseInvalidText } from './http/clean-text.ts';
 import { handleError } from './http/error-handler.ts';
+import { pressureOptions } from './http/pressure.ts';
 import { parseFormBody } from './http/form-body.ts';
+import { loggerOptions } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
@@ -53,6 +58,8 @@ export type App = FastifyInstance<
 export interface AppDependencies {
   config: Config;
   db: Kysely<Database>;
+  /** Where the log goes; stdout when absent. */
+  logStream?: DestinationStream;
 }
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
@@ -73,9 +80,9 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */
-export async function buildApp({ config, db }: AppDependencies): Promise<App> {
+export async function buildApp({ config, db, logStream }: AppDependencies): Promise<App> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     // The validator drops fields a schema does not declare, so handlers see only what they expect.
     ajv: { customOptions: { removeAdditional: 'all' } },
@@ -84,9 +91,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<App> {
   app.decorate('config', config);
   app.decorate('db', db);
   app.setErrorHandler(handleError);
+  // First: a saturated process answers 503 at once rather than doing any more work per request.
+  await app.register(underPressure, pressureOptions(config.maxEventLoopDelay));
   await app.register(accessControl, { db, now: config.now }); // before any route: it checks each one
   await app.register(helmet, securityHeaders);
   await app.register(formbody, { parser: parseFormBody });
+  app.addHook('preValidation', refuseInvalidText);
   await app.register(apiRoutes, { prefix: '/api' });
   if (!(await serveSpa(app, config.webDist))) {
     app.log.info({ webDist: config.webDist }, 'SPA não encontrada: só a API será servida');

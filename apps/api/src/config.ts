@@ -24,6 +24,16 @@ export interface Config {
    * behind a load balancer so login throttling sees client addresses, not the balancer's.
    */
   trustProxy: boolean | string;
+  /**
+   * Where desks and phones reach the server (`https://balcao.exemplo.com.br`, no trailing slash):
+   * the base of every absolute link we hand out (event QR codes), never the request's Host header.
+   */
+  publicUrl: string;
+  /**
+   * Milliseconds of event-loop delay past which requests get 503 instead of queueing behind a
+   * saturated process (0 turns the check off).
+   */
+  maxEventLoopDelay: number;
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
@@ -42,13 +52,15 @@ const DEFAULTS = {
   webDist: 'apps/web/dist',
   logLevel: 'info',
   eventTimeZone: 'America/Sao_Paulo',
+  maxEventLoopDelay: 1000,
 };
 
 type Env = Record<string, string | undefined>;
 
 export function loadConfig(env: Env = process.env): Config {
+  const port = readInteger(env, 'PORT', DEFAULTS.port);
   return {
-    port: readInteger(env, 'PORT', DEFAULTS.port),
+    port,
     host: env.HOST || DEFAULTS.host,
     databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || DEFAULTS.databaseUrl),
     adminUser: env.BALCAO_ADMIN_USER || DEFAULTS.adminUser,
@@ -60,6 +72,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || DEFAULTS.logLevel,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
+    maxEventLoopDelay: readInteger(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULTS.maxEventLoopDelay, 0),
+    publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
     now: () => new Date(),
   };
 }
@@ -72,12 +86,13 @@ export function resolveDatabaseUrl(url: string): string {
   return `sqlite:${path.resolve(REPO_ROOT, file)}`;
 }
 
-function readInteger(env: Env, name: string, fallback: number): number {
+function readInteger(env: Env, name: string, fallback: number, minimum = 1): number {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`${name} deve ser um número inteiro positivo (recebido: ${text}).`);
+  if (!Number.isInteger(value) || value < minimum) {
+    const kind = minimum === 0 ? 'não negativo' : 'positivo';
+    throw new Error(`${name} deve ser um número inteiro ${kind} (recebido: ${text}).`);
   }
   return value;
 }
@@ -93,6 +108,14 @@ function readAppMode(text: string | undefined): AppMode {
 function readTrustProxy(text: string | undefined): boolean | string {
   if (!text || text === 'false') return false;
   return text === 'true' ? true : text;
+}
+
+function readPublicUrl(text: string): string {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new Error(`PUBLIC_URL deve ser um endereço http:// ou https:// (recebido: ${text}).`);
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 function readTimeZone(zone: string): string {

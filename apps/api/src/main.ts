@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { exitOnFatal } from './process-guard.ts';
 
 const config = loadConfig();
 const { db, dialect } = openDatabase(config.databaseUrl);
@@ -14,6 +15,7 @@ const admin = await seed(db, {
 });
 
 const app = await buildApp({ config, db });
+exitOnFatal(app.log);
 app.addHook('onClose', () => db.destroy());
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
 if (admin) {

@@ -17,7 +17,9 @@ describe('configuration', () => {
       webDist: path.join(REPO_ROOT, 'apps', 'web', 'dist'),
       trustProxy: false,
       eventTimeZone: 'America/Sao_Paulo',
+      publicUrl: 'http://localhost:8080',
     });
+    expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
 
   it('reads the environment', () => {
@@ -28,6 +30,7 @@ describe('configuration', () => {
       BALCAO_ADMIN_PASSWORD: 'segredo-123',
       ACCESS_TOKEN_TTL: '60',
       TRUST_PROXY: 'true',
+      PUBLIC_URL: 'https://balcao.exemplo.com.br/',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -36,6 +39,7 @@ describe('configuration', () => {
       adminPassword: 'segredo-123',
       accessTokenTtl: 60,
       trustProxy: true,
+      publicUrl: 'https://balcao.exemplo.com.br',
     });
   });
 
@@ -51,5 +55,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => loadConfig({ BALCAO_APP_MODE: 'dev' })).toThrow(/BALCAO_APP_MODE/);
     expect(() => loadConfig({ EVENT_TIME_ZONE: 'Lua/Base' })).toThrow(/EVENT_TIME_ZONE/);
+    expect(() => loadConfig({ PUBLIC_URL: 'balcao.exemplo' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://balcao.exemplo' })).toThrow(/PUBLIC_URL/);
   });
 });

@@ -1,12 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney, toCents } from './money.ts';
+import { exactCents, formatMoney, parseMoney, toCents } from './money.ts';
 
 describe('money', () => {
   it('formats cents as pt-BR reais', () => {
     expect(formatMoney(0)).toBe('R$ 0,00');
     expect(formatMoney(123456)).toBe('R$ 1.234,56');
     expect(formatMoney(-990)).toBe('-R$ 9,90');
+  });
+
+  it('takes numbers of reais only with whole cents', () => {
+    expect(exactCents(10.1)).toBe(1010);
+    expect(exactCents(0.29)).toBe(29);
+    expect(exactCents(1_000_000)).toBe(100_000_000);
+    expect(exactCents(0.001)).toBeNull();
+    expect(exactCents(Infinity)).toBeNull();
+    expect(exactCents(Number.NaN)).toBeNull();
   });
 
   it('reads prices as typed or imported', () => {

@@ -7,6 +7,17 @@ export function toCents(reais: number): Cents {
   return Math.round(reais * 100);
 }
 
+/** Largest price the system stores: R$ 1.000.000,00 (also keeps sums far from unsafe integers). */
+export const MONEY_MAX_CENTS = 100_000_000;
+
+/** Reais sent as a number (JSON) into cents; null unless finite with at most 2 decimals. */
+export function exactCents(reais: number): Cents | null {
+  if (!Number.isFinite(reais)) return null;
+  const cents = toCents(reais);
+  // 10.1 * 100 is 1009.9999999999999: compare with a tolerance far below a cent.
+  return Math.abs(reais * 100 - cents) < 1e-6 ? cents : null;
+}
+
 export function toReais(cents: Cents): number {
   return cents / 100;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { DestinationStream } from 'pino';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type SqlDialect } from '../../src/db/database.ts';
@@ -31,6 +32,8 @@ export interface TestContext {
 
 export interface TestAppOptions {
   config?: Partial<Config>;
+  /** Where the app's log goes (set `config.logLevel` too); pino's stdout otherwise. */
+  logStream?: DestinationStream;
   /** Runs before the app is ready, e.g. to add a test-only route. */
   extend?: (app: App) => void;
 }
@@ -45,6 +48,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     adminPassword: ADMIN_PASSWORD,
     logLevel: 'silent',
     webDist: '/nonexistent/balcao-web-dist',
+    // Off unless a test turns it on: two busy CPUs must not make other tests' requests 503.
+    maxEventLoopDelay: 0,
     now: clock.now,
     ...options.config,
   };
@@ -55,7 +60,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     adminPassword: config.adminPassword,
     now: clock.now(),
   });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logStream: options.logStream });
   options.extend?.(app);
   await app.ready();
   return {

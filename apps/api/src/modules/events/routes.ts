@@ -56,9 +56,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
     },
     async (request, reply) => {
-      // The public origin as the caller reached us (behind a proxy, with TRUST_PROXY set).
-      const origin = `${request.protocol}://${request.host}`;
-      const png = await eventQrCode(app.db, request.params.id, origin);
+      // PUBLIC_URL, never the Host header: a forged Host would point the QR code elsewhere.
+      const png = await eventQrCode(app.db, request.params.id, app.config.publicUrl);
       return reply.type('image/png').header('cache-control', 'no-store').send(png);
     },
   );

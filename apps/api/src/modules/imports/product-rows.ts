@@ -1,4 +1,10 @@
-import { PRODUCT_TYPES, parseMoney, type Cents, type ProductType } from '@balcao/contract';
+import {
+  MONEY_MAX_CENTS,
+  PRODUCT_TYPES,
+  parseMoney,
+  type Cents,
+  type ProductType,
+} from '@balcao/contract';
 import {
   cellOf,
   foldName,
@@ -39,11 +45,11 @@ export interface ProductLine {
 /**
  * Prices as SPEC.md allows: optional 'R$', dot or comma decimal ('R$ 12,50', '12.5', '99').
  * The shared parser also reads a dotted thousands group ('1.500' as 1 500,00), which SPEC says
- * files do not use.
+ * files do not use. Above R$ 1.000.000,00 is as invalid as a negative price.
  */
 export function parseImportPrice(text: string): Cents | null {
   const cents = parseMoney(text);
-  return cents === null || cents < 0 ? null : cents;
+  return cents === null || cents < 0 || cents > MONEY_MAX_CENTS ? null : cents;
 }
 
 function parseInventory(text: string): number | null | 'invalid' {

@@ -103,19 +103,19 @@ export async function writeProducts(
   catalog: ProductCatalog,
   batch: readonly { line: number; product: ProductLine }[],
   actor: Actor,
-  result: Counts & { fails: { line: number; error: string }[] },
+  result: Counts & { fails: { add(fail: { line: number; error: string }): void } },
 ): Promise<void> {
   const stamp = actor.now.toISOString();
   await db.transaction().execute(async (trx) => {
     for (const { line, product } of batch) {
       const found = findProduct(catalog, product);
       if (found && 'error' in found) {
-        result.fails.push({ line, error: found.error });
+        result.fails.add({ line, error: found.error });
         continue;
       }
       const earlier = found && catalog.touched.get(found.id);
       if (earlier !== undefined) {
-        result.fails.push({
+        result.fails.add({
           line,
           error: `Produto repetido na planilha (já informado na linha ${earlier})`,
         });
@@ -123,7 +123,7 @@ export async function writeProducts(
       }
       const category = catalog.categories.get(key(product.categoryName));
       if (category && category.type !== product.type) {
-        result.fails.push({
+        result.fails.add({
           line,
           error: `A categoria ${product.categoryName} é do tipo ${category.type}, não ${product.type}`,
         });

@@ -16,6 +16,7 @@ const ImportResultSchema = Type.Object({
   warnings: Type.Optional(
     Type.Array(Type.Object({ line: Type.Integer(), warning: Type.String() })),
   ),
+  failsOmitted: Type.Optional(Type.Integer()),
   created: Type.Integer(),
   updated: Type.Integer(),
   unchanged: Type.Integer(),

@@ -16,7 +16,13 @@ import {
 import { loadCatalog, writeProducts } from './product-writer.ts';
 import { PRODUCT_COLUMNS, parseProductRow, type ProductLine } from './product-rows.ts';
 import { readSheetFile } from './sheet-file.ts';
-import { isFail, readSheetRows, type SheetItem, type SheetRow } from './sheet-rows.ts';
+import {
+  isFail,
+  readSheetRows,
+  type SheetFail,
+  type SheetItem,
+  type SheetRow,
+} from './sheet-rows.ts';
 import { writeParticipants } from './participant-writer.ts';
 
 export const NO_EVENTS = 'Nenhum evento registrado.';
@@ -39,8 +45,34 @@ export interface ImportWarning {
 }
 
 export interface ImportResult extends ImportCounts {
+  /** The first MAX_LISTED_FAILS failures in line order, and why reading stopped if it did. */
   fails: ImportFail[];
   /** Left out of the answer when empty (products never have any). */
+  warnings?: ImportWarning[];
+  /** Further failed lines, counted but not listed; present only when there are any. */
+  failsOmitted?: number;
+}
+
+/** Failed lines listed in an answer: enough to fix a file; a list of millions helps no one. */
+export const MAX_LISTED_FAILS = 1000;
+
+/** The failures of one import as they come: the first ones kept, the rest only counted. */
+export class ImportFails {
+  readonly listed: ImportFail[] = [];
+  omitted = 0;
+
+  add(fail: SheetFail): void {
+    if (this.listed.length < MAX_LISTED_FAILS || fail.stop) {
+      this.listed.push({ line: fail.line, error: fail.error });
+    } else {
+      this.omitted++;
+    }
+  }
+}
+
+/** What an import has done so far. */
+export interface ImportProgress extends ImportCounts {
+  fails: ImportFails;
   warnings?: ImportWarning[];
 }
 
@@ -75,18 +107,18 @@ export async function importParticipants(
     };
     for await (const item of rows) {
       if (isFail(item)) {
-        result.fails.push(item);
+        result.fails.add(item);
         continue;
       }
       const parsed = parseParticipantRow(item.cells, columns, centers);
       if ('error' in parsed) {
-        result.fails.push({ line: item.line, error: parsed.error });
+        result.fails.add({ line: item.line, error: parsed.error });
         continue;
       }
       const { values, warning } = parsed;
       const earlier = firstLineOf.get(values.cpf);
       if (earlier !== undefined) {
-        result.fails.push({
+        result.fails.add({
           line: item.line,
           error: `CPF repetido na planilha (já informado na linha ${earlier})`,
         });
@@ -94,7 +126,10 @@ export async function importParticipants(
       }
       firstLineOf.set(values.cpf, item.line);
       batch.push(values);
-      if (warning) (result.warnings ??= []).push({ line: item.line, warning });
+      // Warnings are listed within the same bound as failures.
+      if (warning && (result.warnings?.length ?? 0) < MAX_LISTED_FAILS) {
+        (result.warnings ??= []).push({ line: item.line, warning });
+      }
       if (batch.length >= PARTICIPANT_BATCH) await flush();
     }
     if (batch.length > 0) await flush();
@@ -121,11 +156,11 @@ export async function importProducts(
     };
     for await (const item of rows) {
       if (isFail(item)) {
-        result.fails.push(item);
+        result.fails.add(item);
         continue;
       }
       const parsed = parseProductRow(item.cells, columns);
-      if ('error' in parsed) result.fails.push({ line: item.line, error: parsed.error });
+      if ('error' in parsed) result.fails.add({ line: item.line, error: parsed.error });
       else batch.push({ line: item.line, product: parsed });
       if (batch.length >= PRODUCT_BATCH) await flush();
     }
@@ -149,7 +184,7 @@ async function checkEvent(db: Kysely<Database>, eventId: number | null): Promise
 type LineConsumer<Key extends string> = (
   rows: AsyncGenerator<SheetItem>,
   columns: ColumnIndexes<Key>,
-  result: ImportResult,
+  result: ImportProgress,
 ) => Promise<void>;
 
 /**
@@ -161,35 +196,44 @@ async function runImport<Key extends string>(
   specs: readonly ColumnSpec<Key>[],
   consume: LineConsumer<Key>,
 ): Promise<ImportResult> {
-  const result: ImportResult = { fails: [], created: 0, updated: 0, unchanged: 0 };
+  const progress: ImportProgress = {
+    fails: new ImportFails(),
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+  };
   const rows = readSheetRows(file);
   try {
-    const header = await firstRow(rows, result.fails);
+    const header = await firstRow(rows, progress.fails);
     if (!header) {
-      result.fails.push({ line: 1, error: EMPTY_SHEET });
-      return result;
+      progress.fails.add({ line: 1, error: EMPTY_SHEET });
+    } else {
+      const { indexes, missing } = resolveColumns(header.cells, specs);
+      if (missing.length > 0) {
+        progress.fails.add({ line: header.line, error: missingColumnsMessage(missing) });
+      } else {
+        await consume(rows, indexes, progress);
+      }
     }
-    const { indexes, missing } = resolveColumns(header.cells, specs);
-    if (missing.length > 0) {
-      result.fails.push({ line: header.line, error: missingColumnsMessage(missing) });
-      return result;
-    }
-    await consume(rows, indexes, result);
   } finally {
     await rows.return(undefined);
   }
-  result.fails.sort((a, b) => a.line - b.line);
-  return result;
+  const { fails, ...counts } = progress;
+  return {
+    ...counts,
+    fails: fails.listed.sort((a, b) => a.line - b.line),
+    ...(fails.omitted > 0 ? { failsOmitted: fails.omitted } : {}),
+  };
 }
 
 async function firstRow(
   rows: AsyncGenerator<SheetItem>,
-  fails: ImportFail[],
+  fails: ImportFails,
 ): Promise<SheetRow | undefined> {
   for (;;) {
     const next = await rows.next();
     if (next.done) return undefined;
     if (!isFail(next.value)) return next.value;
-    fails.push(next.value);
+    fails.add(next.value);
   }
 }

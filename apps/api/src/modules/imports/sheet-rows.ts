@@ -1,9 +1,14 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
-import ExcelJS from 'exceljs';
-import { invalidRequest } from '../../http/api-error.ts';
+import { ApiError, invalidRequest } from '../../http/api-error.ts';
 import { NOT_A_SPREADSHEET, type SheetFile } from './sheet-file.ts';
+import {
+  INFLATED_STOPPED,
+  InflatedTooLarge,
+  MAX_CELLS_PER_ROW,
+  xlsxSheetRows,
+} from './xlsx-reader.ts';
 
 /** One line of a spreadsheet as the file numbers it (the header is line 1), cells trimmed. */
 export interface SheetRow {
@@ -15,22 +20,38 @@ export interface SheetRow {
 export interface SheetFail {
   line: number;
   error: string;
+  /** Reading stopped here (a limit, a file cut short): always worth listing. */
+  stop?: true;
 }
 
 export type SheetItem = SheetRow | SheetFail;
 
 export const isFail = (item: SheetItem): item is SheetFail => 'error' in item;
 
+/** Lines read from one file, besides its header (README, "Importações"). */
+export const SHEET_MAX_ROWS = 200_000;
+export const ROW_LIMIT =
+  'A planilha passa do limite de 200.000 linhas: as linhas a partir desta não foram lidas.';
+
 const CHUNK_BYTES = 64 * 1024;
 const TRUNCATED =
   'O arquivo termina de forma inesperada: as linhas a partir desta não foram lidas.';
 
 /**
- * The rows of a spreadsheet, one at a time: blank rows are skipped, so memory stays bounded by
- * the file itself whatever its line count. XLSX reads the first worksheet.
+ * The rows of a spreadsheet, one at a time: blank rows are skipped, and reading stops after the
+ * header and SHEET_MAX_ROWS lines, so neither time nor memory grows with what a file claims to
+ * hold. XLSX reads the first worksheet.
  */
-export function readSheetRows(file: SheetFile): AsyncGenerator<SheetItem> {
-  return file.format === 'xlsx' ? xlsxRows(file.bytes) : csvRows(file.bytes);
+export async function* readSheetRows(file: SheetFile): AsyncGenerator<SheetItem> {
+  let rows = 0;
+  const items = file.format === 'xlsx' ? xlsxRows(file.bytes) : csvRows(file.bytes);
+  for await (const item of items) {
+    if (!isFail(item) && ++rows > SHEET_MAX_ROWS + 1) {
+      yield { line: item.line, error: ROW_LIMIT, stop: true };
+      return; // ends the reader too: nothing more is inflated or parsed
+    }
+    yield item;
+  }
 }
 
 const isBlank = (cells: readonly string[]): boolean => cells.every((cell) => cell === '');
@@ -104,6 +125,7 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<SheetItem> {
     relax_quotes: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
+    max_record_size: 64 * 1024, // characters in one field: a longer one is a failed line
     on_record: (record: string[], context: { lines: number }) => {
       parsedUpTo = context.lines;
       return record;
@@ -135,7 +157,7 @@ async function* csvRows(bytes: Buffer): AsyncGenerator<SheetItem> {
     for (const field of record) {
       for (let at = field.indexOf('\n'); at !== -1; at = field.indexOf('\n', at + 1)) newlines++;
     }
-    const cells = record.map((field) => field.trim());
+    const cells = record.slice(0, MAX_CELLS_PER_ROW).map((field) => field.trim());
     if (!isBlank(cells)) yield { line: info.lines - newlines, cells };
   }
   yield* skipped.splice(0);
@@ -148,7 +170,7 @@ function* plainRows(first: string, rest: Iterable<string>, delimiter: string): G
   const row = (text: string): SheetRow | undefined => {
     line++;
     const cells = (text.endsWith('\r') ? text.slice(0, -1) : text)
-      .split(delimiter)
+      .split(delimiter, MAX_CELLS_PER_ROW)
       .map((cell) => cell.trim());
     return isBlank(cells) ? undefined : { line, cells };
   };
@@ -168,58 +190,20 @@ function* plainRows(first: string, rest: Iterable<string>, delimiter: string): G
 
 // ---- XLSX ------------------------------------------------------------------------------------
 
-/** A cell's value as the text a person sees (formulas by their result, rich text joined). */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') {
-    // Float noise from formulas (19.899999999998) reads as the number shown (19.9).
-    return String(Number.isInteger(value) ? value : Math.round(value * 1e6) / 1e6);
-  }
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') {
-    if ('richText' in value && Array.isArray(value.richText)) {
-      return value.richText
-        .map((run: unknown) => cellText((run as { text?: unknown }).text))
-        .join('')
-        .trim();
-    }
-    if ('result' in value) return cellText(value.result);
-    if ('text' in value) return cellText(value.text);
-  }
-  return '';
-}
-
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<SheetItem> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    sharedStrings: 'cache',
-    worksheets: 'emit',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  let sawWorksheet = false;
   let lastLine = 0;
   try {
-    for await (const worksheet of reader) {
-      sawWorksheet = true;
-      for await (const row of worksheet) {
-        const values = Array.isArray(row.values) ? row.values : [];
-        // row.values is 1-based and sparse: index 0 is always empty.
-        const cells = Array.from({ length: Math.max(values.length - 1, 0) }, (_, index) =>
-          cellText(values[index + 1]),
-        );
-        lastLine = row.number;
-        if (!isBlank(cells)) yield { line: row.number, cells };
-      }
-      break; // the first worksheet only
+    for await (const { line, cells } of xlsxSheetRows(bytes)) {
+      lastLine = line;
+      if (!isBlank(cells)) yield { line, cells };
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof InflatedTooLarge) {
+      yield { line: lastLine + 1, error: INFLATED_STOPPED, stop: true };
+      return;
+    }
     // A file that is no workbook at all is refused; one cut short keeps the lines already read.
-    if (lastLine === 0) throw invalidRequest(NOT_A_SPREADSHEET);
-    yield { line: lastLine + 1, error: TRUNCATED };
-    return;
+    if (lastLine === 0) throw error instanceof ApiError ? error : invalidRequest(NOT_A_SPREADSHEET);
+    yield { line: lastLine + 1, error: TRUNCATED, stop: true };
   }
-  if (!sawWorksheet) throw invalidRequest(NOT_A_SPREADSHEET);
 }

@@ -1,14 +1,18 @@
 import {
   CPF_INVALID_MESSAGE,
+  MONEY_MAX_CENTS,
+  exactCents,
+  formatMoney,
   isValidCpf,
   parseMoney,
-  toCents,
   type FieldError,
 } from '@balcao/contract';
 import type { FieldSpec, Mode, Values } from './resource.ts';
 import { parseWallClock } from '../../dates.ts';
 
 const DEFAULT_MAX_LENGTH = 255;
+/** Items in one posted id list: more than any real list, fewer than a database's bound variables. */
+export const MAX_LIST_ITEMS = 1000;
 
 /** 'o nome' -> 'O nome'. */
 export const capitalized = (label: string): string =>
@@ -79,13 +83,16 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
     case 'money': {
       if (isBlank(raw)) return ok(null);
       const cents =
-        typeof raw === 'number' && Number.isFinite(raw)
-          ? toCents(raw)
+        typeof raw === 'number'
+          ? exactCents(raw)
           : typeof raw === 'string'
             ? parseMoney(raw)
             : null;
       if (cents === null) return fail(`${capitalized(label)} deve ser um valor em reais.`);
       if (cents < 0) return fail(`${capitalized(label)} não pode ser negativo.`);
+      if (cents > MONEY_MAX_CENTS) {
+        return fail(`${capitalized(label)} deve ser no máximo ${formatMoney(MONEY_MAX_CENTS)}.`);
+      }
       return ok(cents);
     }
     case 'boolean': {
@@ -120,6 +127,9 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
         : typeof raw === 'object'
           ? Object.values(raw as Record<string, unknown>) // sparse indices: data[7][profiles][3][id]
           : [raw];
+      if (items.length > MAX_LIST_ITEMS) {
+        return fail(`${capitalized(label)} devem ter no máximo ${MAX_LIST_ITEMS} itens.`);
+      }
       const ids = new Set<number>();
       for (const item of items) {
         const id = parseId(item);

@@ -5,8 +5,11 @@ import { signedIn } from '../../auth/access-control.ts';
 import type { RowKey, TableResource } from './resource.ts';
 import { deleteRow, insertRow, listRows, updateRow, type Caller } from './service.ts';
 
+// A bounded start: 1e20 is an integer to the validator but not to the database.
+const START_MAX = 1_000_000_000;
+
 const PageQuery = Type.Object({
-  start: Type.Optional(Type.Integer({ minimum: 0 })),
+  start: Type.Optional(Type.Integer({ minimum: 0, maximum: START_MAX })),
   length: Type.Optional(Type.Integer({ minimum: 1, maximum: TABLE_PAGE_MAX })),
   search: Type.Optional(Type.String({ maxLength: 255 })),
   sort: Type.Optional(Type.String({ maxLength: 64 })),

@@ -96,7 +96,10 @@ export async function listRows<Row>(
   const direction = query.dir ?? (query.sort ? 'asc' : resource.order[1]);
   let column = resource.order[0];
   if (query.sort) {
-    const sortColumn = resource.paging.sort[query.sort];
+    // Own keys only: 'constructor' or 'toString' must not reach the query as a column.
+    const sortColumn = Object.hasOwn(resource.paging.sort, query.sort)
+      ? resource.paging.sort[query.sort]
+      : undefined;
     if (!sortColumn) {
       throw invalidRequest(
         `Não é possível ordenar por '${query.sort}'. Use: ${Object.keys(resource.paging.sort).join(', ')}.`,

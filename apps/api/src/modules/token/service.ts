@@ -3,12 +3,7 @@ import type { TokenResponse } from '@balcao/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError, invalidRequest } from '../../http/api-error.ts';
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  recordLoginFailure,
-  throttleKeys,
-} from '../../auth/login-throttle.ts';
+import { countLoginAttempt, forgiveLoginAttempt, throttleKeys } from '../../auth/login-throttle.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.ts';
 import { loadSignedInUser } from '../../auth/signed-in-user.ts';
 import {
@@ -56,8 +51,7 @@ async function passwordGrant(
   if (!username) throw invalidRequest("O campo 'username' é obrigatório.");
   if (!password) throw invalidRequest("O campo 'password' é obrigatório.");
   const now = settings.now();
-  const keys = throttleKeys(username, clientAddress);
-  await assertLoginAllowed(db, keys, now);
+  const attempt = await countLoginAttempt(db, throttleKeys(username, clientAddress), now);
 
   const user = await db
     .selectFrom('users')
@@ -67,12 +61,9 @@ async function passwordGrant(
   const passwordMatches = user
     ? await verifyPassword(user.password_hash, password)
     : await verifyAgainstDecoy(password).then(() => false);
-  if (!user || !passwordMatches || !user.active) {
-    await recordLoginFailure(db, keys, now);
-    throw badCredentials();
-  }
+  if (!user || !passwordMatches || !user.active) throw badCredentials(); // the attempt stays counted
 
-  await clearLoginFailures(db, keys);
+  await forgiveLoginAttempt(db, attempt);
   await purgeExpiredTokens(db, now);
   const tokens = await issueTokens(db, user.id, settings, now);
   return tokenResponse(db, user.id, tokens, settings.accessTokenTtl, badCredentials);

@@ -59,6 +59,35 @@ describe('Importações', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says how many more failed lines the server counted but did not list', async () => {
+    server.use(
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.post('/api/participants/upload', () =>
+        HttpResponse.json({
+          fails: [
+            { line: 2, error: 'cpf invalido' },
+            { line: 3, error: 'cpf invalido' },
+          ],
+          failsOmitted: 199_998,
+          created: 0,
+          updated: 0,
+          unchanged: 0,
+        }),
+      ),
+    );
+    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+    await user.upload(
+      await screen.findByLabelText('Planilha (.csv ou .xlsx)'),
+      new File([csv], 'participantes.csv', { type: 'text/csv' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+    expect(
+      await screen.findByText(
+        '200.000 linhas não foram importadas. A lista mostra as 2 primeiras.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says when every line was imported, and when there is no event', async () => {
     server.use(
       http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),

@@ -18,6 +18,7 @@ import {
   uploadRequested,
   type ImportFailure,
   type ImportKind,
+  type ImportResult,
   type ImportWarning,
 } from './slice';
 import { EventSelect } from '../../ui/event-select';
@@ -131,9 +132,7 @@ function ImportResultView({ kind }: { kind: ImportKind }) {
         </Alert>
       ) : (
         <Alert variant="warning" role="status">
-          {result.fails.length === 1
-            ? '1 linha não foi importada.'
-            : `${result.fails.length} linhas não foram importadas.`}
+          {failedLinesText(result)}
         </Alert>
       )}
       {counts.length > 0 && <p className="text-body-secondary">{counts.join(', ')}.</p>}
@@ -164,6 +163,15 @@ function ImportResultView({ kind }: { kind: ImportKind }) {
       )}
     </div>
   );
+}
+
+function failedLinesText({ fails, failsOmitted = 0 }: ImportResult): string {
+  const total = fails.length + failsOmitted;
+  const count =
+    total === 1
+      ? '1 linha não foi importada.'
+      : `${total.toLocaleString('pt-BR')} linhas não foram importadas.`;
+  return failsOmitted > 0 ? `${count} A lista mostra as ${fails.length} primeiras.` : count;
 }
 
 /** 'Importar Participantes' and 'Importar Produtos e Cursos': a spreadsheet and the event. */

@@ -20,8 +20,11 @@ export interface ImportWarning {
 
 /** POST /api/participants/upload and /api/produtos/upload answer. */
 export interface ImportResult {
+  /** The first failed lines (the server lists at most 1000)... */
   fails: ImportFailure[];
   warnings?: ImportWarning[];
+  /** ...and how many more it counted, when there are more. */
+  failsOmitted?: number;
   created?: number;
   updated?: number;
   unchanged?: number;

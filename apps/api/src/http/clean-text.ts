@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { invalidRequest } from './api-error.ts';
+
+export const INVALID_TEXT = 'O texto enviado contém caracteres inválidos.';
+
+// NUL and UTF-16 halves without their pair: neither is valid UTF-8, so SQLite would store bytes
+// its own lower() and the app's disagree on (broken unique indexes) and PostgreSQL refuses them.
+// With the u flag a paired surrogate is one code point, so only lone halves match \p{Cs}.
+const INVALID = /[\0\p{Cs}]/u;
+
+function hasInvalidText(value: unknown): boolean {
+  if (typeof value === 'string') return INVALID.test(value);
+  if (Array.isArray(value)) return value.some(hasInvalidText);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => INVALID.test(key) || hasInvalidText(item));
+  }
+  return false;
+}
+
+/**
+ * Refuses (400) any request whose body, query or path carries such text: one check for every
+ * route and both body formats (JSON can spell "\ud800"; a form, %00), before any handler sees it.
+ */
+export async function refuseInvalidText(request: FastifyRequest): Promise<void> {
+  if ([request.params, request.query, request.body].some(hasInvalidText)) {
+    throw invalidRequest(INVALID_TEXT);
+  }
+}

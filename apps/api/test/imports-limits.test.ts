@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import { bearer, createEvent, createUser, login } from './helpers/fixtures.ts';
+import { XLSX_MIME, dataUrl } from './helpers/sheets.ts';
+import { xlsxBomb } from './helpers/sheet-bombs.ts';
+
+let t: TestContext;
+let token: string;
+let eventId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const user = await createUser(t.db, { permissions: ['ImportParticipants'] });
+  token = (await login(t.app, user)).access_token;
+  eventId = await createEvent(t.db);
+});
+afterAll(() => t.close());
+
+const HEADER = ['nome', 'email', 'cpf_cnpj', 'pacote', 'situacao', 'nucleo_origem', 'business'];
+const BAD_ROW = ['Fulano']; // no CPF: every line fails
+const ROW_LIMIT =
+  'A planilha passa do limite de 200.000 linhas: as linhas a partir desta não foram lidas.';
+
+interface Answer {
+  fails: { line: number; error: string }[];
+  failsOmitted: number;
+  created: number;
+}
+
+const upload = (sheet: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/participants/upload',
+    headers: bearer(token),
+    payload: { sheet, eventId },
+  });
+
+describe('imports stop early', () => {
+  it('reads a 5 MB zip bomb of 29 million rows only up to the row limit', async () => {
+    // Its zip headers claim 1 MB, so only reading can find out.
+    const bomb = xlsxBomb({ header: HEADER, row: BAD_ROW, rows: 29_000_000, declaredSize: 1e6 });
+    expect(bomb.length).toBeLessThan(8_000_000);
+    const response = await upload(dataUrl(bomb, XLSX_MIME));
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<Answer>();
+    expect(answer.fails).toHaveLength(1001); // the first 1000, and why reading stopped
+    expect(answer.fails).toContainEqual({ line: 2, error: ROW_LIMIT });
+    expect(answer.failsOmitted).toBe(199_000);
+    expect(answer.created).toBe(0);
+  });
+
+  it('lists the first 1000 of 9.9 million bad CSV lines and counts the rest it read', async () => {
+    const file = `${HEADER.join(';')}\n${'x\n'.repeat(9_900_000)}`;
+    const response = await upload(dataUrl(file));
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<Answer>();
+    expect(answer.fails).toHaveLength(1001);
+    expect(answer.fails.slice(0, 2).map((fail) => fail.line)).toEqual([2, 3]);
+    expect(answer.fails.at(-1)).toEqual({ line: 200_002, error: ROW_LIMIT });
+    expect(answer.failsOmitted).toBe(199_000);
+  });
+
+  it('refuses a workbook whose sheet claims to inflate past 128 MiB', async () => {
+    const honest = xlsxBomb({ header: HEADER, row: ['x'.repeat(4000)], rows: 100_000 });
+    const refused = await upload(dataUrl(honest, XLSX_MIME));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'A planilha descompactada passa de 128 MiB: divida-a em arquivos menores.',
+    });
+  });
+
+  it('stops a workbook that lies about its size once 128 MiB have been inflated', async () => {
+    const liar = xlsxBomb({
+      header: HEADER,
+      row: ['x'.repeat(4000)],
+      rows: 100_000,
+      declaredSize: 10_000,
+    });
+    const response = await upload(dataUrl(liar, XLSX_MIME));
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<Answer>();
+    expect(answer.fails.at(-1)).toEqual({
+      line: 3, // every row of this bomb is numbered 2
+
+      error: 'A planilha descompactada passa de 128 MiB: as linhas a partir desta não foram lidas.',
+    });
+  });
+});
