@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import { SqliteBooleansPlugin } from './sqlite-booleans.ts';
+import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
 export type { SqlDialect };
@@ -37,7 +38,7 @@ function openSqlite(file: string): Kysely<Database> {
     typeof value === 'string' ? value.toLowerCase() : value,
   );
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new SqliteBooleansPlugin()],
   });
 }

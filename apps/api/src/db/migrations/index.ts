@@ -4,6 +4,7 @@ import * as foundation from './20261121120000_foundation.ts';
 import * as adminTables from './20261122120000_admin_tables.ts';
 import * as printQueue from './20261122130000_print_queue.ts';
 import * as accreditation from './20261122140000_accreditation.ts';
+import * as authVersion from './20261123091500_auth_version.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122120000_admin_tables': adminTables,
   '20261122130000_print_queue': printQueue,
   '20261122140000_accreditation': accreditation,
+  '20261123091500_auth_version': authVersion,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
