@@ -9,7 +9,7 @@ import { migrateToLatest } from '@balcao/api/src/db/migrate.ts';
 import { seed } from '@balcao/api/src/db/seed.ts';
 import type { Database } from '@balcao/api/src/db/types.ts';
 
-const ADMIN_PASSWORD = 'bench-admin-password';
+export const ADMIN_PASSWORD = 'bench-admin-password';
 
 export interface BenchApp {
   app: App;
@@ -20,8 +20,13 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
+export interface BenchAppOptions {
+  /** A built SPA to serve beside the API (apps/web/dist); none by default. */
+  webDist?: string;
+}
+
 /** The real app on a fresh, migrated and seeded temporary SQLite file. */
-export async function startBenchApp(): Promise<BenchApp> {
+export async function startBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
   const folder = await mkdtemp(path.join(tmpdir(), 'balcao-bench-'));
   const databaseUrl = `sqlite:${path.join(folder, 'bench.db')}`;
   const config = {
@@ -29,7 +34,7 @@ export async function startBenchApp(): Promise<BenchApp> {
     databaseUrl,
     adminPassword: ADMIN_PASSWORD,
     logLevel: 'silent',
-    webDist: path.join(folder, 'no-spa'),
+    webDist: options.webDist ?? path.join(folder, 'no-spa'),
   };
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db, dialect);
