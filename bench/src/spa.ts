@@ -8,8 +8,9 @@
  *   BENCH_SKIP_BUILD=1 npm run bench:spa --workspace bench   # measure the build already there
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startBenchApp } from './bench-app.ts';
 
@@ -33,12 +34,16 @@ interface Weight {
   brotli: number;
 }
 
-/** A built file's size as stored and as the server sends it precompressed (build/precompress). */
+/** A built file's size, and gzip (level 9) and brotli (quality 11) of it, as the build writes them. */
 function weightOf(file: string): Weight {
-  const path = `${WEB_DIST}${file.replace(/^\//, '')}`;
-  const size = (suffix: string) =>
-    existsSync(`${path}${suffix}`) ? statSync(`${path}${suffix}`).size : statSync(path).size;
-  return { raw: size(''), gzip: size('.gz'), brotli: size('.br') };
+  const content = readFileSync(`${WEB_DIST}${file.replace(/^\//, '')}`);
+  return {
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    brotli: brotliCompressSync(content, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+    }).length,
+  };
 }
 
 const sum = (weights: Weight[]): Weight =>

@@ -104,9 +104,12 @@ export function preloadDesks(
   const desks = menuFor(permissions, mode)
     .map((item) => item.page)
     .filter((page) => DESK_PAGES.includes(page));
-  for (const page of new Set([current, ...desks])) {
-    if (page) void PAGE_COMPONENTS[page]?.preload().catch(() => {}); // retried when opened
-  }
+  for (const page of new Set([current, ...desks])) preloadPage(page);
+}
+
+/** Starts fetching one page's chunk; a failure is retried when the page opens. */
+export function preloadPage(page: AdminPage | null): void {
+  if (page) PAGE_COMPONENTS[page]?.preload().catch(() => {});
 }
 
 const TITLES: Partial<Record<AdminPage, string>> = { PASSWORD: 'Alterar senha' };
