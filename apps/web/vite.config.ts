@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import purgeCss from '@fullhuman/postcss-purgecss';
 
 // The SPA calls same-origin /api; in dev and preview Vite forwards it to the API server.
 const apiTarget = process.env.BALCAO_API_PROXY ?? 'http://localhost:8080';
@@ -70,8 +71,26 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Only the Bootstrap the app uses: the build drops every rule whose classes appear nowhere in the
+ * app's source. react-bootstrap composes component classes at run time (`btn-${variant}`), so
+ * components keep all their rules; what goes is mostly the unused utility classes.
+ */
+const unusedBootstrap = purgeCss({
+  content: ['./index.html', './src/**/*.{ts,tsx}'],
+  safelist: {
+    standard: [
+      /^(btn|alert|badge|bg|text-bg|spinner|modal|form|input-group|nav|navbar|card|table|col|row)/,
+      /^(progress|page|pagination|dropdown|list-group|accordion|tab|fade|show|collaps|close)/,
+      /^(invalid|valid|is-invalid|is-valid|was-validated|visually-hidden|container|btn-close)/,
+    ],
+    greedy: [/data-bs-theme/],
+  },
+});
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), zxingWasm(), precompress()],
+  css: { postcss: { plugins: command === 'build' ? [unusedBootstrap] : [] } },
   server: { proxy },
   preview: { proxy },
   test: {
@@ -80,4 +99,4 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
   },
-});
+}));
