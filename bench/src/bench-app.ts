@@ -11,7 +11,7 @@ import { migrateToLatest } from '@balcao/api/src/db/migrate.ts';
 import { seed } from '@balcao/api/src/db/seed.ts';
 import type { Database } from '@balcao/api/src/db/types.ts';
 
-const ADMIN_PASSWORD = 'bench-admin-password';
+export const ADMIN_PASSWORD = 'bench-admin-password';
 
 export interface BenchApp {
   app: App;
@@ -50,7 +50,14 @@ async function benchDatabase(folder: string, postgresServer?: string) {
  * The real app on a fresh, migrated and seeded database: a temporary SQLite file, or, given a
  * PostgreSQL server URL, a new database there (dropped on close).
  */
-export async function startBenchApp(options: { postgresServer?: string } = {}): Promise<BenchApp> {
+export interface BenchAppOptions {
+  /** A PostgreSQL server URL: the app runs on a new database there instead of SQLite. */
+  postgresServer?: string;
+  /** A built SPA to serve beside the API (apps/web/dist); none by default. */
+  webDist?: string;
+}
+
+export async function startBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
   const folder = await mkdtemp(path.join(tmpdir(), 'balcao-bench-'));
   const database = await benchDatabase(folder, options.postgresServer);
   const databaseUrl = database.url;
@@ -59,7 +66,7 @@ export async function startBenchApp(options: { postgresServer?: string } = {}): 
     databaseUrl,
     adminPassword: ADMIN_PASSWORD,
     logLevel: 'silent',
-    webDist: path.join(folder, 'no-spa'),
+    webDist: options.webDist ?? path.join(folder, 'no-spa'),
   };
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db, dialect);

@@ -1,7 +1,8 @@
 /**
- * Stub: the accreditation desk's CPF check (GET /api/subscriptions/participant/check) through the
- * real app, next to a bare Fastify route doing the same indexed lookup on the same database, both
- * called with `inject` one request at a time. Prints requests per second, p50/p99 and the ratio.
+ * The accreditation desk's CPF check (GET /api/subscriptions/participant/check) through the real
+ * app, next to a bare Fastify route doing the same indexed lookup on the same database: first with
+ * `inject`, one request at a time, then over HTTP with BENCH_CONNECTIONS (default 64) keep-alive
+ * connections from a worker thread. Prints requests per second, p50/p99 and the ratios.
  *
  *   npm run bench:cpf-check --workspace bench
  *   BENCH_PARTICIPANTS=50000 BENCH_REQUESTS=5000 npm run bench:cpf-check --workspace bench
@@ -10,9 +11,11 @@ import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { withCheckDigits } from '@balcao/contract';
 import { startBenchApp } from './bench-app.ts';
+import { httpLoad } from './http-load.ts';
 
 const PARTICIPANTS = Number(process.env.BENCH_PARTICIPANTS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
 const cpfOf = (i: number) => withCheckDigits(String(100_000_000 + i));
 
@@ -86,10 +89,36 @@ async function main(): Promise<void> {
       const response = await bare.inject({ method: 'GET', url: `/check?${query(i)}` });
       return response.statusCode;
     });
-    show('GET /api/subscriptions/participant/check', real);
+    show('GET /api/subscriptions/participant/check (inject, 1 por vez)', real);
     show('Rota Fastify pura (mesma consulta indexada)', baseline);
     console.log(
-      `Razão tempo por requisição (real/pura): ${(baseline.perSecond / real.perSecond).toFixed(2)}x`,
+      `Razão tempo por requisição (real/pura): ${(baseline.perSecond / real.perSecond).toFixed(2)}x, ` +
+        `p50 ${(real.p50 / baseline.p50).toFixed(2)}x (menos sensível a uma máquina ocupada)`,
+    );
+
+    const paths = Array.from({ length: REQUESTS }, (_, i) => query(i));
+    const listen = async (server: { listen(o: object): Promise<string> }) =>
+      server.listen({ host: '127.0.0.1', port: 0 });
+    const overHttp = {
+      real: await httpLoad({
+        origin: await listen(app),
+        paths: paths.map((q) => `/api/subscriptions/participant/check?${q}`),
+        headers: { authorization: `Bearer ${token}` },
+        connections: CONNECTIONS,
+        requests: REQUESTS * 2,
+      }),
+      bare: await httpLoad({
+        origin: await listen(bare),
+        paths: paths.map((q) => `/check?${q}`),
+        connections: CONNECTIONS,
+        requests: REQUESTS * 2,
+      }),
+    };
+    show(`HTTP, ${CONNECTIONS} conexões: verificação de CPF`, overHttp.real);
+    show(`HTTP, ${CONNECTIONS} conexões: rota pura`, overHttp.bare);
+    console.log(
+      `Razão tempo por requisição em HTTP (real/pura): ` +
+        `${(overHttp.bare.perSecond / overHttp.real.perSecond).toFixed(2)}x`,
     );
   } finally {
     await bare.close();

@@ -63,6 +63,10 @@ export interface AppDependencies {
 }
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
+  // Answers are per user and per moment: no browser or proxy may keep one.
+  api.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
   await api.register(systemRoutes);
   await api.register(tokenRoutes);
   await api.register(eventRoutes);

@@ -3,6 +3,7 @@ import { TOKEN_INVALID } from '@balcao/contract';
 import { buildApp } from '../src/app.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { bearer, createUser, login } from './helpers/fixtures.ts';
+import { form, tableCaller } from './helpers/tables.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -68,7 +69,7 @@ describe('permissions', () => {
     expect(response.statusCode).toBe(403);
   });
 
-  it('follows a permission granted through a profile change without a new login', async () => {
+  it('follows a permission granted in the users editor without a new login', async () => {
     const user = await createUser(t.db);
     const token = await login(t.app, user);
     const select = () =>
@@ -84,10 +85,12 @@ describe('permissions', () => {
       .select('id')
       .where('name', '=', 'Event')
       .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('user_permissions')
-      .values({ user_id: user.id, permission_id: event.id })
-      .execute();
+    const admin = await tableCaller(t, ['System']);
+    const grant = await admin.post(
+      `/api/users/update/${user.id}`,
+      form([[`data[${user.id}][permissions][][id]`, String(event.id)]]),
+    );
+    expect(grant.statusCode).toBe(200);
     expect((await select()).statusCode).toBe(404);
   });
 });

@@ -88,6 +88,23 @@ describe('routing through the printer mapping', () => {
     });
     expect(await printAs(clerk, 'COUPON')).toEqual({ filename: expect.any(String) });
   });
+
+  it('tells a batch where this user’s prints of a service go, before it prints', async () => {
+    const printer = await createPrinter('Selos 2');
+    const clerk = await createUser(t.db);
+    await mapPrinter(clerk.username, printer.id, 'COURSEWARE');
+    const destination = async (service: string) =>
+      t.app.inject({
+        url: `/api/prints/destination?service=${service}`,
+        headers: await signedIn(clerk.id),
+      });
+
+    expect((await destination('COURSEWARE')).json()).toEqual({ printer: 'Selos 2' });
+    expect((await destination('DELIVERY')).json()).toEqual({ printer: null });
+    const unknown = await destination('NADA');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ error: 'invalid_request' });
+  });
 });
 
 describe('the agent API', () => {

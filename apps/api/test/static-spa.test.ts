@@ -1,10 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
 const INDEX = '<!doctype html><title>Balcão</title><div id="root"></div>';
+const BUNDLE = `console.log("balcão");\n`.repeat(100);
 const CSP =
   "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';" +
   "img-src 'self' data: blob:;connect-src 'self';media-src 'self' blob: data:;" +
@@ -17,6 +19,12 @@ beforeAll(async () => {
   await mkdir(path.join(webDist, 'assets'));
   await writeFile(path.join(webDist, 'index.html'), INDEX);
   await writeFile(path.join(webDist, 'assets', 'index-Ab12Cd34.js'), 'console.log("balcão")');
+  // As the build leaves them: each file beside its brotli and gzip forms.
+  const bundle = path.join(webDist, 'assets', 'main-Ef56Gh78.js');
+  await writeFile(bundle, BUNDLE);
+  await writeFile(`${bundle}.br`, brotliCompressSync(BUNDLE));
+  await writeFile(`${bundle}.gz`, gzipSync(BUNDLE));
+  await writeFile(path.join(webDist, 'index.html.br'), brotliCompressSync(INDEX));
   await writeFile(path.join(webDist, 'beep.mp3'), 'ID3');
   t = await startTestApp({ config: { webDist } });
 });
@@ -54,6 +62,51 @@ describe('single-page app', () => {
     expect(bundle.body).toBe('console.log("balcão")');
     expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect((await get('/beep.mp3')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the brotli or gzip form the browser accepts, still cached for good', async () => {
+    const fetchAs = (encoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/main-Ef56Gh78.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+
+    const brotli = await fetchAs('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BUNDLE);
+    expect(brotli.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+
+    const gzipped = await fetchAs('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(BUNDLE);
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    const plain = await fetchAs();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+  });
+
+  it('compresses index.html too, never cached, and falls back to it compressed', async () => {
+    for (const url of ['/', '/admin']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe(INDEX);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('never lets an /api answer be cached', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('answers 404 for a missing file instead of HTML', async () => {

@@ -6,13 +6,17 @@ import 'dayjs/locale/pt-br';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { App } from './App';
+import { preloadPage } from './features/shell/pages';
 import { appStarted } from './store/app-actions';
 import { loadSession } from './store/persistence';
 import { makeStore } from './store/store';
 
 dayjs.locale('pt-br');
 
-const store = makeStore({ session: loadSession() });
+const session = loadSession();
+// A saved session reopens its last page: its chunk downloads while the token is revalidated.
+preloadPage(session.adminPage);
+const store = makeStore({ session });
 store.dispatch(appStarted());
 
 const root = document.getElementById('root');

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Permission } from '@balcao/contract';
 import type { Database } from '../db/types.ts';
 import { forbidden, tokenInvalid } from '../http/api-error.ts';
-import { loadSignedInUser, type SignedInUser } from './signed-in-user.ts';
+import { PermissionCache } from './permission-cache.ts';
+import type { SignedInUser } from './signed-in-user.ts';
 import { findAccessGrant } from './tokens.ts';
 
 /**
@@ -63,6 +64,7 @@ export const accessControl = fp<AccessControlOptions>(
     app.decorate('routeAccess', table);
     app.decorateRequest('auth', null);
     app.decorateRequest('printer', null);
+    const permissions = new PermissionCache();
 
     const printerGuard: onRequestHookHandler = async (request) => {
       request.printer = await authenticatePrinter(db, request);
@@ -70,7 +72,7 @@ export const accessControl = fp<AccessControlOptions>(
     const guardFor =
       (access: Exclude<Access, 'public' | 'printer'>): onRequestHookHandler =>
       async (request) => {
-        const auth = await authenticate(db, request, now());
+        const auth = await authenticate(db, permissions, request, now());
         if (access !== 'signedIn' && !access.some((p) => auth.user.permissions.includes(p))) {
           throw forbidden();
         }
@@ -99,13 +101,17 @@ export const accessControl = fp<AccessControlOptions>(
 
 async function authenticate(
   db: Kysely<Database>,
+  permissions: PermissionCache,
   request: FastifyRequest,
   now: Date,
 ): Promise<Auth> {
   const token = bearerToken(request.headers.authorization);
   const grant = token ? await findAccessGrant(db, token, now) : undefined;
-  const user = grant && (await loadSignedInUser(db, grant.userId));
-  if (!grant || !user) throw tokenInvalid();
+  if (!grant) throw tokenInvalid();
+  const user: SignedInUser = {
+    ...grant.user,
+    permissions: await permissions.permissionsOf(db, grant.user.id, grant.authVersion),
+  };
   return { user, tokenId: grant.tokenId, familyId: grant.familyId };
 }
 

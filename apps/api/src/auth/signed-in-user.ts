@@ -35,12 +35,12 @@ export async function loadSignedInUser(
     username: user.username,
     name: user.name,
     permissions: await loadPermissions(db, userId),
-    center:
-      user.centerId !== null && user.centerName !== null
-        ? { id: user.centerId, name: user.centerName }
-        : null,
+    center: centerRef(user.centerId, user.centerName),
   };
 }
+
+export const centerRef = (id: number | null, name: string | null): CenterRef | null =>
+  id !== null && name !== null ? { id, name } : null;
 
 export async function loadPermissions(db: Kysely<Database>, userId: number): Promise<Permission[]> {
   const direct = db

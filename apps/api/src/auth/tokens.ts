@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-query.ts';
 import type { Database } from '../db/types.ts';
+import { centerRef, type SignedInUser } from './signed-in-user.ts';
 
 export interface TokenLifetimes {
   accessTokenTtl: number;
@@ -18,7 +20,9 @@ export interface IssuedTokens {
 export interface AccessGrant {
   tokenId: number;
   familyId: string;
-  userId: number;
+  user: Omit<SignedInUser, 'permissions'>;
+  /** The user's `auth_version`: which cached permissions are still good (auth/permission-cache.ts). */
+  authVersion: number;
 }
 
 export type RefreshOutcome =
@@ -65,21 +69,49 @@ export async function issueTokens(
   return { accessToken, refreshToken, issuedAt: now, familyId };
 }
 
-/** The grant behind a live access token of an active user, or undefined. */
+const accessGrantQuery = compiledOnce(2, (db: Kysely<Database>, accessHash, now) =>
+  db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .leftJoin('centers', 'centers.id', 'users.center_id')
+    .select([
+      'tokens.id as tokenId',
+      'tokens.family_id as familyId',
+      'users.id as userId',
+      'users.username',
+      'users.name',
+      'users.auth_version as authVersion',
+      'centers.id as centerId',
+      'centers.name as centerName',
+    ])
+    .where('tokens.access_hash', '=', accessHash)
+    .where('tokens.revoked_at', 'is', null)
+    .where('tokens.access_expires_at', '>', now)
+    .where('users.active', '=', true),
+);
+
+/**
+ * The grant behind a live access token of an active user, with the user's own fields, or
+ * undefined: the one query a signed-in request costs (permissions come from the cache it stamps).
+ */
 export async function findAccessGrant(
   db: Kysely<Database>,
   accessToken: string,
   now: Date,
 ): Promise<AccessGrant | undefined> {
-  return db
-    .selectFrom('tokens')
-    .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['tokens.id as tokenId', 'tokens.family_id as familyId', 'tokens.user_id as userId'])
-    .where('tokens.access_hash', '=', hashSecret(accessToken))
-    .where('tokens.revoked_at', 'is', null)
-    .where('tokens.access_expires_at', '>', now.toISOString())
-    .where('users.active', '=', true)
-    .executeTakeFirst();
+  const [row] = await accessGrantQuery(db, hashSecret(accessToken), now.toISOString());
+  if (!row) return undefined;
+  return {
+    tokenId: row.tokenId,
+    familyId: row.familyId,
+    authVersion: Number(row.authVersion),
+    user: {
+      id: row.userId,
+      username: row.username,
+      name: row.name,
+      center: centerRef(row.centerId, row.centerName),
+    },
+  };
 }
 
 /**

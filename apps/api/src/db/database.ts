@@ -1,15 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  type SqliteDatabase as SqliteDialectDatabase,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import { SqliteBooleansPlugin } from './sqlite-booleans.ts';
+import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
 export type { SqlDialect };
@@ -42,36 +38,9 @@ function openSqlite(file: string): Kysely<Database> {
     typeof value === 'string' ? value.toLowerCase() : value,
   );
   return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: reusingStatements(database) }),
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
     plugins: [new SqliteBooleansPlugin()],
   });
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew, and on the desks' short queries SQLite's prepare costs about
- * as much as running them. The one connection keeps its most recent statements by SQL text
- * (parameters are bound per call; queries run one at a time, so a statement is never in use twice).
- */
-function reusingStatements(database: SqliteDatabase.Database): SqliteDialectDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(sql) {
-      let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql); // re-inserted below: the map's order is the recency
-      } else {
-        statement = database.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) {
-          statements.delete(statements.keys().next().value!);
-        }
-      }
-      statements.set(sql, statement);
-      return statement;
-    },
-  };
 }
 
 // count(*) and sums come back as int8; they fit a JS number for any realistic event.

@@ -37,6 +37,8 @@ export interface UserTable extends Dated {
   password_hash: string;
   active: BoolWithDefault;
   center_id: number | null;
+  /** Bumped with every change to the user's permissions; see auth/permission-cache.ts. */
+  auth_version: Generated<number>;
 }
 
 export interface UserProfileTable {

@@ -26,12 +26,17 @@ export async function serveSpa(app: FastifyInstance, webDist: string): Promise<b
   await app.register(fastifyStatic, {
     root: webDist,
     cacheControl: false,
+    // The build writes file.br and file.gz beside each file (apps/web/vite.config.ts): the one the
+    // browser's Accept-Encoding takes is sent, without compressing anything per request.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const relative = path.relative(webDist, filePath);
       res.setHeader(
         'cache-control',
         relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : NO_CACHE,
       );
+      // One URL, several encodings: a shared cache must key on what the browser accepts.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 

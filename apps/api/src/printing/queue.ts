@@ -38,7 +38,7 @@ export const CLAIM_TIMEOUT_MS = 5 * 60_000;
 export const FILE_RETENTION_MS = 24 * 60 * 60_000;
 
 /** The printer for this user and service: the user's own mapping first, then the '*' default. */
-async function mappedPrinter(db: Db, username: string, service: PrintService) {
+export async function mappedPrinter(db: Db, username: string, service: PrintService) {
   return db
     .selectFrom('print_mappings')
     .innerJoin('printers', 'printers.id', 'print_mappings.printer_id')

@@ -6,6 +6,7 @@ import * as printQueue from './20261122130000_print_queue.ts';
 import * as accreditation from './20261122140000_accreditation.ts';
 import * as brasilCountry from './20261123090000_brasil_country.ts';
 import * as store from './20261123090000_store.ts';
+import * as authVersion from './20261123091500_auth_version.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261122140000_accreditation': accreditation,
   '20261123090000_brasil_country': brasilCountry,
   '20261123090000_store': store,
+  '20261123091500_auth_version': authVersion,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

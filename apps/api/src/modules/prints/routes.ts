@@ -1,6 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { PRINT_SERVICES } from '@balcao/contract';
 import { signedIn, signedInPrinter } from '../../auth/access-control.ts';
-import { claimNextJob, finishJob, removeExpiredFiles, requeueJob } from '../../printing/queue.ts';
+import {
+  claimNextJob,
+  finishJob,
+  mappedPrinter,
+  removeExpiredFiles,
+  requeueJob,
+} from '../../printing/queue.ts';
 import { listJobs, readFileFor, readJobFile } from './service.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -51,6 +58,29 @@ export const printRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${filename}"`)
         .send(pdf);
+    },
+  );
+
+  // Where this user's prints of a service go: a batch asks once, then makes one PDF of all its
+  // labels when no printer is mapped, or keeps SPEC's one call per label for a printer's queue.
+  app.get(
+    '/prints/destination',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        querystring: Type.Object({
+          service: Type.Union(PRINT_SERVICES.map((s) => Type.Literal(s))),
+        }),
+        response: { 200: Type.Object({ printer: Type.Union([Type.String(), Type.Null()]) }) },
+      },
+    },
+    async (request) => {
+      const printer = await mappedPrinter(
+        app.db,
+        signedIn(request).user.username,
+        request.query.service,
+      );
+      return { printer: printer?.name ?? null };
     },
   );
 

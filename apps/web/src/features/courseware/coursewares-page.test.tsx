@@ -5,6 +5,7 @@ import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
+import { watchPrintFrames } from '../../testing/print-frames';
 
 const course = { id: 2, name: 'Formação em Coaching', serial: 1 };
 const center = { id: 3, name: 'Núcleo Fortaleza', serial: 3 };
@@ -26,18 +27,28 @@ function courseware(serial: number) {
 
 const rows = [courseware(1), courseware(2), courseware(3)];
 
-/** Each print call waits for the test to answer it, so progress can be seen between them. */
-function servePrints() {
+/**
+ * Each print call waits for the test to answer it, so progress can be seen between them. COURSEWARE
+ * prints go to the printer 'Etiquetas' unless `printer` is null (nothing mapped).
+ */
+function servePrints(printer: string | null = 'Etiquetas') {
   const pending: { id: string; answer: (response: Response) => void }[] = [];
+  const bodies: unknown[] = [];
   server.use(
+    http.get('/api/prints/destination', ({ request }) =>
+      new URL(request.url).searchParams.get('service') === 'COURSEWARE'
+        ? HttpResponse.json({ printer })
+        : HttpResponse.json({ error: 'invalid_request' }, { status: 400 }),
+    ),
     http.get('/api/courses/select', () => HttpResponse.json({ data: [course] })),
     http.get('/api/centers/select', () => HttpResponse.json({ data: [center] })),
     http.get('/api/courses/2/coursewares/select', () =>
       HttpResponse.json({ data: rows, recordsTotal: 3, recordsFiltered: 3 }),
     ),
     http.post('/api/courses/2/coursewares/print', async ({ request }) => {
-      const { id } = (await request.json()) as { id: string };
-      return new Promise<Response>((answer) => pending.push({ id, answer }));
+      const body = (await request.json()) as { id: string };
+      bodies.push(body);
+      return new Promise<Response>((answer) => pending.push({ id: body.id, answer }));
     }),
   );
   const printed = () => pending.map((call) => call.id);
@@ -45,7 +56,7 @@ function servePrints() {
     await waitFor(() => expect(pending.length).toBeGreaterThan(index));
     pending[index]!.answer(response);
   };
-  return { printed, answer };
+  return { printed, answer, bodies };
 }
 
 async function openCoursewares() {
@@ -92,6 +103,30 @@ describe('Apostilas', { timeout: 20_000 }, () => {
     await prints.answer(2, job());
     expect(await screen.findByText('Etiquetas impressas corretamente.')).toBeInTheDocument();
     expect(prints.printed()).toEqual(rows.map((row) => row.id));
+  });
+
+  it('with no printer mapped, prints the whole batch as one PDF, in this tab, once', async () => {
+    const prints = servePrints(null);
+    const opened = vi.spyOn(window, 'open');
+    server.use(
+      http.get('/api/prints/files/selos-1.pdf', () =>
+        HttpResponse.arrayBuffer(new TextEncoder().encode('%PDF-1.4 selos').buffer, {
+          headers: { 'content-type': 'application/pdf' },
+        }),
+      ),
+    );
+    const printedFrames = watchPrintFrames();
+    const { user } = await openCoursewares();
+    await selectAll(user);
+    await user.click(screen.getByRole('button', { name: 'Imprimir etiquetas (3)' }));
+
+    await prints.answer(0, HttpResponse.json({ filename: 'selos-1.pdf' }));
+
+    expect(await screen.findByText('Etiquetas impressas corretamente.')).toBeInTheDocument();
+    expect(prints.bodies).toEqual([{ ids: rows.map((row) => row.id) }]);
+    await waitFor(() => expect(printedFrames()).toHaveLength(1));
+    expect(await printedFrames()[0]?.text()).toBe('%PDF-1.4 selos');
+    expect(opened).not.toHaveBeenCalled();
   });
 
   it('cancels between two labels', async () => {

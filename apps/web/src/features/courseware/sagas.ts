@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { CoursewareDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { handlePrintOutcome } from '../printing/sagas';
+import { handlePrintOutcome, printDestination } from '../printing/sagas';
 import { listRequested } from '../tables/slice';
 import { displaySerial } from './display';
 import {
@@ -22,34 +22,64 @@ import {
   type CoursewareState,
 } from './slice';
 
+/** The server's limit of labels per print call (LABELS_PER_PRINT_MAX in its courseware service). */
+const LABELS_PER_FILE = 100;
+
+/** A cancel asked for since the last call stops the batch; answers whether it did. */
+function* cancelled(): SagaIterator<boolean> {
+  const { batch }: CoursewareState = yield select(selectCourseware);
+  if (batch && !batch.cancelRequested) return false;
+  yield put(batchPrintCancelled());
+  return true;
+}
+
 /**
- * One POST /api/courses/{courseId}/coursewares/print {id} per label, in order: progress after
- * each, a cancel takes effect before the next one, the first failure stops the batch.
+ * With a printer mapped, SPEC's batch: one POST .../coursewares/print {id} per label, in order,
+ * progress after each, a cancel takes effect before the next one. The first failure stops it.
  */
+function* printPerLabel(url: string, ids: readonly string[]): SagaIterator {
+  for (const [index, id] of ids.entries()) {
+    if (yield call(cancelled)) return;
+    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+      method: 'POST',
+      url,
+      data: { id },
+    });
+    yield call(handlePrintOutcome, outcome);
+    yield put(batchPrintProgressed(index + 1));
+  }
+  yield put(batchPrintSucceeded());
+}
+
+/**
+ * With no printer mapped, the browser prints: one call {ids} renders every label into one PDF,
+ * opened once (a tab or dialog per label would be blocked or pile up).
+ */
+function* printInOneFile(url: string, ids: readonly string[]): SagaIterator {
+  for (let done = 0; done < ids.length; done += LABELS_PER_FILE) {
+    if (yield call(cancelled)) return;
+    const chunk = ids.slice(done, done + LABELS_PER_FILE);
+    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+      method: 'POST',
+      url,
+      data: { ids: chunk },
+    });
+    yield call(handlePrintOutcome, outcome);
+    yield put(batchPrintProgressed(done + chunk.length));
+  }
+  yield put(batchPrintSucceeded());
+}
+
+/** 'Imprimir etiquetas': asks where COURSEWARE prints go, then prints the batch the fitting way. */
 function* printBatch(action: ReturnType<typeof batchPrintRequested>): SagaIterator {
   const { courseId, ids } = action.payload;
   if (ids.length === 0) return;
+  const url = `/api/courses/${encodeURIComponent(courseId)}/coursewares/print`;
   try {
-    for (const [index, id] of ids.entries()) {
-      const { batch }: CoursewareState = yield select(selectCourseware);
-      if (!batch || batch.cancelRequested) {
-        yield put(batchPrintCancelled());
-        return;
-      }
-      try {
-        const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-          method: 'POST',
-          url: `/api/courses/${encodeURIComponent(courseId)}/coursewares/print`,
-          data: { id },
-        });
-        yield call(handlePrintOutcome, outcome);
-      } catch (thrown) {
-        yield put(batchPrintFailed(toApiError(thrown)));
-        return;
-      }
-      yield put(batchPrintProgressed(index + 1));
-    }
-    yield put(batchPrintSucceeded());
+    const printer: string | null = yield call(printDestination, 'COURSEWARE');
+    yield call(printer === null ? printInOneFile : printPerLabel, url, ids);
+  } catch (thrown) {
+    yield put(batchPrintFailed(toApiError(thrown)));
   } finally {
     // Printed labels changed status and print counts.
     yield put(listRequested({ table: 'coursewares' }));

@@ -1,8 +1,9 @@
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { PrintJob, PrintOutcome } from '@balcao/contract';
+import type { PrintJob, PrintOutcome, PrintService } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
+import { printPdf } from '../../ui/print-frame';
 import {
   jobsFailed,
   jobsLoaded,
@@ -12,30 +13,30 @@ import {
   reprintSucceeded,
 } from './slice';
 
-/** A blob URL lives this long: enough for the new tab to read it. */
-const BLOB_URL_LIFETIME_MS = 60_000;
-
 /**
- * Opens a rendered print file in a new tab, where the browser's PDF viewer prints it. The file is
- * fetched with the bearer token (a plain link could not send it); if a popup blocker refuses the
- * tab, the PDF is downloaded instead.
+ * Prints a rendered file in this tab (ui/print-frame.ts). The file is fetched with the bearer
+ * token, which a plain link could not send.
  */
 export function* openPrintFile(filename: string): SagaIterator {
   const bytes: ArrayBuffer = yield call(callApi<ArrayBuffer>, {
     url: `/api/prints/files/${encodeURIComponent(filename)}`,
     responseType: 'arraybuffer',
   });
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-  if (!window.open(url, '_blank')) {
-    const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-    link.click();
-  }
-  setTimeout(() => URL.revokeObjectURL(url), BLOB_URL_LIFETIME_MS);
+  yield call(printPdf, new Blob([bytes], { type: 'application/pdf' }));
+}
+
+/** GET /api/prints/destination: the printer this user's prints of a service go to, or null. */
+export function* printDestination(service: PrintService): SagaIterator<string | null> {
+  const answer: { printer: string | null } = yield call(callApi<{ printer: string | null }>, {
+    url: '/api/prints/destination',
+    params: { service },
+  });
+  return answer.printer;
 }
 
 /**
  * After any print call: a queued job needs nothing more; a filename (no printer mapped) opens in
- * the browser. Returns whether a printer took the job.
+ * this tab's print dialog. Returns whether a printer took the job.
  */
 export function* handlePrintOutcome(outcome: PrintOutcome): SagaIterator<boolean> {
   if ('filename' in outcome) {

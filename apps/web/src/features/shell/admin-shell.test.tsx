@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
 import type { RootState } from '../../store/store';
+import { PAGE_COMPONENTS } from './pages';
 
 const menu = () => screen.getByRole('navigation', { name: 'Menu principal' });
 
@@ -22,6 +23,29 @@ const heading = (group: string) => within(menu()).getByRole('button', { name: `G
 function renderShell(preloadedState: Partial<RootState>) {
   return renderWithProviders(<App />, { preloadedState });
 }
+
+describe('page chunks', () => {
+  it("fetches the desks in the user's menu once signed in, and nothing else", () => {
+    const preload = (page: keyof typeof PAGE_COMPONENTS) =>
+      vi.spyOn(PAGE_COMPONENTS[page]!, 'preload');
+    const accreditation = preload('SUBSCRIPTION');
+    const exchange = preload('CHANGE_COURSEWARE');
+    const users = preload('USERS');
+    const coursewares = preload('COURSEWARES');
+
+    renderShell({
+      session: signedInSession({
+        permissions: ['Courseware', 'Subscription'],
+        adminPage: 'COURSEWARES',
+      }),
+    });
+
+    expect(accreditation).toHaveBeenCalled();
+    expect(coursewares).toHaveBeenCalled(); // the page on screen
+    expect(exchange).not.toHaveBeenCalled(); // not in this user's menu
+    expect(users).not.toHaveBeenCalled();
+  });
+});
 
 describe('admin shell menu', () => {
   it("shows a Checkout-only user 'Loja' and 'Configurar webcam', not 'Usuários'", () => {

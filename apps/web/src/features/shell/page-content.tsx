@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { LoadingPage } from '../../ui/loading-page';
 import { selectPageLoading } from '../navigation/slice';
@@ -15,5 +16,10 @@ export function PageContent() {
   if (loading) return <LoadingPage />;
   if (!page) return <BlankPage />;
   const Page = PAGE_COMPONENTS[page];
-  return Page ? <Page /> : <PlaceholderPage title={pageTitle(page, permissions, mode)} />;
+  if (!Page) return <PlaceholderPage title={pageTitle(page, permissions, mode)} />;
+  return (
+    <Suspense fallback={<LoadingPage />}>
+      <Page />
+    </Suspense>
+  );
 }

@@ -1,64 +1,149 @@
-import type { ComponentType } from 'react';
 import { menuFor, type AdminPage, type AppMode, type MenuItem } from '@balcao/contract';
-import { AccreditationPage } from '../accreditation/accreditation-page';
-import { ParticipantsListPage } from '../accreditation/participants-list-page';
-import { AttendancePage } from '../attendance/attendance-page';
-import { CoursewaresPage } from '../courseware/coursewares-page';
-import { ExchangePage } from '../courseware/exchange-page';
-import { ReturnPage } from '../courseware/return-page';
-import { ImportParticipantsPage, ImportProductsPage } from '../imports/import-page';
-import { ParticipantsPage } from '../participants/participants-page';
-import { PasswordPage } from '../password/password-page';
-import { PrintQueuePage } from '../printing/print-queue-page';
-import {
-  CheckoutDeliveryPage,
-  CheckoutPage,
-  StoreCheckoutDeliveryPage,
-  StoreCheckoutPage,
-  StorePage,
-} from '../store/store-pages';
-import { SetupPage } from '../setup/setup-page';
-import { CentersPage } from '../tables/pages/centers';
-import { CitiesPage } from '../tables/pages/cities';
-import { CountriesPage } from '../tables/pages/countries';
-import { CoursesPage } from '../tables/pages/courses';
-import { EventsPage } from '../tables/pages/events';
-import { PrintersPage } from '../tables/pages/printers';
-import { ProductsPage } from '../tables/pages/products';
-import { ProfilesPage } from '../tables/pages/profiles';
-import { UsersPage } from '../tables/pages/users';
-import { WebcamPage } from '../webcam/webcam-page';
+import { lazyPage, type LazyPage } from './lazy-page';
 
-/** The component of each admin page; pages not listed show a placeholder until built. */
-export const PAGE_COMPONENTS: Partial<Record<AdminPage, ComponentType>> = {
-  PASSWORD: PasswordPage,
-  SETUP: SetupPage,
-  WEBCAM_CONFIG: WebcamPage,
-  COUNTRIES: CountriesPage,
-  CITIES: CitiesPage,
-  CENTERS: CentersPage,
-  COURSES: CoursesPage,
-  EVENTS: EventsPage,
-  PROFILES: ProfilesPage,
-  USERS: UsersPage,
-  PRODUCTS: ProductsPage,
-  PRINTERS: PrintersPage,
-  PRINT_QUEUE: PrintQueuePage,
-  SUBSCRIPTION: AccreditationPage,
-  PARTICIPANTS_LIMITED: ParticipantsListPage,
-  PARTICIPANTS: ParticipantsPage,
-  COURSEWARES: CoursewaresPage,
-  RETURN_COURSEWARE: ReturnPage,
-  CHANGE_COURSEWARE: ExchangePage,
-  ATTENDANCE: AttendancePage,
-  IMPORT_PARTICIPANTS: ImportParticipantsPage,
-  IMPORT_PRODUCTS: ImportProductsPage,
-  STORE: StorePage,
-  CHECKOUT: CheckoutPage,
-  STORE_CHECKOUT: StoreCheckoutPage,
-  CHECKOUT_DELIVERY: CheckoutDeliveryPage,
-  STORE_CHECKOUT_DELIVERY: StoreCheckoutDeliveryPage,
+/**
+ * The component of each admin page, each its own chunk (lazy-page.ts); pages not listed show a
+ * placeholder until built. A new page joins with one line of the same form.
+ */
+export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
+  PASSWORD: lazyPage(
+    () => import('../password/password-page'),
+    (m) => m.PasswordPage,
+  ),
+  SETUP: lazyPage(
+    () => import('../setup/setup-page'),
+    (m) => m.SetupPage,
+  ),
+  WEBCAM_CONFIG: lazyPage(
+    () => import('../webcam/webcam-page'),
+    (m) => m.WebcamPage,
+  ),
+  COUNTRIES: lazyPage(
+    () => import('../tables/pages/countries'),
+    (m) => m.CountriesPage,
+  ),
+  CITIES: lazyPage(
+    () => import('../tables/pages/cities'),
+    (m) => m.CitiesPage,
+  ),
+  CENTERS: lazyPage(
+    () => import('../tables/pages/centers'),
+    (m) => m.CentersPage,
+  ),
+  COURSES: lazyPage(
+    () => import('../tables/pages/courses'),
+    (m) => m.CoursesPage,
+  ),
+  EVENTS: lazyPage(
+    () => import('../tables/pages/events'),
+    (m) => m.EventsPage,
+  ),
+  PROFILES: lazyPage(
+    () => import('../tables/pages/profiles'),
+    (m) => m.ProfilesPage,
+  ),
+  USERS: lazyPage(
+    () => import('../tables/pages/users'),
+    (m) => m.UsersPage,
+  ),
+  PRODUCTS: lazyPage(
+    () => import('../tables/pages/products'),
+    (m) => m.ProductsPage,
+  ),
+  PRINTERS: lazyPage(
+    () => import('../tables/pages/printers'),
+    (m) => m.PrintersPage,
+  ),
+  PRINT_QUEUE: lazyPage(
+    () => import('../printing/print-queue-page'),
+    (m) => m.PrintQueuePage,
+  ),
+  SUBSCRIPTION: lazyPage(
+    () => import('../accreditation/accreditation-page'),
+    (m) => m.AccreditationPage,
+  ),
+  PARTICIPANTS_LIMITED: lazyPage(
+    () => import('../accreditation/participants-list-page'),
+    (m) => m.ParticipantsListPage,
+  ),
+  PARTICIPANTS: lazyPage(
+    () => import('../participants/participants-page'),
+    (m) => m.ParticipantsPage,
+  ),
+  COURSEWARES: lazyPage(
+    () => import('../courseware/coursewares-page'),
+    (m) => m.CoursewaresPage,
+  ),
+  RETURN_COURSEWARE: lazyPage(
+    () => import('../courseware/return-page'),
+    (m) => m.ReturnPage,
+  ),
+  CHANGE_COURSEWARE: lazyPage(
+    () => import('../courseware/exchange-page'),
+    (m) => m.ExchangePage,
+  ),
+  ATTENDANCE: lazyPage(
+    () => import('../attendance/attendance-page'),
+    (m) => m.AttendancePage,
+  ),
+  IMPORT_PARTICIPANTS: lazyPage(
+    () => import('../imports/import-page'),
+    (m) => m.ImportParticipantsPage,
+  ),
+  IMPORT_PRODUCTS: lazyPage(
+    () => import('../imports/import-page'),
+    (m) => m.ImportProductsPage,
+  ),
+  STORE: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.StorePage,
+  ),
+  CHECKOUT: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.CheckoutPage,
+  ),
+  STORE_CHECKOUT: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.StoreCheckoutPage,
+  ),
+  CHECKOUT_DELIVERY: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.CheckoutDeliveryPage,
+  ),
+  STORE_CHECKOUT_DELIVERY: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.StoreCheckoutDeliveryPage,
+  ),
 };
+
+/** Desks a clerk works at all day: fetched in the background once their user has signed in. */
+const DESK_PAGES: readonly AdminPage[] = [
+  'SUBSCRIPTION',
+  'CHANGE_COURSEWARE',
+  'RETURN_COURSEWARE',
+  'STORE',
+  'CHECKOUT',
+  'STORE_CHECKOUT',
+  'CHECKOUT_DELIVERY',
+  'STORE_CHECKOUT_DELIVERY',
+];
+
+/** Starts fetching the chunks of the page on screen and of the desks in this user's menu. */
+export function preloadDesks(
+  current: AdminPage | null,
+  permissions: readonly string[],
+  mode: AppMode,
+): void {
+  const desks = menuFor(permissions, mode)
+    .map((item) => item.page)
+    .filter((page) => DESK_PAGES.includes(page));
+  for (const page of new Set([current, ...desks])) preloadPage(page);
+}
+
+/** Starts fetching one page's chunk; a failure is retried when the page opens. */
+export function preloadPage(page: AdminPage | null): void {
+  if (page) PAGE_COMPONENTS[page]?.preload().catch(() => {});
+}
 
 const TITLES: Partial<Record<AdminPage, string>> = {
   PASSWORD: 'Alterar senha',

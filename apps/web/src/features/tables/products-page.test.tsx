@@ -5,6 +5,7 @@ import { renderWithProviders } from '../../testing/render';
 import { captureDownloads } from '../../testing/downloads';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
+import { watchPrintFrames } from '../../testing/print-frames';
 
 const category = { id: 2, name: 'Livros', type: 'Produto' };
 
@@ -73,8 +74,7 @@ describe('Produtos page', { timeout: 20_000 }, () => {
   });
 
   it("asks the 'QR Code' quantity again after 'Digite um número maior que 0.', then prints", async () => {
-    const open = vi.spyOn(window, 'open').mockImplementation(() => ({}) as Window);
-    const downloads = captureDownloads();
+    const printedFrames = watchPrintFrames();
     const printed: unknown[] = [];
     const fileAuth: (string | null)[] = [];
     server.use(
@@ -82,7 +82,7 @@ describe('Produtos page', { timeout: 20_000 }, () => {
         printed.push(await request.json());
         return HttpResponse.json({ filename: 'etiquetas-3.pdf' });
       }),
-      // The file is fetched with the bearer token, then opened from a blob URL.
+      // The file is fetched with the bearer token, then printed from a hidden frame.
       http.get('/api/prints/files/etiquetas-3.pdf', ({ request }) => {
         fileAuth.push(request.headers.get('authorization'));
         return new HttpResponse('%PDF-1.4 etiquetas', {
@@ -108,11 +108,10 @@ describe('Produtos page', { timeout: 20_000 }, () => {
     await user.type(within(prompt).getByLabelText('Quantidade'), '6');
     await user.click(within(prompt).getByRole('button', { name: 'Imprimir' }));
 
-    await waitFor(() => expect(open).toHaveBeenCalled());
+    await waitFor(() => expect(printedFrames()).toHaveLength(1));
     expect(printed).toEqual([{ quantity: 6 }]);
-    expect(open.mock.calls[0]?.[0]).toBe('blob:download-1');
     expect(fileAuth).toEqual([expect.stringMatching(/^Bearer /)]);
-    expect(await downloads.blobs[0]?.text()).toBe('%PDF-1.4 etiquetas');
+    expect(await printedFrames()[0]?.text()).toBe('%PDF-1.4 etiquetas');
   });
 
   it('exports the first four columns of every matching product as CSV', async () => {

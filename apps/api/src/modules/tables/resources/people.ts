@@ -8,6 +8,7 @@ import {
 } from '@balcao/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../../auth/passwords.ts';
+import { bumpAuthVersion, bumpProfileAuthVersion } from '../../../auth/permission-cache.ts';
 import { revokeUserLogins } from '../../../auth/tokens.ts';
 import type { Database } from '../../../db/types.ts';
 import { conflict } from '../../../http/api-error.ts';
@@ -54,6 +55,12 @@ export const profiles = defineResource<ProfileRow>({
     permissions: toPermissionRows(lists.permissions ?? []),
   }),
   order: ['profiles.name', 'asc'],
+  hooks: {
+    // Its holders' cached permissions are stale on every API instance from this commit on.
+    afterWrite: async ({ db, id, existing }) => {
+      if (existing) await bumpProfileAuthVersion(db, id);
+    },
+  },
   deleteConflicts: [
     {
       table: 'user_profiles',
@@ -177,6 +184,8 @@ export const users = defineResource<UserRow>({
       typeof password1 === 'string' ? { password_hash: await hashPassword(password1) } : {},
     afterWrite: async ({ db, id, existing, auth, now }, values) => {
       if (!existing) return;
+      // Profiles, permissions or the active flag may have changed: cached permissions are stale.
+      await bumpAuthVersion(db, id);
       const disabled = values.active === false && Boolean(existing.active);
       if (disabled || typeof values.password1 === 'string') {
         await endSessions(db, id, auth.user.id, auth.familyId, now);

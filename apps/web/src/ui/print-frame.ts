@@ -1,0 +1,44 @@
+/** A printed file's frame and blob URL stay this long: the print dialog reads the file meanwhile. */
+const FRAME_LIFETIME_MS = 60_000;
+const FRAME_ATTRIBUTE = 'data-print-frame';
+
+/**
+ * Prints a PDF from a hidden frame in this tab: the browser's print dialog opens over the desk, no
+ * tab piles up, and focus goes back to where the clerk was (the scan field) once the dialog is
+ * gone. A desk's Chromium started with --kiosk-printing prints at once, with no dialog at all.
+ */
+export function printPdf(pdf: Blob): void {
+  document.querySelectorAll(`iframe[${FRAME_ATTRIBUTE}]`).forEach((frame) => frame.remove());
+  const returnTo = document.activeElement;
+  const restoreFocus = () => {
+    if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
+  };
+  const url = URL.createObjectURL(pdf);
+  const frame = document.createElement('iframe');
+  frame.setAttribute(FRAME_ATTRIBUTE, '');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  // Not display:none: Chromium would not load the PDF viewer that prints it.
+  frame.style.cssText =
+    'position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden';
+  frame.addEventListener(
+    'load',
+    () => {
+      const view = frame.contentWindow;
+      if (!view) return;
+      view.addEventListener('afterprint', restoreFocus, { once: true });
+      // The dialog takes the focus; the window gets it back when the dialog closes.
+      window.addEventListener('focus', restoreFocus, { once: true });
+      view.focus();
+      view.print();
+      restoreFocus();
+    },
+    { once: true },
+  );
+  frame.src = url;
+  document.body.append(frame);
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+    frame.remove();
+  }, FRAME_LIFETIME_MS);
+}

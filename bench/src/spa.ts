@@ -1,0 +1,187 @@
+/**
+ * The SPA's weight, from a real production build: the initial JS and CSS that index.html loads
+ * (raw, gzip, brotli, as the build precompressed them), then, in Debian's Chromium with an empty
+ * cache, the bytes on the wire of a first visit to the login page and to 'Credenciamento', and
+ * the Largest Contentful Paint of each. Prints numbers; asserts nothing.
+ *
+ *   npm run bench:spa --workspace bench
+ *   BENCH_SKIP_BUILD=1 npm run bench:spa --workspace bench   # measure the build already there
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startBenchApp } from './bench-app.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WEB_DIST = `${ROOT}apps/web/dist/`;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+interface Weight {
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+/** A built file's size, and gzip (level 9) and brotli (quality 11) of it, as the build writes them. */
+function weightOf(file: string): Weight {
+  const content = readFileSync(`${WEB_DIST}${file.replace(/^\//, '')}`);
+  return {
+    raw: content.length,
+    gzip: gzipSync(content, { level: 9 }).length,
+    brotli: brotliCompressSync(content, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
+    }).length,
+  };
+}
+
+const sum = (weights: Weight[]): Weight =>
+  weights.reduce(
+    (total, w) => ({
+      raw: total.raw + w.raw,
+      gzip: total.gzip + w.gzip,
+      brotli: total.brotli + w.brotli,
+    }),
+    { raw: 0, gzip: 0, brotli: 0 },
+  );
+
+/** What index.html makes the browser fetch before the first screen: entry, preloads, styles. */
+function initialAssets(): { js: string[]; css: string[] } {
+  const html = readFileSync(`${WEB_DIST}index.html`, 'utf8');
+  const attribute = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!);
+  return {
+    js: [
+      ...attribute(/<script[^>]+src="([^"]+)"/g),
+      ...attribute(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+    ],
+    css: attribute(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
+  };
+}
+
+/** Counts every response's bytes on the wire (headers included) while `visit` runs. */
+async function wireBytes(context: BrowserContext, page: Page, visit: () => Promise<void>) {
+  const cdp = await context.newCDPSession(page);
+  let bytes = 0;
+  let requests = 0;
+  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    bytes += event.encodedDataLength;
+    requests += 1;
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await visit();
+  await page.waitForLoadState('networkidle');
+  await cdp.detach();
+  return { bytes, requests };
+}
+
+/** The page's Largest Contentful Paint so far, in ms since navigation (browser code, as text). */
+const LCP_SO_FAR = `new Promise((resolve) => {
+  new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? NaN))
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  setTimeout(() => resolve(NaN), 3000);
+})`;
+const largestContentfulPaint = (page: Page): Promise<number> => page.evaluate<number>(LCP_SO_FAR);
+
+const menuButton = (page: Page, label: string) =>
+  page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('button', { name: label, exact: true });
+
+async function logIn(page: Page): Promise<void> {
+  await page.getByLabel('Usuário').fill('admin');
+  await page.getByLabel('Usuário').press('Enter');
+  await page.getByLabel('Senha', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByLabel('Senha', { exact: true }).press('Enter');
+}
+
+async function measureInBrowser(browser: Browser, baseUrl: string): Promise<void> {
+  const fresh = () =>
+    browser.newContext({ locale: 'pt-BR', viewport: { width: 1280, height: 800 } });
+
+  const loginContext = await fresh();
+  const loginPage = await loginContext.newPage();
+  const login = await wireBytes(loginContext, loginPage, async () => {
+    await loginPage.goto(baseUrl);
+    await loginPage.getByLabel('Usuário').waitFor();
+  });
+  const loginLcp = await largestContentfulPaint(loginPage);
+  console.log(
+    `Primeira visita à página de login: ${kb(login.bytes)} na rede, ` +
+      `${login.requests} respostas, LCP ${loginLcp.toFixed(0)} ms`,
+  );
+
+  // Signing in and opening the desk from the menu, as a clerk does on a new computer.
+  const desk = await wireBytes(loginContext, loginPage, async () => {
+    await logIn(loginPage);
+    await menuButton(loginPage, 'Credenciamento').click();
+    await loginPage.getByLabel('CPF', { exact: true }).waitFor();
+  });
+  console.log(
+    `Login e abertura do 'Credenciamento' em seguida: mais ${kb(desk.bytes)} na rede, ` +
+      `${desk.requests} respostas (login + desk: ${kb(login.bytes + desk.bytes)})`,
+  );
+
+  // The next morning: the saved session reopens the desk, with an empty HTTP cache.
+  const session = await loginContext.storageState();
+  await loginContext.close();
+  const deskContext = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 1280, height: 800 },
+    storageState: session,
+  });
+  const deskPage = await deskContext.newPage();
+  const reopened = await wireBytes(deskContext, deskPage, async () => {
+    await deskPage.goto(baseUrl);
+    await deskPage.getByLabel('CPF', { exact: true }).waitFor();
+  });
+  const deskLcp = await largestContentfulPaint(deskPage);
+  console.log(
+    `Primeira visita direta ao 'Credenciamento' (sessão salva, cache vazio): ` +
+      `${kb(reopened.bytes)} na rede, ${reopened.requests} respostas, LCP ${deskLcp.toFixed(0)} ms`,
+  );
+  await deskContext.close();
+}
+
+async function main(): Promise<void> {
+  if (!process.env.BENCH_SKIP_BUILD) {
+    execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
+      cwd: ROOT,
+      stdio: 'ignore',
+    });
+  }
+  const { js, css } = initialAssets();
+  const show = (label: string, files: string[]) => {
+    const w = sum(files.map(weightOf));
+    console.log(
+      `${label} (${files.length} arquivos): ${kb(w.raw)} cru, ${kb(w.gzip)} gzip, ${kb(w.brotli)} brotli`,
+    );
+  };
+  show('JS inicial', js);
+  show('CSS inicial', css);
+
+  const { app, db, newEvent, close } = await startBenchApp({ webDist: WEB_DIST });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  try {
+    const eventId = await newEvent('Evento do balcão');
+    await db.updateTable('events').set({ selected: true }).where('id', '=', eventId).execute();
+    const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    await measureInBrowser(browser, baseUrl);
+  } finally {
+    await browser.close();
+    await close();
+  }
+}
+
+await main();
