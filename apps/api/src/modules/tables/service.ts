@@ -36,7 +36,11 @@ export interface Caller {
 
 type Resource = TableResource<unknown, RowKey>;
 
-const INSERT_ATTEMPTS = 3;
+/**
+ * Of n inserts taking the next serial at once, one wins each round, so the last needs n tries:
+ * enough for a handful of desks registering together.
+ */
+const INSERT_ATTEMPTS = 8;
 
 const holds = (auth: Auth, access: Access): boolean => {
   if (access === 'public' || access === 'signedIn') return true;

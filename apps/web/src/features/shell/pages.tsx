@@ -54,6 +54,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../tables/pages/printers'),
     (m) => m.PrintersPage,
   ),
+  PAYMENT_METHODS: lazyPage(
+    () => import('../tables/pages/payment-methods'),
+    (m) => m.PaymentMethodsPage,
+  ),
   PRINT_QUEUE: lazyPage(
     () => import('../printing/print-queue-page'),
     (m) => m.PrintQueuePage,

@@ -11,6 +11,7 @@ export const TABLE_KEYS = [
   'products',
   'printers',
   'printMapping',
+  'paymentMethods',
   'participants',
   'participantsLimited',
   'coursewares',
@@ -46,6 +47,7 @@ export const TABLE_RESOURCES: Record<TableKey, TableResource> = {
   products: resource('/api/products', true),
   printers: resource('/api/printers'),
   printMapping: resource('/api/prints/mapping'),
+  paymentMethods: resource('/api/payment-methods'),
   // docs/accreditation-api.md: per-event participants and per-course coursewares, paged.
   participants: resource('/api/events/:eventId/participants', true),
   participantsLimited: resource('/api/events/:eventId/participants', true),

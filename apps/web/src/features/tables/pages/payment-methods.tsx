@@ -1,0 +1,33 @@
+import { column } from '../../../ui/columns';
+import { required } from '../../../ui/editor-modal';
+import { dateColumns, textOf, type TableDefinition } from '../definition';
+import type { TableRow } from '../slice';
+import { TablePage } from '../table-page';
+import { PageFrame } from './page-frame';
+
+/** 'Formas de pagamento' (System): what the cashier offers (docs/store-api.md). */
+export const paymentMethodsTable: TableDefinition<TableRow> = {
+  table: 'paymentMethods',
+  label: 'Formas de pagamento',
+  itemName: 'forma de pagamento',
+  columns: () => [
+    column({ id: 'descricao', header: 'Descrição', text: (row) => textOf(row.descricao) }),
+    ...dateColumns(),
+  ],
+  fields: [
+    {
+      name: 'descricao',
+      label: 'Descrição',
+      type: 'text',
+      validate: required('Informe a descrição.'),
+    },
+  ],
+};
+
+export function PaymentMethodsPage() {
+  return (
+    <PageFrame title="Formas de pagamento">
+      <TablePage definition={paymentMethodsTable} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,43 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { signedInSession } from '../../testing/fixtures';
+
+const dated = { dateCreated: '2026-11-23T12:00:00.000Z', dateUpdated: '2026-11-23T12:00:00.000Z' };
+
+describe('Formas de pagamento page', () => {
+  it('lists the cashier methods and adds one with the form protocol', async () => {
+    let posted = '';
+    server.use(
+      http.get('/api/payment-methods/select', () =>
+        HttpResponse.json({
+          data: [
+            { id: 1, descricao: 'Dinheiro', ...dated },
+            { id: 4, descricao: 'PIX', ...dated },
+          ],
+        }),
+      ),
+      http.post('/api/payment-methods/insert', async ({ request }) => {
+        posted = decodeURIComponent((await request.text()).replace(/\+/g, ' '));
+        return HttpResponse.json({ data: [{ id: 5, descricao: 'Vale-presente', ...dated }] });
+      }),
+    );
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: { session: signedInSession({ adminPage: null }) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Formas de pagamento' }));
+    const table = await screen.findByRole('table', { name: 'Formas de pagamento' });
+    expect(await within(table).findByRole('cell', { name: 'Dinheiro' })).toBeInTheDocument();
+    expect(within(table).getByRole('cell', { name: 'PIX' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Novo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo registro' });
+    await user.type(within(dialog).getByLabelText('Descrição'), 'Vale-presente');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+
+    expect(await within(table).findByRole('cell', { name: 'Vale-presente' })).toBeInTheDocument();
+    expect(posted).toBe('data[0][descricao]=Vale-presente');
+  });
+});
