@@ -121,3 +121,7 @@ export function xlsxBomb({ header, row, rows, declaredSize }: BombOptions): Buff
     },
   ]);
 }
+
+/** A CSV of the header and `lines` lines of a lone `x` (no CPF: every line fails), ~2 bytes each. */
+export const badLinesCsv = (header: readonly string[], lines: number): string =>
+  `${header.join(';')}\n${'x\n'.repeat(lines)}`;

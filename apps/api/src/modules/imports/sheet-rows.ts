@@ -44,8 +44,12 @@ const TRUNCATED =
  */
 export async function* readSheetRows(file: SheetFile): AsyncGenerator<SheetItem> {
   let rows = 0;
+  let read = 0;
   const items = file.format === 'xlsx' ? xlsxRows(file.bytes) : csvRows(file.bytes);
   for await (const item of items) {
+    // A file already in memory parses in microtasks alone, which starve every other request:
+    // give the event loop a turn every few thousand lines.
+    if (++read % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     if (!isFail(item) && ++rows > SHEET_MAX_ROWS + 1) {
       yield { line: item.line, error: ROW_LIMIT, stop: true };
       return; // ends the reader too: nothing more is inflated or parsed
@@ -53,6 +57,8 @@ export async function* readSheetRows(file: SheetFile): AsyncGenerator<SheetItem>
     yield item;
   }
 }
+
+const YIELD_EVERY = 2_000;
 
 const isBlank = (cells: readonly string[]): boolean => cells.every((cell) => cell === '');
 
