@@ -36,6 +36,11 @@ export function usePage(baseUrl: string = inject('baseUrl')): {
       viewport: { width: 1280, height: 800 },
     });
     browserContext.setDefaultTimeout(10_000);
+    // Headless Chromium's renderer crashes printing a PDF, where a desk shows the system's print
+    // dialog: every document's print() only leaves a mark that expectPrinted (screens.ts) reads.
+    await browserContext.addInitScript(() => {
+      window.print = () => document.documentElement.setAttribute('data-printed', '');
+    });
     current = await browserContext.newPage();
     await current.goto(baseUrl);
   });

@@ -25,6 +25,13 @@ export const menuOf = (page: Page) => page.getByRole('navigation', { name: 'Menu
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await logIn(page, username, password);
   await menuOf(page).getByRole('button', { name: 'Sair', exact: true }).waitFor();
+  await waitForPage(page);
+}
+
+/** Waits until the page on screen has loaded: the menu ignores clicks while one loads (SPEC.md). */
+export async function waitForPage(page: Page): Promise<void> {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.getByText('Carregando...', { exact: true }).waitFor({ state: 'hidden' });
 }
 
 export async function logOut(page: Page): Promise<void> {
@@ -246,12 +253,37 @@ export async function createCoursewares(
   return series.sort();
 }
 
-/** Ticks one courseware and prints its label: the PDF opens in a tab, as at a desk. */
+/**
+ * Runs `action` (the click that prints, no printer mapped) and checks what the clerk gets: the
+ * PDF the SPA fetched (`/api/prints/files/…`) printed from a new hidden frame in this tab
+ * (`data-print-frame`, a blob: URL) that really shows it, and no new tab.
+ */
+export async function expectPrinted(page: Page, action: () => Promise<void>): Promise<void> {
+  const frame = page.locator('iframe[data-print-frame]');
+  const before = (await frame.count()) > 0 ? await frame.getAttribute('src') : null;
+  const file = page.waitForResponse((response) => response.url().includes('/api/prints/files/'));
+  await action();
+  expect((await (await file).body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const shown = await page.waitForFunction((previous) => {
+    const src = document.querySelector<HTMLIFrameElement>('iframe[data-print-frame]')?.src ?? '';
+    return src.startsWith('blob:') && src !== previous ? src : null;
+  }, before);
+  const src = (await shown.jsonValue()) as string;
+  // A frame the page's policy refuses shows Chromium's error page instead, and prints that.
+  const content = await (await frame.elementHandle())?.contentFrame();
+  const refused = 'the print frame does not show the PDF (a frame-src the CSP lacks?)';
+  await expect.poll(() => content?.url(), { timeout: 5_000, message: refused }).toBe(src);
+  // Once loaded, the frame's print() ran (browser.ts marks it in place of the print dialog).
+  await content?.locator('html[data-printed]').waitFor({ state: 'attached' });
+  expect(page.context().pages()).toHaveLength(1);
+}
+
+/** Ticks one courseware and prints its label, as at a desk. */
 export async function printLabel(page: Page, series: string): Promise<void> {
   await page.getByLabel(`Selecionar apostila ${series}`, { exact: true }).check();
-  const tab = page.context().waitForEvent('page');
-  await page.getByRole('button', { name: 'Imprimir etiquetas (1)', exact: true }).click();
-  await (await tab).close();
+  await expectPrinted(page, () =>
+    page.getByRole('button', { name: 'Imprimir etiquetas (1)', exact: true }).click(),
+  );
   const notice = page.getByRole('dialog').filter({ hasText: 'Etiquetas impressas corretamente.' });
   await notice.waitFor();
   await notice.getByRole('button', { name: 'OK' }).click();

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, usePage } from '../support/browser.ts';
 import {
   createCoursewares,
+  expectPrinted,
   masked,
   openMenu,
   participantsSheet,
@@ -114,9 +115,9 @@ describe('a fresh install, through the screens', () => {
     expect(await participant.innerText()).toContain(series);
     await shot(p, 'sem-cracha');
 
-    const pdfTab = p.context().waitForEvent('page');
-    await p.getByRole('button', { name: 'Imprimir crachá', exact: true }).click();
-    await (await pdfTab).close();
+    await expectPrinted(p, () =>
+      p.getByRole('button', { name: 'Imprimir crachá', exact: true }).click(),
+    );
     await panel.getByText('Crachá impresso: Ana', { exact: true }).waitFor();
     expect(await cpf.inputValue()).toBe('');
     await shot(p, 'cracha-impresso');
@@ -126,9 +127,9 @@ describe('a fresh install, through the screens', () => {
     await cpf.press('Enter');
     await p.locator('.desk-status[data-status="REGISTERED"]').waitFor();
     await shot(p, 'credenciado');
-    const reprint = p.context().waitForEvent('page');
-    await p.getByRole('button', { name: 'Imprimir crachá', exact: true }).click();
-    await (await reprint).close();
+    await expectPrinted(p, () =>
+      p.getByRole('button', { name: 'Imprimir crachá', exact: true }).click(),
+    );
     await panel.getByText('Crachá impresso: Ana (2ª impressão)', { exact: true }).waitFor();
 
     // The guest's courseware is taken: a second participant is refused in the panel.

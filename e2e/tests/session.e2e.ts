@@ -46,9 +46,12 @@ describe('signing in at a desk', () => {
 
     await logIn(p, 'admin', 'nova-senha-123');
     await p.getByText('Olá, admin').waitFor();
+    // The landing page first: the SPA ignores a page asked for while another still loads.
+    await p.getByRole('heading', { level: 1 }).waitFor();
 
     // The server is shared by every file, in an order Vitest chooses: leave the password as found.
     await p.getByRole('button', { name: 'Alterar senha' }).click();
+    await p.getByRole('heading', { level: 1, name: 'Alterar senha' }).waitFor();
     await p.getByLabel('Senha atual').fill('nova-senha-123');
     await p.getByLabel('Nova senha', { exact: true }).fill(adminPassword);
     await p.getByLabel('Confirmação da nova senha').fill(adminPassword);

@@ -9,7 +9,7 @@ const INDEX = '<!doctype html><title>Balcão</title><div id="root"></div>';
 const BUNDLE = `console.log("balcão");\n`.repeat(100);
 const CSP =
   "default-src 'self';script-src 'self' 'wasm-unsafe-eval';style-src 'self' 'unsafe-inline';" +
-  "img-src 'self' data: blob:;connect-src 'self';media-src 'self' blob: data:;" +
+  "img-src 'self' data: blob:;connect-src 'self';frame-src 'self' blob:;media-src 'self' blob: data:;" +
   "worker-src 'self' blob:;object-src 'none';frame-ancestors 'none';base-uri 'self';form-action 'self'";
 
 let t: TestContext;

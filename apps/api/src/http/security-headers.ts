@@ -14,6 +14,8 @@ export const securityHeaders: FastifyHelmetOptions = {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       connectSrc: ["'self'"],
+      // A print with no mapped printer shows its PDF in a hidden blob: frame (ui/print-frame.ts).
+      frameSrc: ["'self'", 'blob:'],
       mediaSrc: ["'self'", 'blob:', 'data:'],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
