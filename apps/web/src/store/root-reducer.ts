@@ -11,6 +11,7 @@ import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
 import { checkoutSlice } from '../features/store/checkout-slice';
+import { deliverySlice } from '../features/store/delivery-slice';
 import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
 import { setupSlice } from '../features/setup/slice';
@@ -36,5 +37,6 @@ export const rootReducer = combineReducers({
   [importsSlice.name]: importsSlice.reducer,
   [saleSlice.name]: saleSlice.reducer,
   [checkoutSlice.name]: checkoutSlice.reducer,
+  [deliverySlice.name]: deliverySlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
 });

@@ -12,6 +12,7 @@ import { navigationSaga } from '../features/navigation/sagas';
 import { passwordSaga } from '../features/password/sagas';
 import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
+import { deliverySaga } from '../features/store/delivery-sagas';
 import { storeSaga } from '../features/store/sagas';
 import { setupSaga } from '../features/setup/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
@@ -42,6 +43,7 @@ const featureSagas = [
   attendanceSaga,
   importsSaga,
   storeSaga,
+  deliverySaga,
   setupSaga,
   startup,
 ];

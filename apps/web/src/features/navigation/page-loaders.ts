@@ -2,6 +2,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
+import { loadDeliveryOrders } from '../store/delivery-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
 import {
@@ -48,6 +49,7 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   STORE: [loadSaleProducts],
   CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders],
   STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders],
-  CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders],
-  STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders],
+  DELIVERY: [loadDeliveryOrders],
+  CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders],
+  STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders],
 };

@@ -10,12 +10,13 @@ import {
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
+import { delivered } from './delivery-slice';
 import { finalizeSucceeded, ORDER_FINALIZED, type Notice } from './sale-slice';
 
 export const NO_ORDER_FOR_CUSTOMER = 'Não foi encontrado nenhum pedido associado ao cliente.';
 
-/** The two tabs of 'Loja Vendas+Caixa' (SPEC.md section 4). */
-export type DeskTab = 'sale' | 'checkout';
+/** The tabs of the combined store screens (SPEC.md section 4). */
+export type DeskTab = 'sale' | 'checkout' | 'delivery';
 
 export interface PaymentLine {
   key: number;
@@ -158,18 +159,26 @@ export const checkoutSlice = createSlice({
       if (action.payload.methodId !== undefined) line.methodId = action.payload.methodId;
       if (action.payload.amount !== undefined) line.amount = action.payload.amount;
     },
-    /** One fresh Idempotency-Key per click; the automatic retry after a token refresh reuses it. */
-    paymentRequested(state, _action: PayloadAction<{ idempotencyKey: string }>) {
+    /**
+     * One fresh Idempotency-Key per click; the automatic retry after a token refresh reuses it.
+     * `toDelivery`: on the '+Expedição' screens the paid order moves to the delivery tab.
+     */
+    paymentRequested(
+      state,
+      _action: PayloadAction<{ idempotencyKey: string; toDelivery?: boolean }>,
+    ) {
       state.paying = true;
     },
-    paymentSucceeded(state, action: PayloadAction<OrderDto>) {
+    paymentSucceeded(state, action: PayloadAction<{ order: OrderDto; toDelivery?: boolean }>) {
+      const { order, toDelivery } = action.payload;
       state.paying = false;
-      state.lastOrder = action.payload;
-      state.openOrders = state.openOrders.filter((order) => order.id !== action.payload.id);
+      state.lastOrder = order;
+      state.openOrders = state.openOrders.filter((item) => item.id !== order.id);
       selectOrder(state, null);
       state.cpf = '';
-      state.deskTab = 'sale';
-      state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
+      state.deskTab = toDelivery ? 'delivery' : 'sale';
+      // The delivery tab takes over at once: no dialog between paying and delivering.
+      if (!toDelivery) state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
     },
     paymentFailed: {
       prepare: failure,
@@ -200,6 +209,10 @@ export const checkoutSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
+    // Delivering returns to the sale tab ('Loja Caixa+Expedição' has none: its cashier shows).
+    builder.addCase(delivered, (state) => {
+      state.deskTab = 'sale';
+    });
     // 'Loja Vendas+Caixa': the order just finalized is the one the cashier takes next.
     builder.addCase(finalizeSucceeded, (state, action) => {
       if (!action.payload.toCheckout) return;

@@ -49,6 +49,8 @@ export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number
     payments: [] as { body: PaymentRequest; key: string | null }[],
     receipts: [] as number[],
     removed: [] as number[],
+    delivered: [] as number[],
+    deliveryReceipts: [] as number[],
   };
   server.use(
     http.get('/api/events/selected', () => HttpResponse.json(eventDto())),
@@ -129,6 +131,21 @@ export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number
     http.get('/api/carrinho/imprimir/recibo/:id', ({ params }) => {
       calls.receipts.push(Number(params.id));
       return HttpResponse.json({ jobId: 7, printer: 'Caixa 1' });
+    }),
+    http.get('/api/carrinho/entregar', () =>
+      HttpResponse.json([...orders.values()].filter((order) => order.estadoPedido === 'PAGO')),
+    ),
+    http.post('/api/carrinho/entregar/:id', ({ params }) => {
+      const order = orders.get(Number(params.id))!;
+      if (order.estadoPedido !== 'PAGO') return conflict('O pedido já foi entregue.');
+      calls.delivered.push(order.id);
+      const done: OrderDto = { ...order, estadoPedido: 'ENTREGUE' };
+      orders.set(done.id, done);
+      return HttpResponse.json(done);
+    }),
+    http.get('/api/carrinho/imprimir/expedicao/:id', ({ params }) => {
+      calls.deliveryReceipts.push(Number(params.id));
+      return HttpResponse.json({ jobId: 8, printer: 'Expedição 1' });
     }),
   );
   return calls;

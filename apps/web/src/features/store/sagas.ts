@@ -72,6 +72,7 @@ import {
   selectCheckout,
   type CheckoutState,
 } from './checkout-slice';
+import { orderToDeliver } from './delivery-slice';
 
 // ---- Page loads (SPEC.md 'Data loaded when a menu item is chosen') ---------------------------
 
@@ -301,7 +302,9 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
       data: body,
       headers: { 'Idempotency-Key': action.payload.idempotencyKey },
     });
-    yield put(paymentSucceeded(order));
+    const { toDelivery } = action.payload;
+    yield put(paymentSucceeded({ order, toDelivery }));
+    if (toDelivery) yield put(orderToDeliver(order));
     yield call(printReceipt, order.id);
   } catch (thrown) {
     yield put(paymentFailed(toApiError(thrown)));

@@ -30,9 +30,10 @@ import { PaymentLines } from './payment-lines';
 /**
  * The cashier ('Caixa' and the cashier tab of the combined screens): open orders found by CPF or
  * badge, the selected order's discounts and payment lines, and 'Finalizar Pagamento' once the
- * payments add up to the total; the receipt then prints.
+ * payments add up to the total; the receipt then prints. `toDelivery`: the '+Expedição' screens,
+ * where the paid order moves to the delivery tab.
  */
-export function CheckoutDesk() {
+export function CheckoutDesk({ toDelivery = false }: { toDelivery?: boolean }) {
   const dispatch = useAppDispatch();
   const checkout = useAppSelector(selectCheckout);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -84,7 +85,9 @@ export function CheckoutDesk() {
                 size="lg"
                 variant="success"
                 disabled={!payment.canFinish}
-                onClick={() => dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey() }))}
+                onClick={() =>
+                  dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey(), toDelivery }))
+                }
               >
                 {checkout.paying ? 'Processando...' : 'Finalizar Pagamento'}
               </Button>
