@@ -1,6 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ORDER_READ_PERMISSIONS, ORDER_TRANSITIONS, SELLER_PERMISSIONS } from '@balcao/contract';
+import {
+  DELIVERY_PERMISSIONS,
+  DELIVERY_RECEIPT_PERMISSIONS,
+  ORDER_READ_PERMISSIONS,
+  ORDER_RECORD_PERMISSIONS,
+  ORDER_TRANSITIONS,
+  SELLER_PERMISSIONS,
+} from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import {
@@ -10,11 +17,13 @@ import {
   loadOrder,
 } from './order-dto.ts';
 import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
-import { printPaymentReceipt } from './receipt.ts';
+import { awaitingDelivery, deliverOrder } from './delivery.ts';
+import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
 import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
 import type { Actor } from './transitions.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const CpfQuery = Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) });
 const MAX_LINES = 200;
 
 /** The signed-in user and the desk (client address) the request came from. */
@@ -63,7 +72,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/carrinho/info/:id',
     {
-      config: { access: ORDER_READ_PERMISSIONS },
+      config: { access: ORDER_RECORD_PERMISSIONS },
       schema: { params: Params, response: { 200: OrderDtoSchema } },
     },
     async (request) => loadOrder(app.db, request.params.id),
@@ -102,7 +111,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ORDER_READ_PERMISSIONS },
       schema: {
-        querystring: Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) }),
+        querystring: CpfQuery,
         response: { 200: Type.Array(OrderDtoSchema) },
       },
     },
@@ -159,13 +168,44 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/carrinho/imprimir/recibo/:id',
     {
-      config: { access: ORDER_READ_PERMISSIONS },
+      config: { access: ORDER_RECORD_PERMISSIONS },
       schema: { params: Params, response: { 200: PrintOutcomeSchema } },
     },
     async (request) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
       return printPaymentReceipt(app.db, now(), user, request.params.id, zone);
+    },
+  );
+
+  app.get(
+    '/carrinho/entregar',
+    {
+      config: { access: DELIVERY_PERMISSIONS },
+      schema: { querystring: CpfQuery, response: { 200: Type.Array(OrderDtoSchema) } },
+    },
+    async (request) => awaitingDelivery(app.db, request.query.cpf),
+  );
+
+  app.post(
+    '/carrinho/entregar/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.entregar.permissions },
+      schema: { params: Params, response: { 200: OrderDtoSchema } },
+    },
+    async (request) => deliverOrder(app.db, now(), actor(request), request.params.id),
+  );
+
+  app.get(
+    '/carrinho/imprimir/expedicao/:id',
+    {
+      config: { access: DELIVERY_RECEIPT_PERMISSIONS },
+      schema: { params: Params, response: { 200: PrintOutcomeSchema } },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const zone = app.config.eventTimeZone;
+      return printDeliveryReceipt(app.db, now(), user, request.params.id, zone);
     },
   );
 };
