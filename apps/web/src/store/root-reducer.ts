@@ -12,6 +12,7 @@ import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
 import { checkoutSlice } from '../features/store/checkout-slice';
 import { deliverySlice } from '../features/store/delivery-slice';
+import { paidOrdersSlice } from '../features/store/paid-orders-slice';
 import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
 import { setupSlice } from '../features/setup/slice';
@@ -38,5 +39,6 @@ export const rootReducer = combineReducers({
   [saleSlice.name]: saleSlice.reducer,
   [checkoutSlice.name]: checkoutSlice.reducer,
   [deliverySlice.name]: deliverySlice.reducer,
+  [paidOrdersSlice.name]: paidOrdersSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
 });

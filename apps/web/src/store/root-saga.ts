@@ -13,6 +13,7 @@ import { passwordSaga } from '../features/password/sagas';
 import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
 import { deliverySaga } from '../features/store/delivery-sagas';
+import { paidOrdersSaga } from '../features/store/paid-orders-sagas';
 import { storeSaga } from '../features/store/sagas';
 import { setupSaga } from '../features/setup/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
@@ -44,6 +45,7 @@ const featureSagas = [
   importsSaga,
   storeSaga,
   deliverySaga,
+  paidOrdersSaga,
   setupSaga,
   startup,
 ];

@@ -3,6 +3,7 @@ import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadDeliveryOrders } from '../store/delivery-sagas';
+import { loadPaidOrders } from '../store/paid-orders-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
 import {
@@ -52,4 +53,5 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   DELIVERY: [loadDeliveryOrders],
   CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders],
   STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders],
+  PAID_ORDERS: [loadPaidOrders],
 };

@@ -122,6 +122,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../store/store-pages'),
     (m) => m.StoreCheckoutDeliveryPage,
   ),
+  PAID_ORDERS: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.PaidOrdersPage,
+  ),
 };
 
 /** Desks a clerk works at all day: fetched in the background once their user has signed in. */

@@ -39,7 +39,9 @@ const conflict = (description: string, status = 409) =>
  * The cart calls of docs/store-api.md over an in-memory list of orders, with the contract's money
  * math; `calls` records what the SPA sent.
  */
-export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number, number> } = {}) {
+export function serveStore(
+  options: { orders?: OrderDto[]; stock?: Record<number, number>; refundFails?: boolean } = {},
+) {
   const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
   let nextId = 100;
   const calls = {
@@ -50,6 +52,7 @@ export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number
     receipts: [] as number[],
     removed: [] as number[],
     delivered: [] as number[],
+    refunds: [] as { id: number; body: unknown; key: string | null }[],
     deliveryReceipts: [] as number[],
   };
   server.use(
@@ -139,7 +142,40 @@ export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number
       const order = orders.get(Number(params.id))!;
       if (order.estadoPedido !== 'PAGO') return conflict('O pedido já foi entregue.');
       calls.delivered.push(order.id);
-      const done: OrderDto = { ...order, estadoPedido: 'ENTREGUE' };
+      const done: OrderDto = {
+        ...order,
+        estadoPedido: 'ENTREGUE',
+        history: [
+          ...order.history,
+          {
+            action: 'entregar',
+            from: 'PAGO',
+            to: 'ENTREGUE',
+            user: 'expedicao1',
+            desk: '127.0.0.1',
+            at: '2026-11-23T13:00:00.000Z',
+          },
+        ],
+      };
+      orders.set(done.id, done);
+      return HttpResponse.json(done);
+    }),
+    http.get('/api/carrinho/pagos', () =>
+      HttpResponse.json(
+        [...orders.values()].filter((order) =>
+          ['PAGO', 'ENTREGUE', 'ESTORNADO'].includes(order.estadoPedido),
+        ),
+      ),
+    ),
+    http.post('/api/carrinho/estornar/:id', async ({ params, request }) => {
+      const order = orders.get(Number(params.id))!;
+      calls.refunds.push({
+        id: order.id,
+        body: await request.json(),
+        key: request.headers.get('Idempotency-Key'),
+      });
+      if (options.refundFails) return conflict('Falha no estorno.', 500);
+      const done: OrderDto = { ...order, estadoPedido: 'ESTORNADO' };
       orders.set(done.id, done);
       return HttpResponse.json(done);
     }),

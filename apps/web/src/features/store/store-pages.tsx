@@ -8,6 +8,7 @@ import { selectPermissions } from '../session/slice';
 import { deskTabChanged, selectCheckout, type DeskTab } from './checkout-slice';
 import { CheckoutDesk } from './components/checkout-desk';
 import { DeliveryDesk } from './components/delivery-desk';
+import { PaidOrdersDesk } from './components/paid-orders-desk';
 import { SaleDesk } from './components/sale-desk';
 
 /** The page's menu label as this user sees it ('Loja' for a single store permission). */
@@ -49,6 +50,15 @@ export function DeliveryPage() {
   return (
     <StoreFrame page="DELIVERY">
       <DeliveryDesk />
+    </StoreFrame>
+  );
+}
+
+/** 'Pedidos pagos' (System): receipts again and refunds. */
+export function PaidOrdersPage() {
+  return (
+    <StoreFrame page="PAID_ORDERS">
+      <PaidOrdersDesk />
     </StoreFrame>
   );
 }
