@@ -6,6 +6,7 @@ import {
   ORDER_READ_PERMISSIONS,
   ORDER_RECORD_PERMISSIONS,
   ORDER_TRANSITIONS,
+  PAID_ORDERS_PERMISSIONS,
   SELLER_PERMISSIONS,
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
@@ -19,6 +20,7 @@ import {
 import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
 import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
+import { paidOrders, refundOrder } from './refunds.ts';
 import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
 import type { Actor } from './transitions.ts';
 
@@ -206,6 +208,34 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
       return printDeliveryReceipt(app.db, now(), user, request.params.id, zone);
+    },
+  );
+
+  app.get(
+    '/carrinho/pagos',
+    {
+      config: { access: PAID_ORDERS_PERMISSIONS },
+      schema: { querystring: CpfQuery, response: { 200: Type.Array(OrderDtoSchema) } },
+    },
+    async (request) => paidOrders(app.db, request.query.cpf),
+  );
+
+  app.post(
+    '/carrinho/estornar/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.estornar.permissions },
+      schema: {
+        params: Params,
+        // A missing or blank reason is refused by the service, with its pt-BR message.
+        body: Type.Object({ motivo: Type.Optional(Type.String({ maxLength: 500 })) }),
+        response: { 200: OrderDtoSchema },
+      },
+    },
+    // Idempotency-Key read by hand, as for the payment.
+    async (request) => {
+      const { id } = request.params;
+      const key = request.headers['idempotency-key'];
+      return refundOrder(app.db, now(), actor(request), id, request.body.motivo ?? '', key);
     },
   );
 };
