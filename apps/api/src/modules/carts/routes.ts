@@ -21,10 +21,15 @@ import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
 import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
 import { paidOrders, refundOrder } from './refunds.ts';
+import { unifyCarts } from './unify.ts';
 import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
 import type { Actor } from './transitions.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const IdCliente = Type.Union([
+  Type.String({ minLength: 1, maxLength: 20 }),
+  Type.Integer({ minimum: 1 }),
+]);
 const CpfQuery = Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) });
 const MAX_LINES = 200;
 
@@ -86,12 +91,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ORDER_TRANSITIONS.finalizar.permissions },
       schema: {
         params: Params,
-        body: Type.Object({
-          id_cliente: Type.Union([
-            Type.String({ minLength: 1, maxLength: 20 }),
-            Type.Integer({ minimum: 1 }),
-          ]),
-        }),
+        body: Type.Object({ id_cliente: IdCliente }),
         response: { 200: OrderDtoSchema },
       },
     },
@@ -236,6 +236,24 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const key = request.headers['idempotency-key'];
       return refundOrder(app.db, now(), actor(request), id, request.body.motivo ?? '', key);
+    },
+  );
+
+  app.post(
+    '/carrinho/unificar',
+    {
+      config: { access: ORDER_TRANSITIONS.unificar.permissions },
+      schema: {
+        body: Type.Object({
+          id_cliente: IdCliente,
+          carrinhos: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 }),
+        }),
+        response: { 200: OrderDtoSchema },
+      },
+    },
+    async (request) => {
+      const { id_cliente, carrinhos } = request.body;
+      return unifyCarts(app.db, now(), actor(request), id_cliente, carrinhos);
     },
   );
 };

@@ -162,7 +162,7 @@ export async function updateCart(
 }
 
 /** The participant an `id_cliente` names in the event: a CPF, or a participant id from a badge QR. */
-async function findCustomer(db: Db, eventId: number, idCliente: string | number) {
+export async function findCustomer(db: Db, eventId: number, idCliente: string | number) {
   const text = String(idCliente).trim();
   const query = db
     .selectFrom('participants')
