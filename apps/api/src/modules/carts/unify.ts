@@ -60,9 +60,7 @@ async function mergedLines(trx: Trx, ids: readonly number[]) {
     ])
     .where('order_items.order_id', 'in', ids)
     .execute();
-  rows.sort(
-    (a, b) => ids.indexOf(a.order_id) - ids.indexOf(b.order_id) || a.position - b.position,
-  );
+  rows.sort((a, b) => ids.indexOf(a.order_id) - ids.indexOf(b.order_id) || a.position - b.position);
   const merged = new Map<number, (typeof rows)[number]>();
   for (const row of rows) {
     const line = merged.get(row.product_id);
