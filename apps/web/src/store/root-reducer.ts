@@ -13,6 +13,7 @@ import { printingSlice } from '../features/printing/slice';
 import { checkoutSlice } from '../features/store/checkout-slice';
 import { deliverySlice } from '../features/store/delivery-slice';
 import { paidOrdersSlice } from '../features/store/paid-orders-slice';
+import { pixConfigSlice } from '../features/store/pix-config-slice';
 import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
 import { setupSlice } from '../features/setup/slice';
@@ -40,5 +41,6 @@ export const rootReducer = combineReducers({
   [checkoutSlice.name]: checkoutSlice.reducer,
   [deliverySlice.name]: deliverySlice.reducer,
   [paidOrdersSlice.name]: paidOrdersSlice.reducer,
+  [pixConfigSlice.name]: pixConfigSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
 });

@@ -14,6 +14,7 @@ import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
 import { deliverySaga } from '../features/store/delivery-sagas';
 import { paidOrdersSaga } from '../features/store/paid-orders-sagas';
+import { pixConfigSaga } from '../features/store/pix-config-sagas';
 import { storeSaga } from '../features/store/sagas';
 import { setupSaga } from '../features/setup/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
@@ -46,6 +47,7 @@ const featureSagas = [
   storeSaga,
   deliverySaga,
   paidOrdersSaga,
+  pixConfigSaga,
   setupSaga,
   startup,
 ];

@@ -4,6 +4,7 @@ import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadDeliveryOrders } from '../store/delivery-sagas';
 import { loadPaidOrders } from '../store/paid-orders-sagas';
+import { loadPixConfig } from '../store/pix-config-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
 import {
@@ -54,4 +55,6 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders],
   STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders],
   PAID_ORDERS: [loadPaidOrders],
+  // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
+  PAYMENT_METHODS: [loadPixConfig],
 };

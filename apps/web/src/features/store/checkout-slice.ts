@@ -31,6 +31,19 @@ export interface ItemChange {
   quantity?: number;
 }
 
+/** GET /api/carrinho/pix/{id}?valor=: the static BR Code of a PIX line and its txid. */
+export interface PixCharge {
+  payload: string;
+  txid: string;
+}
+
+/** The key of a PIX charge: the order and the line's amount. */
+export const pixKey = (orderId: number, amount: Cents) => `${orderId}:${amount}`;
+
+/** A payment method is PIX by its name (the methods table has no type column). */
+export const isPix = (method: PaymentMethodDto | undefined) =>
+  /\bpix\b/i.test(method?.descricao ?? '');
+
 export interface CheckoutState {
   openOrders: OrderDto[];
   methods: PaymentMethodDto[];
@@ -45,6 +58,8 @@ export interface CheckoutState {
   lastOrder: OrderDto | null;
   notice: Notice | null;
   deskTab: DeskTab;
+  /** PIX charges by `pixKey`; a refusal (e.g. no key configured) holds its message instead. */
+  pix: Record<string, PixCharge | { error: string }>;
 }
 
 const initialState: CheckoutState = {
@@ -59,6 +74,7 @@ const initialState: CheckoutState = {
   lastOrder: null,
   notice: null,
   deskTab: 'sale',
+  pix: {},
 };
 
 function selectOrder(state: CheckoutState, order: OrderDto | null) {
@@ -200,6 +216,20 @@ export const checkoutSlice = createSlice({
       prepare: failure,
       reducer() {},
     },
+    pixChargeRequested(_state, _action: PayloadAction<{ orderId: number; amount: Cents }>) {},
+    pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixCharge }>) {
+      state.pix[action.payload.key] = action.payload.charge;
+    },
+    pixChargeFailed: {
+      // Shown under the PIX line, not in the generic dialog.
+      prepare: (key: string, error: ApiError) => ({
+        payload: error,
+        meta: { hideError: true, key },
+      }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta & { key: string }>) {
+        state.pix[action.meta.key] = { error: action.payload.description };
+      },
+    },
     checkoutNoticeDismissed(state) {
       state.notice = null;
     },
@@ -251,6 +281,9 @@ export const {
   orderRemoveFailed,
   checkoutNoticeDismissed,
   deskTabChanged,
+  pixChargeRequested,
+  pixChargeLoaded,
+  pixChargeFailed,
 } = checkoutSlice.actions;
 
 export const selectCheckout = (state: RootState) => state.checkout;

@@ -26,6 +26,7 @@ export const PRODUCTS: SaleProduct[] = [
 export const METHODS: PaymentMethodDto[] = [
   { id_forma_pagamento: 1, descricao: 'Dinheiro' },
   { id_forma_pagamento: 2, descricao: 'Cartão de crédito' },
+  { id_forma_pagamento: 3, descricao: 'PIX' },
 ];
 
 function product(id: number, name: string, preco: number, codTotvs: string): SaleProduct {
@@ -40,7 +41,12 @@ const conflict = (description: string, status = 409) =>
  * math; `calls` records what the SPA sent.
  */
 export function serveStore(
-  options: { orders?: OrderDto[]; stock?: Record<number, number>; refundFails?: boolean } = {},
+  options: {
+    orders?: OrderDto[];
+    stock?: Record<number, number>;
+    refundFails?: boolean;
+    pixFails?: boolean;
+  } = {},
 ) {
   const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
   let nextId = 100;
@@ -52,6 +58,7 @@ export function serveStore(
     receipts: [] as number[],
     removed: [] as number[],
     delivered: [] as number[],
+    pix: [] as string[],
     refunds: [] as { id: number; body: unknown; key: string | null }[],
     deliveryReceipts: [] as number[],
   };
@@ -159,6 +166,16 @@ export function serveStore(
       };
       orders.set(done.id, done);
       return HttpResponse.json(done);
+    }),
+    http.get('/api/carrinho/pix/:id', ({ params, request }) => {
+      const valor = new URL(request.url).searchParams.get('valor');
+      calls.pix.push(`${params.id}:${valor}`);
+      return options.pixFails
+        ? conflict('A chave PIX não foi configurada. Consulte os administradores.')
+        : HttpResponse.json({
+            payload: `00020126BR.GOV.BCB.PIX54${valor}6304ABCD`,
+            txid: `BALCAO${params.id}`,
+          });
     }),
     http.get('/api/carrinho/pagos', () =>
       HttpResponse.json(

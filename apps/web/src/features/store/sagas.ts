@@ -1,6 +1,7 @@
 import {
   actionChannel,
   call,
+  delay,
   flush,
   put,
   select,
@@ -67,10 +68,15 @@ import {
   paymentRequested,
   paymentState,
   paymentSucceeded,
+  pixChargeFailed,
+  pixChargeLoaded,
+  pixChargeRequested,
+  pixKey,
   receiptPrintFailed,
   receiptPrintRequested,
   selectCheckout,
   type CheckoutState,
+  type PixCharge,
 } from './checkout-slice';
 import { orderToDeliver } from './delivery-slice';
 
@@ -312,6 +318,22 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
   yield put(openOrdersRequested());
 }
 
+/** GET /api/carrinho/pix/{id}?valor=, once the cashier stops typing the line's amount. */
+function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIterator {
+  const { orderId, amount } = action.payload;
+  yield delay(300);
+  const key = pixKey(orderId, amount);
+  try {
+    const charge: PixCharge = yield call(callApi<PixCharge>, {
+      url: `/api/carrinho/pix/${orderId}`,
+      params: { valor: toReais(amount) },
+    });
+    yield put(pixChargeLoaded({ key, charge }));
+  } catch (thrown) {
+    yield put(pixChargeFailed(key, toApiError(thrown)));
+  }
+}
+
 function* reprintReceipt(action: ReturnType<typeof receiptPrintRequested>): SagaIterator {
   yield call(printReceipt, action.payload);
 }
@@ -340,5 +362,6 @@ export function* storeSaga(): SagaIterator {
   yield takeLeading(paymentRequested.type, pay);
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);
   yield takeLeading(orderRemoveRequested.type, removeOrder);
+  yield takeLatest(pixChargeRequested.type, loadPixCharge);
   yield call(cartSaver);
 }

@@ -71,6 +71,7 @@ export function CheckoutDesk({ toDelivery = false }: { toDelivery?: boolean }) {
                 <span aria-label="Total do pedido">{formatMoney(payment.total)}</span>
               </p>
               <PaymentLines
+                orderId={selected.id}
                 lines={checkout.lines}
                 amounts={payment.amounts}
                 methods={checkout.methods}
