@@ -12,19 +12,20 @@ import { pixChargeRequested, pixKey, selectCheckout } from '../checkout-slice';
 export function PixCharge({ orderId, amount }: { orderId: number; amount: Cents }) {
   const dispatch = useAppDispatch();
   const charge = useAppSelector(selectCheckout).pix[pixKey(orderId, amount)];
-  const [image, setImage] = useState<string | null>(null);
+  const [drawn, setDrawn] = useState<{ payload: string; image: string } | null>(null);
   const payload = charge && 'payload' in charge ? charge.payload : null;
+  const image = drawn && drawn.payload === payload ? drawn.image : null;
 
   useEffect(() => {
     if (!charge && amount > 0) dispatch(pixChargeRequested({ orderId, amount }));
   }, [charge, amount, orderId, dispatch]);
   useEffect(() => {
     let current = true;
-    setImage(null);
     if (payload)
       // SVG: no canvas needed, sharp at any size.
       void QRCode.toString(payload, { type: 'svg', margin: 1 }).then((svg) => {
-        if (current) setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+        const image = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+        if (current) setDrawn({ payload, image });
       });
     return () => {
       current = false;
