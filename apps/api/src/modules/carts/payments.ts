@@ -36,14 +36,16 @@ export async function orderPayments(db: Db, orderId: number): Promise<OrderPayme
 }
 
 /** Reais on the wire to cents; a value with more than 2 decimals is refused, never rounded. */
+export function paymentValueCents(valor: number): number {
+  const cents = toCents(valor);
+  if (Math.abs(valor * 100 - cents) > 1e-6) {
+    throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
+  }
+  return cents;
+}
+
 function paymentCents(payments: readonly PaymentEntry[]): number[] {
-  return payments.map(({ valor }) => {
-    const cents = toCents(valor);
-    if (Math.abs(valor * 100 - cents) > 1e-6) {
-      throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
-    }
-    return cents;
-  });
+  return payments.map(({ valor }) => paymentValueCents(valor));
 }
 
 /** After a foreign key refused a payment row: the first method id that does not exist, as a 400. */

@@ -7,6 +7,7 @@ import {
   ORDER_RECORD_PERMISSIONS,
   ORDER_TRANSITIONS,
   PAID_ORDERS_PERMISSIONS,
+  PIX_SETTINGS_PERMISSIONS,
   SELLER_PERMISSIONS,
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
@@ -20,6 +21,7 @@ import {
 import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
 import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
+import { pixCharge, pixConfig, savePixConfig } from './pix.ts';
 import { paidOrders, refundOrder } from './refunds.ts';
 import { unifyCarts } from './unify.ts';
 import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
@@ -255,5 +257,45 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id_cliente, carrinhos } = request.body;
       return unifyCarts(app.db, now(), actor(request), id_cliente, carrinhos);
     },
+  );
+
+  const PixConfig = Type.Object({
+    // Lengths are checked by the service, with pt-BR messages.
+    chave: Type.String({ maxLength: 200 }),
+    nome: Type.String({ maxLength: 200 }),
+    cidade: Type.String({ maxLength: 200 }),
+  });
+
+  app.get(
+    '/carrinho/pix/config',
+    {
+      config: { access: PIX_SETTINGS_PERMISSIONS },
+      schema: { response: { 200: PixConfig } },
+    },
+    async () => pixConfig(app.db),
+  );
+
+  app.post(
+    '/carrinho/pix/config',
+    {
+      config: { access: PIX_SETTINGS_PERMISSIONS },
+      schema: { body: PixConfig, response: { 200: PixConfig } },
+    },
+    async (request) => savePixConfig(app.db, now(), signedIn(request).user.id, request.body),
+  );
+
+  app.get(
+    '/carrinho/pix/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.pagar.permissions },
+      schema: {
+        params: Params,
+        querystring: Type.Object({
+          valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
+        }),
+        response: { 200: Type.Object({ payload: Type.String(), txid: Type.String() }) },
+      },
+    },
+    async (request) => pixCharge(app.db, request.params.id, request.query.valor),
   );
 };
