@@ -11,6 +11,7 @@ import {
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
+import { openDrawerId } from '../drawer/service.ts';
 import { takeStock } from '../products/stock.ts';
 import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
@@ -87,6 +88,8 @@ async function recordPayment(
     );
   }
   if (payments.length > 0) {
+    // The money goes into the cashier's open drawer; without one the payment belongs to none.
+    const drawerSessionId = await openDrawerId(trx, actor.id);
     await trx
       .insertInto('order_payments')
       .values(
@@ -95,6 +98,7 @@ async function recordPayment(
           payment_method_id: payment.id_forma_pagamento,
           amount_cents: cents[index]!,
           user_id: actor.id,
+          drawer_session_id: drawerSessionId,
           created_at: at,
         })),
       )
