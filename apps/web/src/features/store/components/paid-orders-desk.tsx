@@ -151,6 +151,7 @@ export function PaidOrdersDesk() {
           <Button
             size="sm"
             variant="outline-primary"
+            className="bg-body flex-shrink-0"
             aria-label={`Imprimir comprovante do pedido ${order.id}`}
             onClick={() => print(order, false)}
           >
