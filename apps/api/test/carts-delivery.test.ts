@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TRANSITIONS, type OrderDto, type PaymentMethodDto } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
-import { readPdf } from './helpers/pdf-text.ts';
 import {
   createCategory,
   createProduct,
   orderOf,
+  printedText,
   selectNewEvent,
   storeClerk,
   type StoreClerk,
@@ -121,14 +121,7 @@ describe('delivery (Expedição)', () => {
     const response = await courier.call('GET', `/api/carrinho/imprimir/expedicao/${id}`);
     const { filename } = response.json<{ filename: string }>();
     expect(filename).toMatch(/^expedicao-.*\.pdf$/);
-    const file = await t.db
-      .selectFrom('print_files')
-      .select('content')
-      .where('filename', '=', filename)
-      .executeTakeFirstOrThrow();
-    const text = (await readPdf(Buffer.from(file.content))).pages
-      .map((page) => page.text)
-      .join('\n');
+    const text = await printedText(t.db, filename);
     for (const expected of [String(id), 'Joana Lima', shirt.name, courier.username]) {
       expect(text).toContain(expected);
     }

@@ -6,11 +6,11 @@ import {
   type PaymentMethodDto,
 } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
-import { readPdf } from './helpers/pdf-text.ts';
 import {
   createCategory,
   createProduct,
   orderOf,
+  printedText,
   selectNewEvent,
   storeClerk,
   type StoreClerk,
@@ -118,12 +118,7 @@ describe('cash drawer (caixa)', () => {
     expect(method(closed, card)).toMatchObject({ esperado: 0, contado: 0, diferenca: 0 });
 
     const { filename } = closed.impressao as { filename: string };
-    const file = await t.db
-      .selectFrom('print_files')
-      .select('content')
-      .where('filename', '=', filename)
-      .executeTakeFirstOrThrow();
-    const text = (await readPdf(Buffer.from(file.content))).pages.map((p) => p.text).join('\n');
+    const text = await printedText(t.db, filename);
     for (const expected of ['Fechamento de Caixa', cashier.username, 'R$ 150,00', 'R$ 145,50']) {
       expect(text).toContain(expected);
     }

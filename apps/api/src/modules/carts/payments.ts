@@ -13,7 +13,7 @@ import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { openDrawerId } from '../drawer/service.ts';
 import { takeStock } from '../products/stock.ts';
-import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.ts';
+import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { applyTransition, type Actor } from './transitions.ts';
 
@@ -125,10 +125,8 @@ async function recordPayment(
 
 /**
  * POST /carrinho/pagamento/{id}: pays the order in one transaction (docs/store-api.md). With an
- * Idempotency-Key the first successful answer is stored in that transaction. A retry is not looked
- * up first: it fails like any second payment (the order is paid, or the key is taken) and then
- * finds the stored answer, which also serves a retry that raced the first. Payment methods are
- * checked by their foreign key; the unknown one is named only when it fails.
+ * Idempotency-Key the first successful answer is stored in that transaction (`idempotently`).
+ * Payment methods are checked by their foreign key; the unknown one is named only when it fails.
  */
 export async function payOrder(
   db: Db,
@@ -140,17 +138,15 @@ export async function payOrder(
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
   const cents = paymentCents(payments);
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return idempotently(
+    db,
+    request,
+    now,
+    async (trx) => {
       await recordPayment(trx, now, actor, orderId, payments, cents);
-      const answer = await loadOrder(trx, orderId);
-      if (request) await storeAnswer(trx, request, answer, now);
-      return answer;
-    });
-  } catch (error) {
-    const stored = request && (await storedAnswer<OrderDto>(db, request));
-    if (stored) return stored;
-    if (isForeignKeyViolation(error)) throw (await unknownMethod(db, payments)) ?? error;
-    throw error;
-  }
+      return loadOrder(trx, orderId);
+    },
+    async (error) =>
+      isForeignKeyViolation(error) ? ((await unknownMethod(db, payments)) ?? error) : error,
+  );
 }

@@ -3,7 +3,7 @@ import { REFUND_REASON_REQUIRED, type OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { moveStock } from '../products/stock.ts';
-import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.ts';
+import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { listOrders } from './service.ts';
 import { applyTransition, type Actor } from './transitions.ts';
@@ -25,7 +25,7 @@ export function paidOrders(db: Db, cpfPrefix?: string): Promise<OrderDto[]> {
 /**
  * POST /carrinho/estornar/{id}: in one transaction the guarded PAGO|ENTREGUE → ESTORNADO (which
  * locks the order), the reason, and every unit back in stock with its movement. Idempotent like
- * the payment: a retry with the same key finds the stored answer once its own attempt fails.
+ * the payment (`idempotently`).
  */
 export async function refundOrder(
   db: Db,
@@ -38,34 +38,26 @@ export async function refundOrder(
   const reason = motivo.trim();
   if (reason === '') throw invalidRequest(REFUND_REASON_REQUIRED);
   const request = idempotentRequest(idempotencyKey, actor.id, { refund: orderId, motivo });
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await applyTransition(trx, orderId, 'estornar', actor, now, {
-        refunded_at: now.toISOString(),
-        refund_reason: reason,
-      });
-      const lines = await trx
-        .selectFrom('order_items')
-        .select(['product_id', 'quantity'])
-        .where('order_id', '=', orderId)
-        .orderBy('product_id')
-        .execute();
-      for (const line of lines) {
-        await moveStock(trx, {
-          productId: line.product_id,
-          delta: line.quantity,
-          userId: actor.id,
-          reason: `Estorno: pedido ${orderId}`,
-          now,
-        });
-      }
-      const answer = await loadOrder(trx, orderId);
-      if (request) await storeAnswer(trx, request, answer, now);
-      return answer;
+  return idempotently(db, request, now, async (trx) => {
+    await applyTransition(trx, orderId, 'estornar', actor, now, {
+      refunded_at: now.toISOString(),
+      refund_reason: reason,
     });
-  } catch (error) {
-    const stored = request && (await storedAnswer<OrderDto>(db, request));
-    if (stored) return stored;
-    throw error;
-  }
+    const lines = await trx
+      .selectFrom('order_items')
+      .select(['product_id', 'quantity'])
+      .where('order_id', '=', orderId)
+      .orderBy('product_id')
+      .execute();
+    for (const line of lines) {
+      await moveStock(trx, {
+        productId: line.product_id,
+        delta: line.quantity,
+        userId: actor.id,
+        reason: `Estorno: pedido ${orderId}`,
+        now,
+      });
+    }
+    return loadOrder(trx, orderId);
+  });
 }
