@@ -14,6 +14,7 @@ import { checkoutSlice } from '../features/store/checkout-slice';
 import { deliverySlice } from '../features/store/delivery-slice';
 import { paidOrdersSlice } from '../features/store/paid-orders-slice';
 import { pixConfigSlice } from '../features/store/pix-config-slice';
+import { drawerSlice } from '../features/store/drawer-slice';
 import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
 import { setupSlice } from '../features/setup/slice';
@@ -42,5 +43,6 @@ export const rootReducer = combineReducers({
   [deliverySlice.name]: deliverySlice.reducer,
   [paidOrdersSlice.name]: paidOrdersSlice.reducer,
   [pixConfigSlice.name]: pixConfigSlice.reducer,
+  [drawerSlice.name]: drawerSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
 });

@@ -15,6 +15,7 @@ import { restoreSession, sessionSaga } from '../features/session/sagas';
 import { deliverySaga } from '../features/store/delivery-sagas';
 import { paidOrdersSaga } from '../features/store/paid-orders-sagas';
 import { pixConfigSaga } from '../features/store/pix-config-sagas';
+import { drawerSaga } from '../features/store/drawer-sagas';
 import { storeSaga } from '../features/store/sagas';
 import { setupSaga } from '../features/setup/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
@@ -48,6 +49,7 @@ const featureSagas = [
   deliverySaga,
   paidOrdersSaga,
   pixConfigSaga,
+  drawerSaga,
   setupSaga,
   startup,
 ];

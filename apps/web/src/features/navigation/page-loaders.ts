@@ -5,6 +5,7 @@ import { loadPrintJobs } from '../printing/sagas';
 import { loadDeliveryOrders } from '../store/delivery-sagas';
 import { loadPaidOrders } from '../store/paid-orders-sagas';
 import { loadPixConfig } from '../store/pix-config-sagas';
+import { loadDrawer } from '../store/drawer-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
 import {
@@ -49,11 +50,12 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   ATTENDANCE: [loadAttendanceColumns, loadEvents],
   COURSEWARES: [loadCourses, loadCenters],
   STORE: [loadSaleProducts],
-  CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders],
-  STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders],
+  // Not in SPEC.md's list: the cashier screens also load the cashier's open drawer.
+  CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders, loadDrawer],
+  STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders, loadDrawer],
   DELIVERY: [loadDeliveryOrders],
-  CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders],
-  STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders],
+  CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders, loadDrawer],
+  STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders, loadDrawer],
   PAID_ORDERS: [loadPaidOrders],
   // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
   PAYMENT_METHODS: [loadPixConfig],

@@ -6,6 +6,7 @@ import {
   toReais,
   withCheckDigits,
   type CartUpdateRequest,
+  type DrawerSessionDto,
   type OrderDto,
   type PaymentMethodDto,
   type PaymentRequest,
@@ -50,6 +51,7 @@ export function serveStore(
 ) {
   const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
   let nextId = 100;
+  let drawer: DrawerSessionDto | null = null;
   const calls = {
     created: 0,
     updates: [] as CartUpdateRequest[],
@@ -59,6 +61,7 @@ export function serveStore(
     removed: [] as number[],
     delivered: [] as number[],
     pix: [] as string[],
+    drawerCounts: [] as unknown[],
     refunds: [] as { id: number; body: unknown; key: string | null }[],
     deliveryReceipts: [] as number[],
   };
@@ -167,6 +170,21 @@ export function serveStore(
       orders.set(done.id, done);
       return HttpResponse.json(done);
     }),
+    http.get('/api/caixa/atual', () => HttpResponse.json({ sessao: drawer })),
+    http.post('/api/caixa/abrir', async ({ request }) => {
+      const { troco } = (await request.json()) as { troco: number };
+      drawer = drawerDto(troco);
+      return HttpResponse.json(drawer);
+    }),
+    http.post('/api/caixa/fechar', async ({ request }) => {
+      const { contado } = (await request.json()) as {
+        contado: { id_forma_pagamento: number; valor: number }[];
+      };
+      calls.drawerCounts.push(contado);
+      const open = drawer!;
+      drawer = null;
+      return HttpResponse.json(closedDrawer(open, contado));
+    }),
     http.get('/api/carrinho/pix/:id', ({ params, request }) => {
       const valor = new URL(request.url).searchParams.get('valor');
       calls.pix.push(`${params.id}:${valor}`);
@@ -202,6 +220,56 @@ export function serveStore(
     }),
   );
   return calls;
+}
+
+/** An open drawer with R$ 90,00 taken in cash and R$ 50,00 by card. */
+function drawerDto(troco: number): DrawerSessionDto {
+  const method = (id: number, descricao: string, recebido: number, esperado: number) => ({
+    id_forma_pagamento: id,
+    descricao,
+    recebido,
+    estornado: 0,
+    esperado,
+    contado: null,
+    diferenca: null,
+  });
+  return {
+    id: 3,
+    eventId: 1,
+    operador: 'caixa1',
+    abertura: '2026-11-23T12:00:00.000Z',
+    fechamento: null,
+    troco,
+    formas: [method(1, 'Dinheiro', 90, 90 + troco), method(2, 'Cartão de crédito', 50, 50)],
+    esperado: 140 + troco,
+    contado: null,
+    diferenca: null,
+    impressao: null,
+  };
+}
+
+function closedDrawer(
+  open: DrawerSessionDto,
+  contado: { id_forma_pagamento: number; valor: number }[],
+): DrawerSessionDto {
+  const formas = open.formas.map((method) => {
+    const counted = contado.find((c) => c.id_forma_pagamento === method.id_forma_pagamento);
+    const valor = counted?.valor ?? 0;
+    return {
+      ...method,
+      contado: valor,
+      diferenca: toReais(toCents(valor) - toCents(method.esperado)),
+    };
+  });
+  const total = toReais(formas.reduce((sum, method) => sum + toCents(method.contado), 0));
+  return {
+    ...open,
+    fechamento: '2026-11-23T20:00:00.000Z',
+    formas,
+    contado: total,
+    diferenca: toReais(toCents(total) - toCents(open.esperado)),
+    impressao: { jobId: 9, printer: 'Caixa 1' },
+  };
 }
 
 /** The order with these lines, amounts computed by the contract as the server does. */

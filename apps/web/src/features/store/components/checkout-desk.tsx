@@ -24,6 +24,7 @@ import {
   receiptPrintRequested,
   selectCheckout,
 } from '../checkout-slice';
+import { DrawerPanel } from './drawer-panel';
 import { OrderItems } from './order-items';
 import { PaymentLines } from './payment-lines';
 
@@ -129,6 +130,7 @@ export function CheckoutDesk({ toDelivery = false }: { toDelivery?: boolean }) {
           onPrintLast={(order) => dispatch(receiptPrintRequested(order.id))}
           printLabel="Comprovante Pagamento"
         />
+        <DrawerPanel />
       </div>
       <ConfirmDialog
         show={confirmRemove}
