@@ -32,7 +32,7 @@ const money = (reais: number | null) => (reais === null ? '' : formatMoney(toCen
 /** The closed drawer: expected, counted and difference per method and in total. */
 function ClosingSummary({ session }: { session: DrawerSessionDto }) {
   return (
-    <Table size="sm" aria-label="Fechamento do caixa" className="mb-2">
+    <Table size="sm" aria-label="Fechamento do caixa" className="mb-2 small text-nowrap">
       <thead>
         <tr>
           <th>Forma</th>
