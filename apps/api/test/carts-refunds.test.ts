@@ -157,6 +157,18 @@ describe('paid orders and refunds (Pedidos pagos)', () => {
     });
   });
 
+  it('answers two keyed refunds arriving at once with one refund', async () => {
+    const id = await paidOrder();
+    const mugs = await inventoryOf(t.db, mug.id);
+    const [a, b] = await Promise.all([
+      refund(id, 'Duplo clique', `duplo-${id}`),
+      refund(id, 'Duplo clique', `duplo-${id}`),
+    ]);
+    expect(orderOf(a)).toEqual(orderOf(b));
+    expect(await inventoryOf(t.db, mug.id)).toBe(mugs + 3);
+    expect(await refundMovements(id)).toHaveLength(2);
+  });
+
   it('keeps refunds to System: a cashier is refused with 403', async () => {
     const id = await paidOrder();
     expect(
