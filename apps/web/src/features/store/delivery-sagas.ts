@@ -4,6 +4,7 @@ import type { OrderDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
+import { customerOrder } from '../../ui/customer-finder';
 import {
   deliverFailed,
   deliverRequested,
@@ -34,10 +35,7 @@ export function* loadDeliveryOrders(): SagaIterator {
 function* lookUpCustomer(action: ReturnType<typeof deliveryLookupRequested>): SagaIterator {
   yield call(loadDeliveryOrders);
   const { orders }: DeliveryState = yield select(selectDelivery);
-  const { cpf, participantId } = action.payload;
-  const order = orders.find((item) =>
-    cpf !== undefined ? item.cpf === cpf : String(item.participantId) === participantId,
-  );
+  const order = customerOrder(orders, action.payload);
   if (order) yield put(deliveryOrderSelected(order));
   else yield put(deliveryCustomerNotFound());
 }

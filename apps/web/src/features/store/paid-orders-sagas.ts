@@ -4,6 +4,7 @@ import type { OrderDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
+import { customerOrder } from '../../ui/customer-finder';
 import {
   paidCustomerNotFound,
   paidLookupRequested,
@@ -34,10 +35,7 @@ export function* loadPaidOrders(): SagaIterator {
 function* lookUpCustomer(action: ReturnType<typeof paidLookupRequested>): SagaIterator {
   yield call(loadPaidOrders);
   const { orders }: PaidOrdersState = yield select(selectPaidOrders);
-  const { cpf, participantId } = action.payload;
-  const order = orders.find((item) =>
-    cpf !== undefined ? item.cpf === cpf : String(item.participantId) === participantId,
-  );
+  const order = customerOrder(orders, action.payload);
   if (order) yield put(paidOrderSelected(order));
   else yield put(paidCustomerNotFound());
 }

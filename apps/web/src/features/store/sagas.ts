@@ -26,6 +26,7 @@ import {
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
+import { customerOrder } from '../../ui/customer-finder';
 import { selectPermissions } from '../session/slice';
 import {
   cartCancelFailed,
@@ -225,10 +226,7 @@ function* finalize(action: ReturnType<typeof finalizeRequested>): SagaIterator {
 function* lookUpCustomer(action: ReturnType<typeof customerLookupRequested>): SagaIterator {
   yield call(loadOpenOrders);
   const { openOrders }: CheckoutState = yield select(selectCheckout);
-  const { cpf, participantId } = action.payload;
-  const order = openOrders.find((item) =>
-    cpf !== undefined ? item.cpf === cpf : String(item.participantId) === participantId,
-  );
+  const order = customerOrder(openOrders, action.payload);
   if (order) yield put(orderSelected(order));
   else yield put(customerNotFound());
 }
