@@ -6,6 +6,7 @@ import {
   type Cents,
   type OrderDto,
   type PaymentMethodDto,
+  type PixChargeDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
@@ -31,12 +32,6 @@ export interface ItemChange {
   quantity?: number;
 }
 
-/** GET /api/carrinho/pix/{id}?valor=: the static BR Code of a PIX line and its txid. */
-export interface PixCharge {
-  payload: string;
-  txid: string;
-}
-
 /** The key of a PIX charge: the order and the line's amount. */
 export const pixKey = (orderId: number, amount: Cents) => `${orderId}:${amount}`;
 
@@ -59,7 +54,7 @@ export interface CheckoutState {
   notice: Notice | null;
   deskTab: DeskTab;
   /** PIX charges by `pixKey`; a refusal (e.g. no key configured) holds its message instead. */
-  pix: Record<string, PixCharge | { error: string }>;
+  pix: Record<string, PixChargeDto | { error: string }>;
 }
 
 const initialState: CheckoutState = {
@@ -217,7 +212,7 @@ export const checkoutSlice = createSlice({
       reducer() {},
     },
     pixChargeRequested(_state, _action: PayloadAction<{ orderId: number; amount: Cents }>) {},
-    pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixCharge }>) {
+    pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixChargeDto }>) {
       state.pix[action.payload.key] = action.payload.charge;
     },
     pixChargeFailed: {

@@ -1,14 +1,11 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PixConfigDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
 
 /** GET/POST /api/carrinho/pix/config: who receives the cashier's PIX payments. */
-export interface PixConfig {
-  chave: string;
-  nome: string;
-  cidade: string;
-}
+export type PixConfig = PixConfigDto;
 
 export interface PixConfigState {
   config: PixConfig;

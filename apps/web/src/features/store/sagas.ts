@@ -20,6 +20,7 @@ import {
   type OrderDto,
   type PaymentMethodDto,
   type PaymentRequest,
+  type PixChargeDto,
   type PrintOutcome,
   type SaleProduct,
 } from '@balcao/contract';
@@ -77,7 +78,6 @@ import {
   receiptPrintRequested,
   selectCheckout,
   type CheckoutState,
-  type PixCharge,
 } from './checkout-slice';
 import { orderToDeliver } from './delivery-slice';
 
@@ -322,7 +322,7 @@ function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIter
   yield delay(300);
   const key = pixKey(orderId, amount);
   try {
-    const charge: PixCharge = yield call(callApi<PixCharge>, {
+    const charge: PixChargeDto = yield call(callApi<PixChargeDto>, {
       url: `/api/carrinho/pix/${orderId}`,
       params: { valor: toReais(amount) },
     });
