@@ -13,7 +13,6 @@ import {
   type OrderState,
   type PaymentMethodDto,
 } from '@balcao/contract';
-import { readPdf } from './helpers/pdf-text.ts';
 import { createParticipant } from './helpers/accreditation.ts';
 import { createEvent } from './helpers/fixtures.ts';
 import {
@@ -21,6 +20,7 @@ import {
   createProduct,
   inventoryOf,
   orderOf,
+  printedText,
   selectNewEvent,
   storeClerk,
   type StoreClerk,
@@ -600,14 +600,7 @@ describe('payment methods and the receipt', () => {
     const response = await cashier.call('GET', `/api/carrinho/imprimir/recibo/${id}`);
     const { filename } = response.json<{ filename: string }>();
     expect(filename).toMatch(/^recibo-.*\.pdf$/);
-    const file = await t.db
-      .selectFrom('print_files')
-      .select('content')
-      .where('filename', '=', filename)
-      .executeTakeFirstOrThrow();
-    const text = (await readPdf(Buffer.from(file.content))).pages
-      .map((page) => page.text)
-      .join('\n');
+    const text = await printedText(t.db, filename);
     for (const expected of [
       'Comprovante Pagamento',
       String(id),

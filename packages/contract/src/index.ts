@@ -12,3 +12,5 @@ export * from './orders.ts';
 export * from './setup.ts';
 export * from './import-templates.ts';
 export * from './contact.ts';
+export * from './pix.ts';
+export * from './drawer.ts';

@@ -51,7 +51,21 @@ export const ORDER_READ_PERMISSIONS: readonly Permission[] = [
   ...new Set([...SELLER_PERMISSIONS, ...CASHIER_PERMISSIONS, ...DELIVERY_PERMISSIONS]),
 ];
 
-export type OrderAction = 'atualizar' | 'finalizar' | 'pagar' | 'entregar' | 'estornar' | 'remover';
+/** Who may read any order and print its receipts: the readers and the 'Pedidos pagos' screen. */
+export const ORDER_RECORD_PERMISSIONS: readonly Permission[] = [
+  ...ORDER_READ_PERMISSIONS,
+  'System',
+];
+/** Who may print the delivery receipt: the delivery desks and the 'Pedidos pagos' screen. */
+export const DELIVERY_RECEIPT_PERMISSIONS: readonly Permission[] = [
+  ...DELIVERY_PERMISSIONS,
+  'System',
+];
+/** Who sees the paid orders (and refunds them): the 'Pedidos pagos' screen. */
+export const PAID_ORDERS_PERMISSIONS: readonly Permission[] = ['System'];
+
+export type OrderAction =
+  'atualizar' | 'finalizar' | 'pagar' | 'entregar' | 'estornar' | 'remover' | 'unificar';
 
 export interface OrderTransition {
   action: OrderAction;
@@ -111,6 +125,14 @@ export const ORDER_TRANSITIONS: Record<OrderAction, OrderTransition> = {
     permissions: [...new Set([...SELLER_PERMISSIONS, ...CASHIER_PERMISSIONS])],
     refusal: 'Um pedido pago não pode ser removido.',
   },
+  /** A cart merged into another one (POST /carrinho/unificar) is kept as REMOVIDO. */
+  unificar: {
+    action: 'unificar',
+    from: ['CARRINHO', 'AGUARDANDO_PAGAMENTO'],
+    to: 'REMOVIDO',
+    permissions: [...new Set([...SELLER_PERMISSIONS, ...CASHIER_PERMISSIONS])],
+    refusal: 'Só carrinhos abertos podem ser unificados.',
+  },
 };
 
 export function canTransition(state: OrderState, action: OrderAction): boolean {
@@ -123,6 +145,15 @@ export const NO_SELECTED_EVENT_MESSAGE = 'Nenhum evento selecionado. Consulte os
 /** SPEC.md section 5: a cart that has lines cannot lose them all. */
 export const CART_CANNOT_BE_EMPTIED = 'Carrinho não pode ser esvaziado completamente.';
 export const ORDER_NOT_FOUND = 'Pedido não encontrado.';
+
+export const NOT_DELIVERED_MESSAGE = 'O pedido ainda não foi entregue.';
+export const REFUND_REASON_REQUIRED = 'Informe o motivo do estorno.';
+export const UNIFY_NEEDS_TWO = 'Selecione ao menos dois carrinhos para unificar.';
+export const UNIFY_OTHER_EVENT = 'Os carrinhos são de eventos diferentes.';
+
+export function unifyOtherCustomerMessage(orderId: number): string {
+  return `O carrinho ${orderId} é de outro cliente.`;
+}
 
 export function stockShortageMessage(product: string, available: number): string {
   return `Estoque insuficiente para ${product}: ${available} disponível(is).`;
@@ -316,4 +347,23 @@ export interface OrderDto {
   /** ISO 8601 instant the cart was created. */
   date: string;
   history: OrderTransitionDto[];
+  // The server always sends the three below (null until they apply); optional for fixtures.
+  /** ISO 8601 instant the order was delivered; null before. */
+  data_entrega?: string | null;
+  /** Username of who delivered it. */
+  expedidor?: string | null;
+  /** Why it was refunded (who and when: `history`); null unless refunded. */
+  motivo_estorno?: string | null;
+}
+
+/** POST /api/carrinho/estornar/{id}. */
+export interface RefundRequest {
+  motivo: string;
+}
+
+/** POST /api/carrinho/unificar: the carts are merged into the first one. */
+export interface UnifyRequest {
+  /** CPF (masked or not) or participant id, as in finalizar. */
+  id_cliente: string | number;
+  carrinhos: number[];
 }

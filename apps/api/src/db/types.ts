@@ -243,7 +243,39 @@ export interface OrderPaymentTable {
   payment_method_id: number;
   amount_cents: number;
   user_id: number;
+  /** The cashier's open drawer when paid; null when paid without one. */
+  drawer_session_id: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Instant;
+}
+
+/** A cashier's drawer from opening (float) to closing (figures in drawer_counts). */
+export interface DrawerSessionTable {
+  id: Generated<number>;
+  event_id: number;
+  user_id: number;
+  opening_float_cents: number;
+  opened_at: Instant;
+  closed_at: Instant | null;
+}
+
+/** A closed drawer's figures per payment method, as computed and counted at closing. */
+export interface DrawerCountTable {
+  session_id: number;
+  payment_method_id: number;
+  received_cents: number;
+  refunded_cents: number;
+  expected_cents: number;
+  counted_cents: number;
+}
+
+/** The PIX receiver (one row, id 1) the BR Codes are built for. */
+export interface PixSettingsTable {
+  id: number;
+  pix_key: string;
+  receiver_name: string;
+  receiver_city: string;
+  updated_by: number;
+  updated_at: Instant;
 }
 
 /** One row per state change of an order: who, at which desk (client address), when. */
@@ -336,6 +368,9 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   tokens: TokenTable;
   login_failures: LoginFailureTable;
+  drawer_sessions: DrawerSessionTable;
+  drawer_counts: DrawerCountTable;
+  pix_settings: PixSettingsTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CartUpdateItem, OrderDto, PaymentEntry, Permission } from '@balcao/contract';
 import type { Database, ProductType } from '../../src/db/types.ts';
 import { bearer, createEvent, createUser, login, uniqueName } from './fixtures.ts';
+import { readPdf } from './pdf-text.ts';
 import type { TestContext } from './test-app.ts';
 
 const STAMP = '2025-03-01T12:00:00.000Z';
@@ -130,4 +131,14 @@ export function orderOf(response: LightMyRequestResponse): OrderDto {
     throw new Error(`esperava 200, veio ${response.statusCode}: ${response.body}`);
   }
   return response.json<OrderDto>();
+}
+
+/** The text of a document the print queue answered as `{filename}` (no printer mapped). */
+export async function printedText(db: Kysely<Database>, filename: string): Promise<string> {
+  const file = await db
+    .selectFrom('print_files')
+    .select('content')
+    .where('filename', '=', filename)
+    .executeTakeFirstOrThrow();
+  return (await readPdf(Buffer.from(file.content))).pages.map((page) => page.text).join('\n');
 }

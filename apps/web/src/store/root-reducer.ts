@@ -11,6 +11,10 @@ import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
 import { checkoutSlice } from '../features/store/checkout-slice';
+import { deliverySlice } from '../features/store/delivery-slice';
+import { paidOrdersSlice } from '../features/store/paid-orders-slice';
+import { pixConfigSlice } from '../features/store/pix-config-slice';
+import { drawerSlice } from '../features/store/drawer-slice';
 import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
 import { setupSlice } from '../features/setup/slice';
@@ -36,5 +40,9 @@ export const rootReducer = combineReducers({
   [importsSlice.name]: importsSlice.reducer,
   [saleSlice.name]: saleSlice.reducer,
   [checkoutSlice.name]: checkoutSlice.reducer,
+  [deliverySlice.name]: deliverySlice.reducer,
+  [paidOrdersSlice.name]: paidOrdersSlice.reducer,
+  [pixConfigSlice.name]: pixConfigSlice.reducer,
+  [drawerSlice.name]: drawerSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
 });

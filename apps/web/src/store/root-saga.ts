@@ -12,6 +12,10 @@ import { navigationSaga } from '../features/navigation/sagas';
 import { passwordSaga } from '../features/password/sagas';
 import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
+import { deliverySaga } from '../features/store/delivery-sagas';
+import { paidOrdersSaga } from '../features/store/paid-orders-sagas';
+import { pixConfigSaga } from '../features/store/pix-config-sagas';
+import { drawerSaga } from '../features/store/drawer-sagas';
 import { storeSaga } from '../features/store/sagas';
 import { setupSaga } from '../features/setup/sagas';
 import { tableExtrasSaga } from '../features/tables/extras-sagas';
@@ -42,6 +46,10 @@ const featureSagas = [
   attendanceSaga,
   importsSaga,
   storeSaga,
+  deliverySaga,
+  paidOrdersSaga,
+  pixConfigSaga,
+  drawerSaga,
   setupSaga,
   startup,
 ];

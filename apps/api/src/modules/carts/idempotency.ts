@@ -65,3 +65,29 @@ export async function storeAnswer(
     })
     .execute();
 }
+
+/**
+ * Runs a keyed write (payment, refund) in one transaction that also stores its answer. A retry is
+ * not looked up first: it fails like any second attempt (the order moved on, or the key is
+ * taken) and then finds the stored answer, which also serves a retry that raced the first.
+ * `onError` may turn the failure into a better one when there is no stored answer.
+ */
+export async function idempotently<T>(
+  db: Kysely<Database>,
+  request: IdempotentRequest | undefined,
+  now: Date,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  onError: (error: unknown) => Promise<unknown> = async (error) => error,
+): Promise<T> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const answer = await work(trx);
+      if (request) await storeAnswer(trx, request, answer, now);
+      return answer;
+    });
+  } catch (error) {
+    const stored = request && (await storedAnswer<T>(db, request));
+    if (stored) return stored;
+    throw await onError(error);
+  }
+}

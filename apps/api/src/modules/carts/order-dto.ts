@@ -65,6 +65,10 @@ export const OrderDtoSchema = Type.Object({
       at: Type.String(),
     }),
   ),
+  // Always sent; optional as in the contract's OrderDto.
+  data_entrega: Type.Optional(Nullable(Type.String())),
+  expedidor: Type.Optional(Nullable(Type.String())),
+  motivo_estorno: Type.Optional(Nullable(Type.String())),
 });
 
 type Db = Kysely<Database>;
@@ -84,8 +88,13 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
       .selectFrom('orders')
       .leftJoin('users as seller', 'seller.id', 'orders.seller_id')
       .leftJoin('users as cashier', 'cashier.id', 'orders.cashier_id')
+      .leftJoin('users as deliverer', 'deliverer.id', 'orders.delivered_by')
       .selectAll('orders')
-      .select(['seller.username as seller_name', 'cashier.username as cashier_name'])
+      .select([
+        'seller.username as seller_name',
+        'cashier.username as cashier_name',
+        'deliverer.username as deliverer_name',
+      ])
       .where('orders.id', 'in', ids)
       .execute(),
     db
@@ -174,6 +183,9 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
         desk: step.desk,
         at: step.created_at,
       })),
+      data_entrega: order.delivered_at,
+      expedidor: order.deliverer_name,
+      motivo_estorno: order.refund_reason,
     };
     return [dto];
   });

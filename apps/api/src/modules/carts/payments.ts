@@ -11,8 +11,9 @@ import {
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
+import { openDrawerId } from '../drawer/service.ts';
 import { takeStock } from '../products/stock.ts';
-import { idempotentRequest, storeAnswer, storedAnswer } from './idempotency.ts';
+import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { applyTransition, type Actor } from './transitions.ts';
 
@@ -36,14 +37,16 @@ export async function orderPayments(db: Db, orderId: number): Promise<OrderPayme
 }
 
 /** Reais on the wire to cents; a value with more than 2 decimals is refused, never rounded. */
+export function paymentValueCents(valor: number): number {
+  const cents = toCents(valor);
+  if (Math.abs(valor * 100 - cents) > 1e-6) {
+    throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
+  }
+  return cents;
+}
+
 function paymentCents(payments: readonly PaymentEntry[]): number[] {
-  return payments.map(({ valor }) => {
-    const cents = toCents(valor);
-    if (Math.abs(valor * 100 - cents) > 1e-6) {
-      throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
-    }
-    return cents;
-  });
+  return payments.map(({ valor }) => paymentValueCents(valor));
 }
 
 /** After a foreign key refused a payment row: the first method id that does not exist, as a 400. */
@@ -85,6 +88,8 @@ async function recordPayment(
     );
   }
   if (payments.length > 0) {
+    // The money goes into the cashier's open drawer; without one the payment belongs to none.
+    const drawerSessionId = await openDrawerId(trx, actor.id);
     await trx
       .insertInto('order_payments')
       .values(
@@ -93,6 +98,7 @@ async function recordPayment(
           payment_method_id: payment.id_forma_pagamento,
           amount_cents: cents[index]!,
           user_id: actor.id,
+          drawer_session_id: drawerSessionId,
           created_at: at,
         })),
       )
@@ -119,10 +125,8 @@ async function recordPayment(
 
 /**
  * POST /carrinho/pagamento/{id}: pays the order in one transaction (docs/store-api.md). With an
- * Idempotency-Key the first successful answer is stored in that transaction. A retry is not looked
- * up first: it fails like any second payment (the order is paid, or the key is taken) and then
- * finds the stored answer, which also serves a retry that raced the first. Payment methods are
- * checked by their foreign key; the unknown one is named only when it fails.
+ * Idempotency-Key the first successful answer is stored in that transaction (`idempotently`).
+ * Payment methods are checked by their foreign key; the unknown one is named only when it fails.
  */
 export async function payOrder(
   db: Db,
@@ -134,17 +138,15 @@ export async function payOrder(
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
   const cents = paymentCents(payments);
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return idempotently(
+    db,
+    request,
+    now,
+    async (trx) => {
       await recordPayment(trx, now, actor, orderId, payments, cents);
-      const answer = await loadOrder(trx, orderId);
-      if (request) await storeAnswer(trx, request, answer, now);
-      return answer;
-    });
-  } catch (error) {
-    const stored = request && (await storedAnswer<OrderDto>(db, request));
-    if (stored) return stored;
-    if (isForeignKeyViolation(error)) throw (await unknownMethod(db, payments)) ?? error;
-    throw error;
-  }
+      return loadOrder(trx, orderId);
+    },
+    async (error) =>
+      isForeignKeyViolation(error) ? ((await unknownMethod(db, payments)) ?? error) : error,
+  );
 }

@@ -1,36 +1,29 @@
 import type { Kysely } from 'kysely';
-import { toCents } from '@balcao/contract';
+import { NOT_DELIVERED_MESSAGE, toCents, type OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict } from '../../http/api-error.ts';
-import { renderPaymentReceipt } from '../../printing/documents/index.ts';
+import { renderDeliveryReceipt, renderPaymentReceipt } from '../../printing/documents/index.ts';
+import type { ReceiptInput } from '../../printing/documents/receipts.ts';
 import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
 import { loadOrder } from './order-dto.ts';
 
 export const NOT_PAID_MESSAGE = 'O pedido ainda não foi pago.';
 const RECEIPT_STATES = ['PAGO', 'ENTREGUE', 'ESTORNADO'] as const;
 
-/** GET /carrinho/imprimir/recibo/{id}: 'Comprovante Pagamento' through the print queue (Caixa). */
-export async function printPaymentReceipt(
-  db: Kysely<Database>,
-  now: Date,
-  user: { id: number; username: string },
-  orderId: number,
-  timeZone: string,
-): Promise<PrintOutcome> {
-  const order = await loadOrder(db, orderId);
-  if (!(RECEIPT_STATES as readonly string[]).includes(order.estadoPedido)) {
-    throw conflict(NOT_PAID_MESSAGE);
-  }
-  const facts = await db
-    .selectFrom('orders')
-    .innerJoin('events', 'events.id', 'orders.event_id')
-    .select(['events.name', 'orders.paid_at', 'orders.total_cents'])
-    .where('orders.id', '=', orderId)
+type Db = Kysely<Database>;
+type User = { id: number; username: string };
+
+/** What both receipts show: the event, the order, the customer and the lines. */
+async function receiptBasics(db: Db, order: OrderDto, date: Date, timeZone: string) {
+  const event = await db
+    .selectFrom('events')
+    .select('name')
+    .where('id', '=', order.eventId)
     .executeTakeFirstOrThrow();
-  const pdf = await renderPaymentReceipt({
-    eventName: facts.name,
+  return {
+    eventName: event.name,
     orderId: order.id,
-    date: new Date(facts.paid_at ?? now.toISOString()),
+    date,
     customer: { name: order.nome ?? '', cpf: order.cpf ?? '' },
     items: order.items.map((item) => ({
       quantity: item.quantidade,
@@ -39,18 +32,66 @@ export async function printPaymentReceipt(
       discount: toCents(item.valor_desconto),
     })),
     coupon: order.coupon && { name: order.coupon.name, percent: order.coupon.value },
+    timeZone,
+  } satisfies ReceiptInput;
+}
+
+/** GET /carrinho/imprimir/recibo/{id}: 'Comprovante Pagamento' through the print queue (Caixa). */
+export async function printPaymentReceipt(
+  db: Db,
+  now: Date,
+  user: User,
+  orderId: number,
+  timeZone: string,
+): Promise<PrintOutcome> {
+  const order = await loadOrder(db, orderId);
+  if (!(RECEIPT_STATES as readonly string[]).includes(order.estadoPedido)) {
+    throw conflict(NOT_PAID_MESSAGE);
+  }
+  const paid = await db
+    .selectFrom('orders')
+    .select('paid_at')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  const pdf = await renderPaymentReceipt({
+    ...(await receiptBasics(db, order, new Date(paid.paid_at ?? now.toISOString()), timeZone)),
     payments: order.payments.map((payment) => ({
       method: payment.descricao,
       amount: toCents(payment.valor),
     })),
     cashier: order.caixa ?? user.username,
-    timeZone,
   });
   return printDocument(db, now, {
     user,
     service: 'CHECKOUT',
     kind: 'recibo',
     title: `Comprovante Pagamento: pedido ${order.id}`,
+    pdf,
+  });
+}
+
+/**
+ * GET /carrinho/imprimir/expedicao/{id}: 'Comprovante Expedição' through the print queue
+ * (Expedição), for an order that was delivered (a refunded one too, if it had been delivered).
+ */
+export async function printDeliveryReceipt(
+  db: Db,
+  now: Date,
+  user: User,
+  orderId: number,
+  timeZone: string,
+): Promise<PrintOutcome> {
+  const order = await loadOrder(db, orderId);
+  if (!order.data_entrega) throw conflict(NOT_DELIVERED_MESSAGE);
+  const pdf = await renderDeliveryReceipt({
+    ...(await receiptBasics(db, order, new Date(order.data_entrega), timeZone)),
+    deliveredBy: order.expedidor ?? user.username,
+  });
+  return printDocument(db, now, {
+    user,
+    service: 'DELIVERY',
+    kind: 'expedicao',
+    title: `Comprovante Expedição: pedido ${order.id}`,
     pdf,
   });
 }

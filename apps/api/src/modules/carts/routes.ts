@@ -1,6 +1,15 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ORDER_READ_PERMISSIONS, ORDER_TRANSITIONS, SELLER_PERMISSIONS } from '@balcao/contract';
+import {
+  DELIVERY_PERMISSIONS,
+  DELIVERY_RECEIPT_PERMISSIONS,
+  ORDER_READ_PERMISSIONS,
+  ORDER_RECORD_PERMISSIONS,
+  ORDER_TRANSITIONS,
+  PAID_ORDERS_PERMISSIONS,
+  PIX_SETTINGS_PERMISSIONS,
+  SELLER_PERMISSIONS,
+} from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import {
@@ -10,11 +19,20 @@ import {
   loadOrder,
 } from './order-dto.ts';
 import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
-import { printPaymentReceipt } from './receipt.ts';
+import { awaitingDelivery, deliverOrder } from './delivery.ts';
+import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
+import { pixCharge, pixConfig, savePixConfig } from './pix.ts';
+import { paidOrders, refundOrder } from './refunds.ts';
+import { unifyCarts } from './unify.ts';
 import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
 import type { Actor } from './transitions.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const IdCliente = Type.Union([
+  Type.String({ minLength: 1, maxLength: 20 }),
+  Type.Integer({ minimum: 1 }),
+]);
+const CpfQuery = Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) });
 const MAX_LINES = 200;
 
 /** The signed-in user and the desk (client address) the request came from. */
@@ -63,7 +81,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/carrinho/info/:id',
     {
-      config: { access: ORDER_READ_PERMISSIONS },
+      config: { access: ORDER_RECORD_PERMISSIONS },
       schema: { params: Params, response: { 200: OrderDtoSchema } },
     },
     async (request) => loadOrder(app.db, request.params.id),
@@ -75,12 +93,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ORDER_TRANSITIONS.finalizar.permissions },
       schema: {
         params: Params,
-        body: Type.Object({
-          id_cliente: Type.Union([
-            Type.String({ minLength: 1, maxLength: 20 }),
-            Type.Integer({ minimum: 1 }),
-          ]),
-        }),
+        body: Type.Object({ id_cliente: IdCliente }),
         response: { 200: OrderDtoSchema },
       },
     },
@@ -102,7 +115,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ORDER_READ_PERMISSIONS },
       schema: {
-        querystring: Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) }),
+        querystring: CpfQuery,
         response: { 200: Type.Array(OrderDtoSchema) },
       },
     },
@@ -159,7 +172,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/carrinho/imprimir/recibo/:id',
     {
-      config: { access: ORDER_READ_PERMISSIONS },
+      config: { access: ORDER_RECORD_PERMISSIONS },
       schema: { params: Params, response: { 200: PrintOutcomeSchema } },
     },
     async (request) => {
@@ -167,5 +180,122 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const zone = app.config.eventTimeZone;
       return printPaymentReceipt(app.db, now(), user, request.params.id, zone);
     },
+  );
+
+  app.get(
+    '/carrinho/entregar',
+    {
+      config: { access: DELIVERY_PERMISSIONS },
+      schema: { querystring: CpfQuery, response: { 200: Type.Array(OrderDtoSchema) } },
+    },
+    async (request) => awaitingDelivery(app.db, request.query.cpf),
+  );
+
+  app.post(
+    '/carrinho/entregar/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.entregar.permissions },
+      schema: { params: Params, response: { 200: OrderDtoSchema } },
+    },
+    async (request) => deliverOrder(app.db, now(), actor(request), request.params.id),
+  );
+
+  app.get(
+    '/carrinho/imprimir/expedicao/:id',
+    {
+      config: { access: DELIVERY_RECEIPT_PERMISSIONS },
+      schema: { params: Params, response: { 200: PrintOutcomeSchema } },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const zone = app.config.eventTimeZone;
+      return printDeliveryReceipt(app.db, now(), user, request.params.id, zone);
+    },
+  );
+
+  app.get(
+    '/carrinho/pagos',
+    {
+      config: { access: PAID_ORDERS_PERMISSIONS },
+      schema: { querystring: CpfQuery, response: { 200: Type.Array(OrderDtoSchema) } },
+    },
+    async (request) => paidOrders(app.db, request.query.cpf),
+  );
+
+  app.post(
+    '/carrinho/estornar/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.estornar.permissions },
+      schema: {
+        params: Params,
+        // A missing or blank reason is refused by the service, with its pt-BR message.
+        body: Type.Object({ motivo: Type.Optional(Type.String({ maxLength: 500 })) }),
+        response: { 200: OrderDtoSchema },
+      },
+    },
+    // Idempotency-Key read by hand, as for the payment.
+    async (request) => {
+      const { id } = request.params;
+      const key = request.headers['idempotency-key'];
+      return refundOrder(app.db, now(), actor(request), id, request.body.motivo ?? '', key);
+    },
+  );
+
+  app.post(
+    '/carrinho/unificar',
+    {
+      config: { access: ORDER_TRANSITIONS.unificar.permissions },
+      schema: {
+        body: Type.Object({
+          id_cliente: IdCliente,
+          carrinhos: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 }),
+        }),
+        response: { 200: OrderDtoSchema },
+      },
+    },
+    async (request) => {
+      const { id_cliente, carrinhos } = request.body;
+      return unifyCarts(app.db, now(), actor(request), id_cliente, carrinhos);
+    },
+  );
+
+  const PixConfig = Type.Object({
+    // Lengths are checked by the service, with pt-BR messages.
+    chave: Type.String({ maxLength: 200 }),
+    nome: Type.String({ maxLength: 200 }),
+    cidade: Type.String({ maxLength: 200 }),
+  });
+
+  app.get(
+    '/carrinho/pix/config',
+    {
+      config: { access: PIX_SETTINGS_PERMISSIONS },
+      schema: { response: { 200: PixConfig } },
+    },
+    async () => pixConfig(app.db),
+  );
+
+  app.post(
+    '/carrinho/pix/config',
+    {
+      config: { access: PIX_SETTINGS_PERMISSIONS },
+      schema: { body: PixConfig, response: { 200: PixConfig } },
+    },
+    async (request) => savePixConfig(app.db, now(), signedIn(request).user.id, request.body),
+  );
+
+  app.get(
+    '/carrinho/pix/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.pagar.permissions },
+      schema: {
+        params: Params,
+        querystring: Type.Object({
+          valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
+        }),
+        response: { 200: Type.Object({ payload: Type.String(), txid: Type.String() }) },
+      },
+    },
+    async (request) => pixCharge(app.db, request.params.id, request.query.valor),
   );
 };

@@ -11,6 +11,7 @@ import {
   stockShortageMessage,
   type CartUpdateItem,
   type OrderDto,
+  type OrderState,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
@@ -22,7 +23,7 @@ type Db = Kysely<Database>;
 
 export const NO_ITEMS_MESSAGE = 'Adicione ao menos um item antes de finalizar o pedido.';
 
-async function selectedEventId(db: Db): Promise<number | undefined> {
+export async function selectedEventId(db: Db): Promise<number | undefined> {
   const row = await db
     .selectFrom('events')
     .select('id')
@@ -161,7 +162,7 @@ export async function updateCart(
 }
 
 /** The participant an `id_cliente` names in the event: a CPF, or a participant id from a badge QR. */
-async function findCustomer(db: Db, eventId: number, idCliente: string | number) {
+export async function findCustomer(db: Db, eventId: number, idCliente: string | number) {
   const text = String(idCliente).trim();
   const query = db
     .selectFrom('participants')
@@ -219,22 +220,42 @@ export async function removeCart(
   return loadOrder(db, orderId);
 }
 
-/** GET /carrinho/aberto: the selected event's orders waiting for payment, newest customer first. */
-export async function openOrders(db: Db, cpfPrefix = ''): Promise<OrderDto[]> {
+/** Which of the selected event's orders a list shows, and in which order. */
+export interface OrderListing {
+  states: readonly OrderState[];
+  /** The instant column the list is sorted by (then the id, the same way). */
+  by: 'associated_at' | 'paid_at';
+  direction: 'asc' | 'desc';
+  /** Digits the CPF starts with; the mask is ignored. */
+  cpfPrefix?: string;
+}
+
+/** The selected event's orders in some states; [] with no selected event (desks poll lists). */
+export async function listOrders(db: Db, listing: OrderListing): Promise<OrderDto[]> {
   const eventId = await selectedEventId(db);
   if (eventId === undefined) return [];
-  const digits = cpfPrefix.replace(/\D/g, '');
+  const digits = (listing.cpfPrefix ?? '').replace(/\D/g, '');
   let query = db
     .selectFrom('orders')
     .select('id')
     .where('event_id', '=', eventId)
-    .where('state', '=', 'AGUARDANDO_PAGAMENTO')
-    .orderBy('associated_at', 'desc')
-    .orderBy('id', 'desc');
+    .where('state', 'in', listing.states)
+    .orderBy(listing.by, listing.direction)
+    .orderBy('id', listing.direction);
   if (digits !== '') query = query.where('cpf', 'like', `${digits}%`);
   const rows = await query.execute();
   return loadOrders(
     db,
     rows.map((row) => row.id),
   );
+}
+
+/** GET /carrinho/aberto: the selected event's orders waiting for payment, newest customer first. */
+export function openOrders(db: Db, cpfPrefix?: string): Promise<OrderDto[]> {
+  return listOrders(db, {
+    states: ['AGUARDANDO_PAGAMENTO'],
+    by: 'associated_at',
+    direction: 'desc',
+    cpfPrefix,
+  });
 }

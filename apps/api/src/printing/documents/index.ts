@@ -24,3 +24,8 @@ export {
   type ReceiptItem,
   type ReceiptPayment,
 } from './receipts.ts';
+export {
+  renderDrawerReceipt,
+  type DrawerReceiptInput,
+  type DrawerReceiptLine,
+} from './drawer-receipt.ts';

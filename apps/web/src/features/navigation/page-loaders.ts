@@ -2,6 +2,10 @@ import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
+import { loadDeliveryOrders } from '../store/delivery-sagas';
+import { loadPaidOrders } from '../store/paid-orders-sagas';
+import { loadPixConfig } from '../store/pix-config-sagas';
+import { loadDrawer } from '../store/drawer-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
 import {
@@ -46,8 +50,13 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   ATTENDANCE: [loadAttendanceColumns, loadEvents],
   COURSEWARES: [loadCourses, loadCenters],
   STORE: [loadSaleProducts],
-  CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders],
-  STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders],
-  CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders],
-  STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders],
+  // Not in SPEC.md's list: the cashier screens also load the cashier's open drawer.
+  CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders, loadDrawer],
+  STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders, loadDrawer],
+  DELIVERY: [loadDeliveryOrders],
+  CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders, loadDrawer],
+  STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders, loadDrawer],
+  PAID_ORDERS: [loadPaidOrders],
+  // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
+  PAYMENT_METHODS: [loadPixConfig],
 };

@@ -110,6 +110,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../store/store-pages'),
     (m) => m.StoreCheckoutPage,
   ),
+  DELIVERY: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.DeliveryPage,
+  ),
   CHECKOUT_DELIVERY: lazyPage(
     () => import('../store/store-pages'),
     (m) => m.CheckoutDeliveryPage,
@@ -117,6 +121,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
   STORE_CHECKOUT_DELIVERY: lazyPage(
     () => import('../store/store-pages'),
     (m) => m.StoreCheckoutDeliveryPage,
+  ),
+  PAID_ORDERS: lazyPage(
+    () => import('../store/store-pages'),
+    (m) => m.PaidOrdersPage,
   ),
 };
 
@@ -128,6 +136,7 @@ const DESK_PAGES: readonly AdminPage[] = [
   'STORE',
   'CHECKOUT',
   'STORE_CHECKOUT',
+  'DELIVERY',
   'CHECKOUT_DELIVERY',
   'STORE_CHECKOUT_DELIVERY',
 ];

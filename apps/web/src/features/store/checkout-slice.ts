@@ -6,16 +6,18 @@ import {
   type Cents,
   type OrderDto,
   type PaymentMethodDto,
+  type PixChargeDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
+import { delivered } from './delivery-slice';
 import { finalizeSucceeded, ORDER_FINALIZED, type Notice } from './sale-slice';
 
 export const NO_ORDER_FOR_CUSTOMER = 'Não foi encontrado nenhum pedido associado ao cliente.';
 
-/** The two tabs of 'Loja Vendas+Caixa' (SPEC.md section 4). */
-export type DeskTab = 'sale' | 'checkout';
+/** The tabs of the combined store screens (SPEC.md section 4). */
+export type DeskTab = 'sale' | 'checkout' | 'delivery';
 
 export interface PaymentLine {
   key: number;
@@ -29,6 +31,13 @@ export interface ItemChange {
   percent?: number;
   quantity?: number;
 }
+
+/** The key of a PIX charge: the order and the line's amount. */
+export const pixKey = (orderId: number, amount: Cents) => `${orderId}:${amount}`;
+
+/** A payment method is PIX by its name (the methods table has no type column). */
+export const isPix = (method: PaymentMethodDto | undefined) =>
+  /\bpix\b/i.test(method?.descricao ?? '');
 
 export interface CheckoutState {
   openOrders: OrderDto[];
@@ -44,6 +53,8 @@ export interface CheckoutState {
   lastOrder: OrderDto | null;
   notice: Notice | null;
   deskTab: DeskTab;
+  /** PIX charges by `pixKey`; a refusal (e.g. no key configured) holds its message instead. */
+  pix: Record<string, PixChargeDto | { error: string }>;
 }
 
 const initialState: CheckoutState = {
@@ -58,6 +69,7 @@ const initialState: CheckoutState = {
   lastOrder: null,
   notice: null,
   deskTab: 'sale',
+  pix: {},
 };
 
 function selectOrder(state: CheckoutState, order: OrderDto | null) {
@@ -158,18 +170,26 @@ export const checkoutSlice = createSlice({
       if (action.payload.methodId !== undefined) line.methodId = action.payload.methodId;
       if (action.payload.amount !== undefined) line.amount = action.payload.amount;
     },
-    /** One fresh Idempotency-Key per click; the automatic retry after a token refresh reuses it. */
-    paymentRequested(state, _action: PayloadAction<{ idempotencyKey: string }>) {
+    /**
+     * One fresh Idempotency-Key per click; the automatic retry after a token refresh reuses it.
+     * `toDelivery`: on the '+Expedição' screens the paid order moves to the delivery tab.
+     */
+    paymentRequested(
+      state,
+      _action: PayloadAction<{ idempotencyKey: string; toDelivery?: boolean }>,
+    ) {
       state.paying = true;
     },
-    paymentSucceeded(state, action: PayloadAction<OrderDto>) {
+    paymentSucceeded(state, action: PayloadAction<{ order: OrderDto; toDelivery?: boolean }>) {
+      const { order, toDelivery } = action.payload;
       state.paying = false;
-      state.lastOrder = action.payload;
-      state.openOrders = state.openOrders.filter((order) => order.id !== action.payload.id);
+      state.lastOrder = order;
+      state.openOrders = state.openOrders.filter((item) => item.id !== order.id);
       selectOrder(state, null);
       state.cpf = '';
-      state.deskTab = 'sale';
-      state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
+      state.deskTab = toDelivery ? 'delivery' : 'sale';
+      // The delivery tab takes over at once: no dialog between paying and delivering.
+      if (!toDelivery) state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
     },
     paymentFailed: {
       prepare: failure,
@@ -191,6 +211,20 @@ export const checkoutSlice = createSlice({
       prepare: failure,
       reducer() {},
     },
+    pixChargeRequested(_state, _action: PayloadAction<{ orderId: number; amount: Cents }>) {},
+    pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixChargeDto }>) {
+      state.pix[action.payload.key] = action.payload.charge;
+    },
+    pixChargeFailed: {
+      // Shown under the PIX line, not in the generic dialog.
+      prepare: (key: string, error: ApiError) => ({
+        payload: error,
+        meta: { hideError: true, key },
+      }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta & { key: string }>) {
+        state.pix[action.meta.key] = { error: action.payload.description };
+      },
+    },
     checkoutNoticeDismissed(state) {
       state.notice = null;
     },
@@ -200,6 +234,10 @@ export const checkoutSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
+    // Delivering returns to the sale tab ('Loja Caixa+Expedição' has none: its cashier shows).
+    builder.addCase(delivered, (state) => {
+      state.deskTab = 'sale';
+    });
     // 'Loja Vendas+Caixa': the order just finalized is the one the cashier takes next.
     builder.addCase(finalizeSucceeded, (state, action) => {
       if (!action.payload.toCheckout) return;
@@ -238,6 +276,9 @@ export const {
   orderRemoveFailed,
   checkoutNoticeDismissed,
   deskTabChanged,
+  pixChargeRequested,
+  pixChargeLoaded,
+  pixChargeFailed,
 } = checkoutSlice.actions;
 
 export const selectCheckout = (state: RootState) => state.checkout;

@@ -6,6 +6,7 @@ import {
   toReais,
   withCheckDigits,
   type CartUpdateRequest,
+  type DrawerSessionDto,
   type OrderDto,
   type PaymentMethodDto,
   type PaymentRequest,
@@ -26,6 +27,7 @@ export const PRODUCTS: SaleProduct[] = [
 export const METHODS: PaymentMethodDto[] = [
   { id_forma_pagamento: 1, descricao: 'Dinheiro' },
   { id_forma_pagamento: 2, descricao: 'Cartão de crédito' },
+  { id_forma_pagamento: 3, descricao: 'PIX' },
 ];
 
 function product(id: number, name: string, preco: number, codTotvs: string): SaleProduct {
@@ -39,9 +41,17 @@ const conflict = (description: string, status = 409) =>
  * The cart calls of docs/store-api.md over an in-memory list of orders, with the contract's money
  * math; `calls` records what the SPA sent.
  */
-export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number, number> } = {}) {
+export function serveStore(
+  options: {
+    orders?: OrderDto[];
+    stock?: Record<number, number>;
+    refundFails?: boolean;
+    pixFails?: boolean;
+  } = {},
+) {
   const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
   let nextId = 100;
+  let drawer: DrawerSessionDto | null = null;
   const calls = {
     created: 0,
     updates: [] as CartUpdateRequest[],
@@ -49,6 +59,11 @@ export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number
     payments: [] as { body: PaymentRequest; key: string | null }[],
     receipts: [] as number[],
     removed: [] as number[],
+    delivered: [] as number[],
+    pix: [] as string[],
+    drawerCounts: [] as unknown[],
+    refunds: [] as { id: number; body: unknown; key: string | null }[],
+    deliveryReceipts: [] as number[],
   };
   server.use(
     http.get('/api/events/selected', () => HttpResponse.json(eventDto())),
@@ -130,8 +145,131 @@ export function serveStore(options: { orders?: OrderDto[]; stock?: Record<number
       calls.receipts.push(Number(params.id));
       return HttpResponse.json({ jobId: 7, printer: 'Caixa 1' });
     }),
+    http.get('/api/carrinho/entregar', () =>
+      HttpResponse.json([...orders.values()].filter((order) => order.estadoPedido === 'PAGO')),
+    ),
+    http.post('/api/carrinho/entregar/:id', ({ params }) => {
+      const order = orders.get(Number(params.id))!;
+      if (order.estadoPedido !== 'PAGO') return conflict('O pedido já foi entregue.');
+      calls.delivered.push(order.id);
+      const done: OrderDto = {
+        ...order,
+        estadoPedido: 'ENTREGUE',
+        history: [
+          ...order.history,
+          {
+            action: 'entregar',
+            from: 'PAGO',
+            to: 'ENTREGUE',
+            user: 'expedicao1',
+            desk: '127.0.0.1',
+            at: '2026-11-23T13:00:00.000Z',
+          },
+        ],
+      };
+      orders.set(done.id, done);
+      return HttpResponse.json(done);
+    }),
+    http.get('/api/caixa/atual', () => HttpResponse.json({ sessao: drawer })),
+    http.post('/api/caixa/abrir', async ({ request }) => {
+      const { troco } = (await request.json()) as { troco: number };
+      drawer = drawerDto(troco);
+      return HttpResponse.json(drawer);
+    }),
+    http.post('/api/caixa/fechar', async ({ request }) => {
+      const { contado } = (await request.json()) as {
+        contado: { id_forma_pagamento: number; valor: number }[];
+      };
+      calls.drawerCounts.push(contado);
+      const open = drawer!;
+      drawer = null;
+      return HttpResponse.json(closedDrawer(open, contado));
+    }),
+    http.get('/api/carrinho/pix/:id', ({ params, request }) => {
+      const valor = new URL(request.url).searchParams.get('valor');
+      calls.pix.push(`${params.id}:${valor}`);
+      return options.pixFails
+        ? conflict('A chave PIX não foi configurada. Consulte os administradores.')
+        : HttpResponse.json({
+            payload: `00020126BR.GOV.BCB.PIX54${valor}6304ABCD`,
+            txid: `BALCAO${params.id}`,
+          });
+    }),
+    http.get('/api/carrinho/pagos', () =>
+      HttpResponse.json(
+        [...orders.values()].filter((order) =>
+          ['PAGO', 'ENTREGUE', 'ESTORNADO'].includes(order.estadoPedido),
+        ),
+      ),
+    ),
+    http.post('/api/carrinho/estornar/:id', async ({ params, request }) => {
+      const order = orders.get(Number(params.id))!;
+      calls.refunds.push({
+        id: order.id,
+        body: await request.json(),
+        key: request.headers.get('Idempotency-Key'),
+      });
+      if (options.refundFails) return conflict('Falha no estorno.', 500);
+      const done: OrderDto = { ...order, estadoPedido: 'ESTORNADO' };
+      orders.set(done.id, done);
+      return HttpResponse.json(done);
+    }),
+    http.get('/api/carrinho/imprimir/expedicao/:id', ({ params }) => {
+      calls.deliveryReceipts.push(Number(params.id));
+      return HttpResponse.json({ jobId: 8, printer: 'Expedição 1' });
+    }),
   );
   return calls;
+}
+
+/** An open drawer with R$ 90,00 taken in cash and R$ 50,00 by card. */
+function drawerDto(troco: number): DrawerSessionDto {
+  const method = (id: number, descricao: string, recebido: number, esperado: number) => ({
+    id_forma_pagamento: id,
+    descricao,
+    recebido,
+    estornado: 0,
+    esperado,
+    contado: null,
+    diferenca: null,
+  });
+  return {
+    id: 3,
+    eventId: 1,
+    operador: 'caixa1',
+    abertura: '2026-11-23T12:00:00.000Z',
+    fechamento: null,
+    troco,
+    formas: [method(1, 'Dinheiro', 90, 90 + troco), method(2, 'Cartão de crédito', 50, 50)],
+    esperado: 140 + troco,
+    contado: null,
+    diferenca: null,
+    impressao: null,
+  };
+}
+
+function closedDrawer(
+  open: DrawerSessionDto,
+  contado: { id_forma_pagamento: number; valor: number }[],
+): DrawerSessionDto {
+  const formas = open.formas.map((method) => {
+    const counted = contado.find((c) => c.id_forma_pagamento === method.id_forma_pagamento);
+    const valor = counted?.valor ?? 0;
+    return {
+      ...method,
+      contado: valor,
+      diferenca: toReais(toCents(valor) - toCents(method.esperado)),
+    };
+  });
+  const total = toReais(formas.reduce((sum, method) => sum + toCents(method.contado), 0));
+  return {
+    ...open,
+    fechamento: '2026-11-23T20:00:00.000Z',
+    formas,
+    contado: total,
+    diferenca: toReais(toCents(total) - toCents(open.esperado)),
+    impressao: { jobId: 9, printer: 'Caixa 1' },
+  };
 }
 
 /** The order with these lines, amounts computed by the contract as the server does. */

@@ -1,6 +1,7 @@
 import {
   actionChannel,
   call,
+  delay,
   flush,
   put,
   select,
@@ -19,12 +20,14 @@ import {
   type OrderDto,
   type PaymentMethodDto,
   type PaymentRequest,
+  type PixChargeDto,
   type PrintOutcome,
   type SaleProduct,
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
+import { customerOrder } from '../../ui/customer-finder';
 import { selectPermissions } from '../session/slice';
 import {
   cartCancelFailed,
@@ -67,11 +70,16 @@ import {
   paymentRequested,
   paymentState,
   paymentSucceeded,
+  pixChargeFailed,
+  pixChargeLoaded,
+  pixChargeRequested,
+  pixKey,
   receiptPrintFailed,
   receiptPrintRequested,
   selectCheckout,
   type CheckoutState,
 } from './checkout-slice';
+import { orderToDeliver } from './delivery-slice';
 
 // ---- Page loads (SPEC.md 'Data loaded when a menu item is chosen') ---------------------------
 
@@ -218,10 +226,7 @@ function* finalize(action: ReturnType<typeof finalizeRequested>): SagaIterator {
 function* lookUpCustomer(action: ReturnType<typeof customerLookupRequested>): SagaIterator {
   yield call(loadOpenOrders);
   const { openOrders }: CheckoutState = yield select(selectCheckout);
-  const { cpf, participantId } = action.payload;
-  const order = openOrders.find((item) =>
-    cpf !== undefined ? item.cpf === cpf : String(item.participantId) === participantId,
-  );
+  const order = customerOrder(openOrders, action.payload);
   if (order) yield put(orderSelected(order));
   else yield put(customerNotFound());
 }
@@ -301,12 +306,30 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
       data: body,
       headers: { 'Idempotency-Key': action.payload.idempotencyKey },
     });
-    yield put(paymentSucceeded(order));
+    const { toDelivery } = action.payload;
+    yield put(paymentSucceeded({ order, toDelivery }));
+    if (toDelivery) yield put(orderToDeliver(order));
     yield call(printReceipt, order.id);
   } catch (thrown) {
     yield put(paymentFailed(toApiError(thrown)));
   }
   yield put(openOrdersRequested());
+}
+
+/** GET /api/carrinho/pix/{id}?valor=, once the cashier stops typing the line's amount. */
+function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIterator {
+  const { orderId, amount } = action.payload;
+  yield delay(300);
+  const key = pixKey(orderId, amount);
+  try {
+    const charge: PixChargeDto = yield call(callApi<PixChargeDto>, {
+      url: `/api/carrinho/pix/${orderId}`,
+      params: { valor: toReais(amount) },
+    });
+    yield put(pixChargeLoaded({ key, charge }));
+  } catch (thrown) {
+    yield put(pixChargeFailed(key, toApiError(thrown)));
+  }
 }
 
 function* reprintReceipt(action: ReturnType<typeof receiptPrintRequested>): SagaIterator {
@@ -337,5 +360,6 @@ export function* storeSaga(): SagaIterator {
   yield takeLeading(paymentRequested.type, pay);
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);
   yield takeLeading(orderRemoveRequested.type, removeOrder);
+  yield takeLatest(pixChargeRequested.type, loadPixCharge);
   yield call(cartSaver);
 }

@@ -7,6 +7,8 @@ import { selectAppMode } from '../config/slice';
 import { selectPermissions } from '../session/slice';
 import { deskTabChanged, selectCheckout, type DeskTab } from './checkout-slice';
 import { CheckoutDesk } from './components/checkout-desk';
+import { DeliveryDesk } from './components/delivery-desk';
+import { PaidOrdersDesk } from './components/paid-orders-desk';
 import { SaleDesk } from './components/sale-desk';
 
 /** The page's menu label as this user sees it ('Loja' for a single store permission). */
@@ -43,17 +45,40 @@ export function CheckoutPage() {
   );
 }
 
-const DESK_TAB_TITLES: Record<DeskTab, string> = { sale: 'Vendas', checkout: 'Caixa' };
+/** 'Expedição' (Delivery). */
+export function DeliveryPage() {
+  return (
+    <StoreFrame page="DELIVERY">
+      <DeliveryDesk />
+    </StoreFrame>
+  );
+}
+
+/** 'Pedidos pagos' (System): receipts again and refunds. */
+export function PaidOrdersPage() {
+  return (
+    <StoreFrame page="PAID_ORDERS">
+      <PaidOrdersDesk />
+    </StoreFrame>
+  );
+}
+
+const DESK_TAB_TITLES: Record<DeskTab, string> = {
+  sale: 'Vendas',
+  checkout: 'Caixa',
+  delivery: 'Expedição',
+};
 
 /**
  * The combined store screens (SPEC.md section 4): finalizing on the sale tab selects the order on
- * the cashier tab; closing it returns to the sale tab. A screen without a sale tab starts on the
- * cashier. The delivery tab of the '+Expedição' screens comes with the delivery desk.
+ * the cashier tab; paying returns to the sale tab, or with a delivery tab selects the order there;
+ * delivering returns to the sale tab. A screen without a sale tab starts on the cashier.
  */
 function CombinedStorePage({ page, tabs }: { page: AdminPage; tabs: readonly DeskTab[] }) {
   const dispatch = useAppDispatch();
   const { deskTab } = useAppSelector(selectCheckout);
   const active = tabs.includes(deskTab) ? deskTab : tabs[0];
+  const toDelivery = tabs.includes('delivery');
   return (
     <StoreFrame page={page}>
       <Tabs
@@ -65,7 +90,13 @@ function CombinedStorePage({ page, tabs }: { page: AdminPage; tabs: readonly Des
       >
         {tabs.map((tab) => (
           <Tab key={tab} eventKey={tab} title={DESK_TAB_TITLES[tab]}>
-            {tab === 'sale' ? <SaleDesk toCheckout /> : <CheckoutDesk />}
+            {tab === 'sale' ? (
+              <SaleDesk toCheckout />
+            ) : tab === 'checkout' ? (
+              <CheckoutDesk toDelivery={toDelivery} />
+            ) : (
+              <DeliveryDesk />
+            )}
           </Tab>
         ))}
       </Tabs>
@@ -78,12 +109,14 @@ export function StoreCheckoutPage() {
   return <CombinedStorePage page="STORE_CHECKOUT" tabs={['sale', 'checkout']} />;
 }
 
-/** 'Loja Caixa+Expedição' (CheckoutDelivery): the cashier until the delivery desk exists. */
+/** 'Loja Caixa+Expedição' (CheckoutDelivery): starts on the cashier tab. */
 export function CheckoutDeliveryPage() {
-  return <CombinedStorePage page="CHECKOUT_DELIVERY" tabs={['checkout']} />;
+  return <CombinedStorePage page="CHECKOUT_DELIVERY" tabs={['checkout', 'delivery']} />;
 }
 
-/** 'Loja Vendas+Caixa+Expedição' (StoreCheckoutDelivery): sale and cashier for now. */
+/** 'Loja Vendas+Caixa+Expedição' (StoreCheckoutDelivery). */
 export function StoreCheckoutDeliveryPage() {
-  return <CombinedStorePage page="STORE_CHECKOUT_DELIVERY" tabs={['sale', 'checkout']} />;
+  return (
+    <CombinedStorePage page="STORE_CHECKOUT_DELIVERY" tabs={['sale', 'checkout', 'delivery']} />
+  );
 }

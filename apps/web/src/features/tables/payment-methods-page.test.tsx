@@ -11,6 +11,9 @@ describe('Formas de pagamento page', () => {
   it('lists the cashier methods and adds one with the form protocol', async () => {
     let posted = '';
     server.use(
+      http.get('/api/carrinho/pix/config', () =>
+        HttpResponse.json({ chave: '', nome: '', cidade: '' }),
+      ),
       http.get('/api/payment-methods/select', () =>
         HttpResponse.json({
           data: [

@@ -24,15 +24,17 @@ import {
   receiptPrintRequested,
   selectCheckout,
 } from '../checkout-slice';
+import { DrawerPanel } from './drawer-panel';
 import { OrderItems } from './order-items';
 import { PaymentLines } from './payment-lines';
 
 /**
  * The cashier ('Caixa' and the cashier tab of the combined screens): open orders found by CPF or
  * badge, the selected order's discounts and payment lines, and 'Finalizar Pagamento' once the
- * payments add up to the total; the receipt then prints.
+ * payments add up to the total; the receipt then prints. `toDelivery`: the '+Expedição' screens,
+ * where the paid order moves to the delivery tab.
  */
-export function CheckoutDesk() {
+export function CheckoutDesk({ toDelivery = false }: { toDelivery?: boolean }) {
   const dispatch = useAppDispatch();
   const checkout = useAppSelector(selectCheckout);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -70,6 +72,7 @@ export function CheckoutDesk() {
                 <span aria-label="Total do pedido">{formatMoney(payment.total)}</span>
               </p>
               <PaymentLines
+                orderId={selected.id}
                 lines={checkout.lines}
                 amounts={payment.amounts}
                 methods={checkout.methods}
@@ -84,7 +87,9 @@ export function CheckoutDesk() {
                 size="lg"
                 variant="success"
                 disabled={!payment.canFinish}
-                onClick={() => dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey() }))}
+                onClick={() =>
+                  dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey(), toDelivery }))
+                }
               >
                 {checkout.paying ? 'Processando...' : 'Finalizar Pagamento'}
               </Button>
@@ -125,6 +130,7 @@ export function CheckoutDesk() {
           onPrintLast={(order) => dispatch(receiptPrintRequested(order.id))}
           printLabel="Comprovante Pagamento"
         />
+        <DrawerPanel />
       </div>
       <ConfirmDialog
         show={confirmRemove}

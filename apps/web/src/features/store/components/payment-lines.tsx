@@ -2,9 +2,11 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { formatMoney, parseMoney, type Cents, type PaymentMethodDto } from '@balcao/contract';
 import { maskMoneyInput } from '../../../ui/editor-modal';
-import type { PaymentLine } from '../checkout-slice';
+import { isPix, type PaymentLine } from '../checkout-slice';
+import { PixCharge } from './pix-charge';
 
 export interface PaymentLinesProps {
+  orderId: number;
   lines: readonly PaymentLine[];
   amounts: readonly Cents[];
   methods: readonly PaymentMethodDto[];
@@ -15,49 +17,60 @@ export interface PaymentLinesProps {
   onChange: (change: { key: number; methodId?: number; amount?: Cents }) => void;
 }
 
-/** One line follows the total; more lines split it, each amount editable; the rest is shown. */
+/**
+ * One line follows the total; more lines split it, each amount editable; the rest is shown. A PIX
+ * line shows its BR Code.
+ */
 export function PaymentLines(props: PaymentLinesProps) {
-  const { lines, amounts, methods, remaining, disabled, onAdd, onRemove, onChange } = props;
+  const { orderId, lines, amounts, methods, remaining, disabled, onAdd, onRemove, onChange } =
+    props;
   const single = lines.length === 1;
   return (
     <fieldset disabled={disabled}>
       <legend className="h6">Pagamento</legend>
       {lines.map((line, i) => (
-        <div key={line.key} className="d-flex gap-2 mb-2 align-items-center">
-          <Form.Select
-            aria-label={`Forma de pagamento ${i + 1}`}
-            value={line.methodId ?? ''}
-            onChange={(event) => onChange({ key: line.key, methodId: Number(event.target.value) })}
-          >
-            {line.methodId === null && <option value="">Escolha...</option>}
-            {methods.map((method) => (
-              <option key={method.id_forma_pagamento} value={method.id_forma_pagamento}>
-                {method.descricao}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Control
-            aria-label={`Valor ${i + 1}`}
-            inputMode="numeric"
-            style={{ maxWidth: '10rem' }}
-            readOnly={single}
-            value={formatMoney(amounts[i] ?? 0)}
-            onChange={(event) =>
-              onChange({
-                key: line.key,
-                amount: parseMoney(maskMoneyInput(event.target.value)) ?? 0,
-              })
-            }
-          />
-          {!single && (
-            <Button
-              variant="outline-danger"
-              size="sm"
-              aria-label={`Remover pagamento ${i + 1}`}
-              onClick={() => onRemove(line.key)}
+        <div key={line.key}>
+          <div className="d-flex gap-2 mb-2 align-items-center">
+            <Form.Select
+              aria-label={`Forma de pagamento ${i + 1}`}
+              value={line.methodId ?? ''}
+              onChange={(event) =>
+                onChange({ key: line.key, methodId: Number(event.target.value) })
+              }
             >
-              ×
-            </Button>
+              {line.methodId === null && <option value="">Escolha...</option>}
+              {methods.map((method) => (
+                <option key={method.id_forma_pagamento} value={method.id_forma_pagamento}>
+                  {method.descricao}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Control
+              aria-label={`Valor ${i + 1}`}
+              inputMode="numeric"
+              style={{ maxWidth: '10rem' }}
+              readOnly={single}
+              value={formatMoney(amounts[i] ?? 0)}
+              onChange={(event) =>
+                onChange({
+                  key: line.key,
+                  amount: parseMoney(maskMoneyInput(event.target.value)) ?? 0,
+                })
+              }
+            />
+            {!single && (
+              <Button
+                variant="outline-danger"
+                size="sm"
+                aria-label={`Remover pagamento ${i + 1}`}
+                onClick={() => onRemove(line.key)}
+              >
+                ×
+              </Button>
+            )}
+          </div>
+          {isPix(methods.find((method) => method.id_forma_pagamento === line.methodId)) && (
+            <PixCharge orderId={orderId} amount={amounts[i] ?? 0} />
           )}
         </div>
       ))}

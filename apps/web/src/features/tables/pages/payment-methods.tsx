@@ -1,3 +1,4 @@
+import { PixConfigForm } from '../../store/components/pix-config-form';
 import { column } from '../../../ui/columns';
 import { required } from '../../../ui/editor-modal';
 import { dateColumns, textOf, type TableDefinition } from '../definition';
@@ -5,7 +6,10 @@ import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
 import { PageFrame } from './page-frame';
 
-/** 'Formas de pagamento' (System): what the cashier offers (docs/store-api.md). */
+/**
+ * 'Formas de pagamento' (System): what the cashier offers (docs/store-api.md), and below it the
+ * 'Configuração PIX' the PIX method's BR Codes use.
+ */
 export const paymentMethodsTable: TableDefinition<TableRow> = {
   table: 'paymentMethods',
   label: 'Formas de pagamento',
@@ -28,6 +32,9 @@ export function PaymentMethodsPage() {
   return (
     <PageFrame title="Formas de pagamento">
       <TablePage definition={paymentMethodsTable} />
+      <div className="mt-4">
+        <PixConfigForm />
+      </div>
     </PageFrame>
   );
 }

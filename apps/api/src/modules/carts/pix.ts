@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import { createStaticPix, hasError } from 'pix-utils';
+import {
+  ORDER_NOT_FOUND,
+  ORDER_TRANSITIONS,
+  PIX_CITY_MAX,
+  PIX_INVALID_CITY,
+  PIX_INVALID_KEY,
+  PIX_INVALID_NAME,
+  PIX_KEY_MAX,
+  PIX_NAME_MAX,
+  PIX_NOT_CONFIGURED,
+  canTransition,
+  pixTxid,
+  toReais,
+  type PixChargeDto,
+  type PixConfigDto,
+} from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import { paymentValueCents } from './payments.ts';
+
+/** PIX at the cashier: the receiver's settings (System) and the BR Code of a charge. */
+
+type Db = Kysely<Database>;
+
+/** The BR Code carries plain ASCII: accents dropped, upper case, as banks print names. */
+function plain(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toUpperCase();
+}
+
+export async function pixConfig(db: Db): Promise<PixConfigDto> {
+  const row = await db.selectFrom('pix_settings').selectAll().executeTakeFirst();
+  return {
+    chave: row?.pix_key ?? '',
+    nome: row?.receiver_name ?? '',
+    cidade: row?.receiver_city ?? '',
+  };
+}
+
+/** POST /carrinho/pix/config: one row, replaced; lengths are the BR Code's. */
+export async function savePixConfig(
+  db: Db,
+  now: Date,
+  userId: number,
+  config: PixConfigDto,
+): Promise<PixConfigDto> {
+  const chave = config.chave.trim();
+  const nome = config.nome.trim();
+  const cidade = config.cidade.trim();
+  if (chave === '' || chave.length > PIX_KEY_MAX || /\s/.test(chave)) {
+    throw invalidRequest(PIX_INVALID_KEY);
+  }
+  if (nome === '' || nome.length > PIX_NAME_MAX) throw invalidRequest(PIX_INVALID_NAME);
+  if (cidade === '' || cidade.length > PIX_CITY_MAX) throw invalidRequest(PIX_INVALID_CITY);
+  const values = {
+    pix_key: chave,
+    receiver_name: nome,
+    receiver_city: cidade,
+    updated_by: userId,
+    updated_at: now.toISOString(),
+  };
+  await db
+    .insertInto('pix_settings')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+  return pixConfig(db);
+}
+
+/** The static BR Code for a receiver, an amount in cents and a txid (pix-utils does the EMV). */
+export function brCode(config: PixConfigDto, cents: number, txid: string): string {
+  const pix = createStaticPix({
+    pixKey: config.chave,
+    merchantName: plain(config.nome),
+    merchantCity: plain(config.cidade),
+    transactionAmount: toReais(cents),
+    txid,
+  });
+  if (hasError(pix)) throw invalidRequest(PIX_INVALID_KEY);
+  return pix.toBRCode();
+}
+
+/** GET /carrinho/pix/{id}?valor=: the charge for (part of) an order awaiting payment. */
+export async function pixCharge(db: Db, orderId: number, valor: number): Promise<PixChargeDto> {
+  const cents = paymentValueCents(valor);
+  const order = await db
+    .selectFrom('orders')
+    .select('state')
+    .where('id', '=', orderId)
+    .executeTakeFirst();
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!canTransition(order.state, 'pagar')) throw conflict(ORDER_TRANSITIONS.pagar.refusal);
+  const config = await pixConfig(db);
+  if (config.chave === '') throw conflict(PIX_NOT_CONFIGURED);
+  const txid = pixTxid(orderId);
+  return { payload: brCode(config, cents, txid), txid };
+}

@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import { REFUND_REASON_REQUIRED, type OrderDto } from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+import { moveStock } from '../products/stock.ts';
+import { idempotentRequest, idempotently } from './idempotency.ts';
+import { loadOrder } from './order-dto.ts';
+import { listOrders } from './service.ts';
+import { applyTransition, type Actor } from './transitions.ts';
+
+/** The 'Pedidos pagos' screen (System): paid, delivered and refunded orders, and refunding. */
+
+type Db = Kysely<Database>;
+
+/** GET /carrinho/pagos: the selected event's paid, delivered and refunded orders, newest first. */
+export function paidOrders(db: Db, cpfPrefix?: string): Promise<OrderDto[]> {
+  return listOrders(db, {
+    states: ['PAGO', 'ENTREGUE', 'ESTORNADO'],
+    by: 'paid_at',
+    direction: 'desc',
+    cpfPrefix,
+  });
+}
+
+/**
+ * POST /carrinho/estornar/{id}: in one transaction the guarded PAGO|ENTREGUE → ESTORNADO (which
+ * locks the order), the reason, and every unit back in stock with its movement. Idempotent like
+ * the payment (`idempotently`).
+ */
+export async function refundOrder(
+  db: Db,
+  now: Date,
+  actor: Actor,
+  orderId: number,
+  motivo: string,
+  idempotencyKey?: string | string[],
+): Promise<OrderDto> {
+  const reason = motivo.trim();
+  if (reason === '') throw invalidRequest(REFUND_REASON_REQUIRED);
+  const request = idempotentRequest(idempotencyKey, actor.id, { refund: orderId, motivo });
+  return idempotently(db, request, now, async (trx) => {
+    await applyTransition(trx, orderId, 'estornar', actor, now, {
+      refunded_at: now.toISOString(),
+      refund_reason: reason,
+    });
+    const lines = await trx
+      .selectFrom('order_items')
+      .select(['product_id', 'quantity'])
+      .where('order_id', '=', orderId)
+      .orderBy('product_id')
+      .execute();
+    for (const line of lines) {
+      await moveStock(trx, {
+        productId: line.product_id,
+        delta: line.quantity,
+        userId: actor.id,
+        reason: `Estorno: pedido ${orderId}`,
+        now,
+      });
+    }
+    return loadOrder(trx, orderId);
+  });
+}

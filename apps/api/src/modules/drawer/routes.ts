@@ -1,0 +1,95 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CASHIER_PERMISSIONS } from '@balcao/contract';
+import { signedIn } from '../../auth/access-control.ts';
+import { PrintOutcomeSchema } from '../../printing/queue.ts';
+import { closeDrawer, currentDrawer, eventDrawers, openDrawer } from './service.ts';
+
+const Reais = Type.Number();
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+const DrawerSessionSchema = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  operador: Type.String(),
+  abertura: Type.String(),
+  fechamento: Nullable(Type.String()),
+  troco: Reais,
+  formas: Type.Array(
+    Type.Object({
+      id_forma_pagamento: Type.Integer(),
+      descricao: Type.String(),
+      recebido: Reais,
+      estornado: Reais,
+      esperado: Reais,
+      contado: Nullable(Reais),
+      diferenca: Nullable(Reais),
+    }),
+  ),
+  esperado: Reais,
+  contado: Nullable(Reais),
+  diferenca: Nullable(Reais),
+  impressao: Nullable(PrintOutcomeSchema),
+});
+
+/** The cash drawer (docs/store-api.md, /api/caixa). */
+export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const now = () => app.config.now();
+
+  app.post(
+    '/caixa/abrir',
+    {
+      config: { access: CASHIER_PERMISSIONS },
+      schema: {
+        body: Type.Object({ troco: Type.Number({ minimum: 0, maximum: 10_000_000 }) }),
+        response: { 200: DrawerSessionSchema },
+      },
+    },
+    async (request) => openDrawer(app.db, now(), signedIn(request).user, request.body.troco),
+  );
+
+  app.get(
+    '/caixa/atual',
+    {
+      config: { access: CASHIER_PERMISSIONS },
+      schema: { response: { 200: Type.Object({ sessao: Nullable(DrawerSessionSchema) }) } },
+    },
+    async (request) => currentDrawer(app.db, now(), signedIn(request).user.id),
+  );
+
+  app.post(
+    '/caixa/fechar',
+    {
+      config: { access: CASHIER_PERMISSIONS },
+      schema: {
+        body: Type.Object({
+          contado: Type.Array(
+            Type.Object({
+              id_forma_pagamento: Type.Integer({ minimum: 1 }),
+              valor: Type.Number({ minimum: 0, maximum: 10_000_000 }),
+            }),
+            { maxItems: 50 },
+          ),
+        }),
+        response: { 200: DrawerSessionSchema },
+      },
+    },
+    async (request) => {
+      const { user } = signedIn(request);
+      const zone = app.config.eventTimeZone;
+      return closeDrawer(app.db, now(), user, request.body.contado, zone);
+    },
+  );
+
+  app.get(
+    '/caixa/sessoes',
+    {
+      config: { access: ['Report'] },
+      schema: {
+        querystring: Type.Object({ eventId: Type.Integer({ minimum: 1 }) }),
+        response: { 200: Type.Array(DrawerSessionSchema) },
+      },
+    },
+    async (request) => eventDrawers(app.db, now(), request.query.eventId),
+  );
+};

@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { App } from '../../App';
+import { renderWithProviders } from '../../testing/render';
+import { signedInSession } from '../../testing/fixtures';
+import { serveStore } from './fake-store-server';
+
+describe('Gaveta do caixa', { timeout: 20_000 }, () => {
+  it('opens with a float and closes with the counted amounts, showing the difference', async () => {
+    const calls = serveStore();
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: { session: signedInSession({ permissions: ['Checkout'], adminPage: null }) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Loja' }));
+    const float = await screen.findByLabelText('Troco inicial');
+    await user.clear(float);
+    await user.type(float, '10000{Enter}');
+
+    // Expected: cash R$ 190,00 (R$ 100,00 float + R$ 90,00), card R$ 50,00.
+    await user.type(await screen.findByLabelText('Contado em Dinheiro'), '18500');
+    await user.type(screen.getByLabelText('Contado em Cartão de crédito'), '5000');
+    await user.click(screen.getByRole('button', { name: 'Fechar caixa' }));
+
+    const summary = await screen.findByRole('table', { name: 'Fechamento do caixa' });
+    expect(
+      within(summary)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'FormaEsperadoContadoDiferença',
+      'DinheiroR$ 190,00R$ 185,00-R$ 5,00',
+      'Cartão de créditoR$ 50,00R$ 50,00R$ 0,00',
+      'TotalR$ 240,00R$ 235,00-R$ 5,00',
+    ]);
+    expect(calls.drawerCounts).toEqual([
+      [
+        { id_forma_pagamento: 1, valor: 185 },
+        { id_forma_pagamento: 2, valor: 50 },
+      ],
+    ]);
+    // A new drawer can be opened at once.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Abrir caixa' })).toBeEnabled());
+  });
+});

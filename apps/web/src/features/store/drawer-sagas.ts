@@ -1,0 +1,64 @@
+import { call, put, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { toReais, type DrawerSessionDto } from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { handlePrintOutcome } from '../printing/sagas';
+import {
+  drawerCloseRequested,
+  drawerClosed,
+  drawerFailed,
+  drawerLoaded,
+  drawerOpened,
+  drawerOpenRequested,
+} from './drawer-slice';
+
+/** GET /api/caixa/atual: a loader of the cashier screens. */
+export function* loadDrawer(): SagaIterator {
+  try {
+    const body: { sessao: DrawerSessionDto | null } = yield call(
+      callApi<{ sessao: DrawerSessionDto | null }>,
+      { url: '/api/caixa/atual' },
+    );
+    yield put(drawerLoaded(body.sessao));
+  } catch (thrown) {
+    yield put(drawerFailed(toApiError(thrown)));
+  }
+}
+
+function* openDrawer(action: ReturnType<typeof drawerOpenRequested>): SagaIterator {
+  try {
+    const session: DrawerSessionDto = yield call(callApi<DrawerSessionDto>, {
+      method: 'POST',
+      url: '/api/caixa/abrir',
+      data: { troco: toReais(action.payload.float) },
+    });
+    yield put(drawerOpened(session));
+  } catch (thrown) {
+    yield put(drawerFailed(toApiError(thrown)));
+  }
+}
+
+/** POST /api/caixa/fechar; the closing receipt prints (or opens) like the order receipts. */
+function* closeDrawer(action: ReturnType<typeof drawerCloseRequested>): SagaIterator {
+  const contado = Object.entries(action.payload.counted).map(([id, amount]) => ({
+    id_forma_pagamento: Number(id),
+    valor: toReais(amount),
+  }));
+  try {
+    const session: DrawerSessionDto = yield call(callApi<DrawerSessionDto>, {
+      method: 'POST',
+      url: '/api/caixa/fechar',
+      data: { contado },
+    });
+    yield put(drawerClosed(session));
+    if (session.impressao) yield call(handlePrintOutcome, session.impressao);
+  } catch (thrown) {
+    yield put(drawerFailed(toApiError(thrown)));
+  }
+}
+
+export function* drawerSaga(): SagaIterator {
+  yield takeLeading(drawerOpenRequested.type, openDrawer);
+  yield takeLeading(drawerCloseRequested.type, closeDrawer);
+}

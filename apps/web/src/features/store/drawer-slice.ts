@@ -1,0 +1,62 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Cents, DrawerSessionDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+export interface DrawerState {
+  /** The signed-in cashier's open drawer (GET /api/caixa/atual). */
+  open: DrawerSessionDto | null;
+  /** The drawer just closed: expected, counted and difference per method. */
+  closed: DrawerSessionDto | null;
+  busy: boolean;
+}
+
+const initialState: DrawerState = { open: null, closed: null, busy: false };
+
+export const drawerSlice = createSlice({
+  name: 'drawer',
+  initialState,
+  reducers: {
+    drawerLoaded(state, action: PayloadAction<DrawerSessionDto | null>) {
+      state.open = action.payload;
+    },
+    drawerFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.busy = false;
+      },
+    },
+    drawerOpenRequested(state, _action: PayloadAction<{ float: Cents }>) {
+      state.busy = true;
+    },
+    drawerOpened(state, action: PayloadAction<DrawerSessionDto>) {
+      state.busy = false;
+      state.open = action.payload;
+      state.closed = null;
+    },
+    /** What was counted per payment method id; methods left out count 0. */
+    drawerCloseRequested(state, _action: PayloadAction<{ counted: Record<number, Cents> }>) {
+      state.busy = true;
+    },
+    drawerClosed(state, action: PayloadAction<DrawerSessionDto>) {
+      state.busy = false;
+      state.open = null;
+      state.closed = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  drawerLoaded,
+  drawerFailed,
+  drawerOpenRequested,
+  drawerOpened,
+  drawerCloseRequested,
+  drawerClosed,
+} = drawerSlice.actions;
+
+export const selectDrawer = (state: RootState) => state.drawer;

@@ -1,0 +1,110 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { OrderDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+import type { Notice } from './sale-slice';
+
+/** SPEC.md section 8: the refund's dialogs. */
+export const REFUND_DONE: Notice = { title: 'Sucesso!', text: 'O pedido foi estornado.' };
+export const REFUND_FAILED: Notice = {
+  title: 'Erro!',
+  text: 'Ocorreu um erro. Por favor, tente novamente.',
+};
+
+export interface PaidOrdersState {
+  /** Paid, delivered and refunded orders of the event (GET /api/carrinho/pagos). */
+  orders: OrderDto[];
+  cpf: string;
+  selected: OrderDto | null;
+  /** While true the 'Aguarde' dialog shows. */
+  refunding: boolean;
+  notice: Notice | null;
+}
+
+const initialState: PaidOrdersState = {
+  orders: [],
+  cpf: '',
+  selected: null,
+  refunding: false,
+  notice: null,
+};
+
+export const paidOrdersSlice = createSlice({
+  name: 'paidOrders',
+  initialState,
+  reducers: {
+    paidOrdersRequested() {},
+    paidOrdersLoaded(state, action: PayloadAction<OrderDto[]>) {
+      state.orders = action.payload;
+      // The preview follows the list (a refund elsewhere changes its state).
+      const selectedId = state.selected?.id;
+      state.selected = action.payload.find((order) => order.id === selectedId) ?? null;
+    },
+    paidOrdersFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+    paidCpfChanged(state, action: PayloadAction<string>) {
+      state.cpf = action.payload;
+    },
+    paidLookupRequested(
+      _state,
+      _action: PayloadAction<{ cpf?: string; participantId?: string }>,
+    ) {},
+    paidCustomerNotFound(state) {
+      state.notice = {
+        title: 'Erro!',
+        text: 'Não foi encontrado nenhum pedido associado ao cliente.',
+      };
+    },
+    paidOrderSelected(state, action: PayloadAction<OrderDto | null>) {
+      state.selected = action.payload;
+    },
+    /** One Idempotency-Key per confirmation: the retry after a token refresh reuses it. */
+    refundRequested(state, _action: PayloadAction<{ reason: string; idempotencyKey: string }>) {
+      state.refunding = true;
+    },
+    refunded(state, action: PayloadAction<OrderDto>) {
+      state.refunding = false;
+      state.selected = action.payload;
+      state.notice = REFUND_DONE;
+    },
+    refundFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.refunding = false;
+        state.notice = REFUND_FAILED;
+      },
+    },
+    paidReceiptRequested(_state, _action: PayloadAction<{ orderId: number; delivery: boolean }>) {},
+    paidReceiptFailed: {
+      prepare: failure,
+      reducer() {},
+    },
+    paidNoticeDismissed(state) {
+      state.notice = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  paidOrdersRequested,
+  paidOrdersLoaded,
+  paidOrdersFailed,
+  paidCpfChanged,
+  paidLookupRequested,
+  paidCustomerNotFound,
+  paidOrderSelected,
+  refundRequested,
+  refunded,
+  refundFailed,
+  paidReceiptRequested,
+  paidReceiptFailed,
+  paidNoticeDismissed,
+} = paidOrdersSlice.actions;
+
+export const selectPaidOrders = (state: RootState) => state.paidOrders;

@@ -1,0 +1,42 @@
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import {
+  pixConfigFailed,
+  pixConfigLoaded,
+  pixSaved,
+  pixSaveFailed,
+  pixSaveRequested,
+  selectPixConfig,
+  type PixConfig,
+  type PixConfigState,
+} from './pix-config-slice';
+
+/** GET /api/carrinho/pix/config: a loader of the 'Formas de pagamento' page. */
+export function* loadPixConfig(): SagaIterator {
+  try {
+    const config: PixConfig = yield call(callApi<PixConfig>, { url: '/api/carrinho/pix/config' });
+    yield put(pixConfigLoaded(config));
+  } catch (thrown) {
+    yield put(pixConfigFailed(toApiError(thrown)));
+  }
+}
+
+function* savePixConfig(): SagaIterator {
+  const { draft }: PixConfigState = yield select(selectPixConfig);
+  try {
+    const config: PixConfig = yield call(callApi<PixConfig>, {
+      method: 'POST',
+      url: '/api/carrinho/pix/config',
+      data: { chave: draft.chave.trim(), nome: draft.nome.trim(), cidade: draft.cidade.trim() },
+    });
+    yield put(pixSaved(config));
+  } catch (thrown) {
+    yield put(pixSaveFailed(toApiError(thrown)));
+  }
+}
+
+export function* pixConfigSaga(): SagaIterator {
+  yield takeLeading(pixSaveRequested.type, savePixConfig);
+}

@@ -1,0 +1,73 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PixConfigDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** GET/POST /api/carrinho/pix/config: who receives the cashier's PIX payments. */
+export type PixConfig = PixConfigDto;
+
+export interface PixConfigState {
+  config: PixConfig;
+  draft: PixConfig;
+  editing: boolean;
+  busy: boolean;
+}
+
+const EMPTY: PixConfig = { chave: '', nome: '', cidade: '' };
+const initialState: PixConfigState = { config: EMPTY, draft: EMPTY, editing: false, busy: false };
+
+export const pixConfigSlice = createSlice({
+  name: 'pixConfig',
+  initialState,
+  reducers: {
+    pixConfigLoaded(state, action: PayloadAction<PixConfig>) {
+      state.config = action.payload;
+    },
+    pixConfigFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+    pixEditStarted(state) {
+      state.editing = true;
+      state.draft = state.config;
+    },
+    pixDraftChanged(state, action: PayloadAction<Partial<PixConfig>>) {
+      state.draft = { ...state.draft, ...action.payload };
+    },
+    pixEditCancelled(state) {
+      state.editing = false;
+    },
+    pixSaveRequested(state) {
+      state.busy = true;
+    },
+    pixSaved(state, action: PayloadAction<PixConfig>) {
+      state.busy = false;
+      state.editing = false;
+      state.config = action.payload;
+    },
+    /** The server's reason ('Chave PIX inválida.', ...) shows in the generic dialog. */
+    pixSaveFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.busy = false;
+      },
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  pixConfigLoaded,
+  pixConfigFailed,
+  pixEditStarted,
+  pixDraftChanged,
+  pixEditCancelled,
+  pixSaveRequested,
+  pixSaved,
+  pixSaveFailed,
+} = pixConfigSlice.actions;
+
+export const selectPixConfig = (state: RootState) => state.pixConfig;
