@@ -12,3 +12,4 @@ export * from './orders.ts';
 export * from './setup.ts';
 export * from './import-templates.ts';
 export * from './contact.ts';
+export * from './reports.ts';
