@@ -4,6 +4,7 @@ import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
+import { loadSelectedDashboard } from '../reports/sagas';
 import {
   loadCenters,
   loadCities,
@@ -46,6 +47,15 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   ATTENDANCE: [loadAttendanceColumns, loadEvents],
   COURSEWARES: [loadCourses, loadCenters],
   STORE: [loadSaleProducts],
+  REPORT_DASHBOARD: [loadSelectedDashboard, loadEvents],
+  REPORT_TOTAL_SALES: [loadEvents, loadProductCategories],
+  REPORT_CENTER_SALES: [loadEvents, loadCenters, loadProductCategories],
+  REPORT_PARTICIPANT_PURCHASES: [loadEvents, loadCenters, loadProductCategories],
+  REPORT_PRODUCT_SALES: [loadEvents, loadProductCategories],
+  REPORT_PAYMENT_SALES: [loadEvents],
+  REPORT_ACCUMULATED_SALES: [loadEvents],
+  REPORT_PRODUCT_BUYERS: [loadEvents, loadProductCategories],
+  REPORT_PAID_CARTS: [loadEvents],
   CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders],
   STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders],
   CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders],
