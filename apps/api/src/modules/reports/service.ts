@@ -29,29 +29,24 @@ export async function runReport(
   filters: ReportFilters,
 ): Promise<ReportResult> {
   const columns: readonly ReportColumn[] = REPORTS[page].columns;
-  const query = REPORT_QUERIES[page](db, filters);
   const summed = columns.filter((column) => column.total);
-  const [rows, totalsRow] = await Promise.all([
-    query.execute(),
-    // The totals row is the database's sum over the report itself.
-    db
-      .selectFrom(sql`(${query})`.as('r'))
-      .select(
-        summed.map((column) =>
-          sql<number>`coalesce(sum(${sql.ref(`r.${column.key}`)}), 0)`.as(column.key),
-        ),
-      )
-      .executeTakeFirst(),
-  ]);
+  // One pass: each row carries the database's sums over the whole report (a window over all).
+  const rows: Record<string, unknown>[] = await db
+    .selectFrom(REPORT_QUERIES[page](db, filters).as('r'))
+    .selectAll('r')
+    .select(
+      summed.map((column) =>
+        sql<number>`sum(${sql.ref(`r.${column.key}`)}) over ()`.as(`sum_${column.key}`),
+      ),
+    )
+    .execute();
+  const first = rows[0];
   return {
     rows: rows.map((row) =>
       Object.fromEntries(columns.map((column) => [column.key, cell(column, row[column.key])])),
     ),
     totals: Object.fromEntries(
-      summed.map((column) => [
-        column.key,
-        cell(column, (totalsRow as Record<string, unknown> | undefined)?.[column.key] ?? 0),
-      ]),
+      summed.map((column) => [column.key, cell(column, first?.[`sum_${column.key}`] ?? 0)]),
     ) as Record<string, number>,
   };
 }

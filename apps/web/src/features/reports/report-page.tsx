@@ -128,23 +128,25 @@ export function ReportPage({ page }: { page: ReportPageId }) {
               </Col>
             );
           })}
-          <Col md={2}>
+          <Col xs="auto">
             <Form.Group controlId="report-inicio">
               <Form.Label>Início</Form.Label>
               <Form.Control
                 value={inicio}
                 placeholder="não especificado"
+                className="report-date"
                 title="dd/mm/aaaa hh:mm"
                 onChange={(e) => setInicio(e.target.value)}
               />
             </Form.Group>
           </Col>
-          <Col md={2}>
+          <Col xs="auto">
             <Form.Group controlId="report-fim">
               <Form.Label>Fim</Form.Label>
               <Form.Control
                 value={fim}
                 placeholder="não especificado"
+                className="report-date"
                 title="dd/mm/aaaa hh:mm"
                 onChange={(e) => setFim(e.target.value)}
               />
