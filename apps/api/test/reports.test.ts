@@ -76,7 +76,7 @@ beforeAll(async () => {
   orderOf(await cashier.pay(c, [{ id_forma_pagamento: method('Dinheiro'), valor: 10 }]));
   await t.db
     .updateTable('orders')
-    .set({ coupon_percent_bp: 5000, total_cents: 500 })
+    .set({ coupon_id: 1, coupon_name: 'METADE', coupon_percent_bp: 5000, total_cents: 500 })
     .where('id', '=', c)
     .execute();
   await order(seller, p2.cpf, [[caneca, 3, 0]]);
@@ -148,6 +148,13 @@ describe('reports', () => {
   it('sales by payment method count what was received, refunds left out', async () => {
     const result = await figures('vendas/por_pagamentos');
     expect(result.rows).toEqual([{ forma_pagamento: 'Dinheiro', pagamentos: 2, total: 33 }]);
+  });
+
+  it('cupons: the paid orders each coupon was applied to and what it took off', async () => {
+    const result = await figures('cupons');
+    expect(result.rows).toEqual([
+      { cupom: 'METADE', percentual: 50, pedidos: 1, desconto: 5, total: 5 },
+    ]);
   });
 
   it('amount per hour slot with the running total', async () => {

@@ -5,7 +5,7 @@ import type { AdminPage } from './menu.ts';
  * columns and their formats. The server pairs each with one SQL query; one SPA page renders any.
  */
 export type ReportFilter = 'categoryId' | 'centerId' | 'productId' | 'courseId';
-export type ReportFormat = 'text' | 'integer' | 'money' | 'datetime';
+export type ReportFormat = 'text' | 'integer' | 'money' | 'datetime' | 'percent';
 
 export interface ReportColumn {
   key: string;
@@ -134,6 +134,20 @@ export const REPORTS = {
       text('caixa', 'Caixa'),
       text('situacao', 'Situação'),
       count('quantidade', 'Itens'),
+      money('total', 'Total'),
+    ],
+  },
+  REPORT_COUPONS: {
+    path: 'cupons',
+    title: 'Cupons',
+    page: 'REPORT_COUPONS',
+    fileName: 'cupons',
+    filters: [],
+    columns: [
+      text('cupom', 'Cupom'),
+      { key: 'percentual', label: 'Percentual', format: 'percent' },
+      count('pedidos', 'Pedidos'),
+      money('desconto', 'Desconto'),
       money('total', 'Total'),
     ],
   },

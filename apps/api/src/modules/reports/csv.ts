@@ -11,7 +11,7 @@ const MONEY = new Intl.NumberFormat('pt-BR', {
 /** A cell as Excel in pt-BR reads it: decimal comma, local time. */
 function display(column: ReportColumn, value: ReportCell, zone: string): string {
   if (value === null) return '';
-  if (column.format === 'money') return MONEY.format(Number(value));
+  if (column.format === 'money' || column.format === 'percent') return MONEY.format(Number(value));
   if (column.format === 'datetime') return formatDateTimeSecondsInZone(String(value), zone);
   return String(value);
 }

@@ -141,6 +141,20 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
       .groupBy(['o.id', 'o.paid_at', 'o.cpf', 'o.customer_name', 's.name', 'k.name', 'o.state'])
       .groupBy('o.total_cents')
       .orderBy('o.paid_at'),
+
+  // The paid orders a coupon was applied to (the coupon issue fills coupon_*); empty until then.
+  REPORT_COUPONS: (db, filters) =>
+    paidLines(db, filters)
+      .where('o.coupon_id', 'is not', null)
+      .select([
+        sql<string>`o.coupon_name`.as('cupom'),
+        sql<number>`o.coupon_percent_bp`.as('percentual'),
+        sql<number>`count(distinct o.id)`.as('pedidos'),
+        cents(sql`i.total_cents - ${NET}`).as('desconto'),
+        cents(NET).as('total'),
+      ])
+      .groupBy(['o.coupon_id', 'o.coupon_name', 'o.coupon_percent_bp'])
+      .orderBy('o.coupon_name'),
 };
 
 /** The dashboard's three cards, from the orders' totals (what each was or will be charged). */

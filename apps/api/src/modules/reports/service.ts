@@ -19,6 +19,7 @@ function cell(column: ReportColumn, value: unknown): ReportCell {
   // PostgreSQL answers sums as bigint strings; converting is not summing.
   if (column.format === 'money') return toReais(Number(value));
   if (column.format === 'integer') return Number(value);
+  if (column.format === 'percent') return Number(value) / 100; // basis points to percent
   if (column.format === 'datetime') return toIsoInstant(String(value));
   return String(value);
 }

@@ -56,6 +56,7 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   REPORT_ACCUMULATED_SALES: [loadEvents],
   REPORT_PRODUCT_BUYERS: [loadEvents, loadProductCategories],
   REPORT_PAID_CARTS: [loadEvents],
+  REPORT_COUPONS: [loadEvents],
   CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders],
   STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders],
   CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders],

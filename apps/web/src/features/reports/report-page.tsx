@@ -35,6 +35,7 @@ export function formatCell(format: ReportColumn['format'], value: ReportCell | u
   if (value === null || value === undefined) return '';
   if (format === 'money') return formatReais(value);
   if (format === 'datetime') return formatDateTime(value);
+  if (format === 'percent') return `${Number(value).toFixed(2).replace('.', ',')} %`;
   return String(value);
 }
 

@@ -118,6 +118,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../reports/report-page'),
     (m) => m.REPORT_PAGES.REPORT_PRODUCT_BUYERS,
   ),
+  REPORT_COUPONS: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_COUPONS,
+  ),
   REPORT_PAID_CARTS: lazyPage(
     () => import('../reports/report-page'),
     (m) => m.REPORT_PAGES.REPORT_PAID_CARTS,
