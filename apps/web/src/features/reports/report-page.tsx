@@ -39,6 +39,31 @@ export function formatCell(format: ReportColumn['format'], value: ReportCell | u
   return String(value);
 }
 
+interface PeriodFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+}
+
+/** A start or end of the period, typed as dd/mm/aaaa hh:mm; empty is 'não especificado'. */
+function PeriodField({ id, label, value, onChange }: PeriodFieldProps) {
+  return (
+    <Col xs="auto">
+      <Form.Group controlId={id}>
+        <Form.Label>{label}</Form.Label>
+        <Form.Control
+          value={value}
+          placeholder="não especificado"
+          className="report-date"
+          title="dd/mm/aaaa hh:mm"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </Form.Group>
+    </Col>
+  );
+}
+
 /** Any declared report (packages/contract/src/reports.ts): filters, table, totals, CSV. */
 export function ReportPage({ page }: { page: ReportPageId }) {
   const declaration = REPORTS[page];
@@ -129,30 +154,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
               </Col>
             );
           })}
-          <Col xs="auto">
-            <Form.Group controlId="report-inicio">
-              <Form.Label>Início</Form.Label>
-              <Form.Control
-                value={inicio}
-                placeholder="não especificado"
-                className="report-date"
-                title="dd/mm/aaaa hh:mm"
-                onChange={(e) => setInicio(e.target.value)}
-              />
-            </Form.Group>
-          </Col>
-          <Col xs="auto">
-            <Form.Group controlId="report-fim">
-              <Form.Label>Fim</Form.Label>
-              <Form.Control
-                value={fim}
-                placeholder="não especificado"
-                className="report-date"
-                title="dd/mm/aaaa hh:mm"
-                onChange={(e) => setFim(e.target.value)}
-              />
-            </Form.Group>
-          </Col>
+          <PeriodField id="report-inicio" label="Início" value={inicio} onChange={setInicio} />
+          <PeriodField id="report-fim" label="Fim" value={fim} onChange={setFim} />
           <Col xs="auto" className="d-flex gap-2">
             <Button type="submit" disabled={eventId === ''}>
               Filtrar
