@@ -84,10 +84,10 @@ async function generate(db: Kysely<Database>, dialect: Dialect, eventId: number)
   // 5 % refunded, 10 % awaiting payment, the rest paid or delivered; one in 7 with a 10 % coupon;
   // paid over 5 days (one order about every 1.7 s).
   const state = sql`case when i % 20 = 0 then 'ESTORNADO' when i % 10 = 1 then 'AGUARDANDO_PAGAMENTO' when i % 2 = 0 then 'PAGO' else 'ENTREGUE' end`;
-  await sql`${series(ORDERS)} insert into orders (event_id, state, participant_id, cpf, customer_name, associated_at, seller_id, cashier_id, total_cents, coupon_percent_bp, paid_at, created_at, updated_at)
+  await sql`${series(ORDERS)} insert into orders (event_id, state, participant_id, cpf, customer_name, associated_at, seller_id, cashier_id, total_cents, coupon_id, coupon_name, coupon_percent_bp, paid_at, created_at, updated_at)
     select ${eventId}, ${state}, ${participant0} + i % ${sql.lit(PARTICIPANTS)}, ${pad11(sql`i % ${sql.lit(PARTICIPANTS)} + 1`)},
       'Participante ' || (i % ${sql.lit(PARTICIPANTS)} + 1), ${instant(sql`cast(i as bigint) * 432000 / ${sql.lit(ORDERS)}`)},
-      ${seller0} + i % ${sql.lit(SELLERS)}, ${seller0}, 0, case when i % 7 = 0 then 1000 end,
+      ${seller0} + i % ${sql.lit(SELLERS)}, ${seller0}, 0, case when i % 7 = 0 then 1 + i % 3 end, case when i % 7 = 0 then 'CUPOM' || (1 + i % 3) end, case when i % 7 = 0 then 1000 end,
       case when i % 10 = 1 then null else ${instant(sql`cast(i as bigint) * 432000 / ${sql.lit(ORDERS)}`)} end,
       ${stamp}, ${stamp} from n`.execute(db);
   await sql`with recursive k(j) as (select 0 union all select j + 1 from k where j < ${sql.lit(LINES_PER_ORDER - 1)})
