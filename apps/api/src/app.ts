@@ -35,6 +35,7 @@ import { participantRoutes } from './modules/participants/routes.ts';
 import { permissionRoutes } from './modules/permissions/routes.ts';
 import { printRoutes } from './modules/prints/routes.ts';
 import { productRoutes } from './modules/products/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
 import { TABLE_RESOURCES } from './modules/tables/resources/index.ts';
 import { tableRoutes } from './modules/tables/routes.ts';
@@ -83,6 +84,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(attendanceRoutes);
   await api.register(cartRoutes);
   await api.register(drawerRoutes);
+  await api.register(reportRoutes);
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

@@ -14,3 +14,4 @@ export * from './import-templates.ts';
 export * from './contact.ts';
 export * from './pix.ts';
 export * from './drawer.ts';
+export * from './reports.ts';

@@ -1,6 +1,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { accreditationSlice } from '../features/accreditation/slice';
 import { attendanceSlice } from '../features/attendance/slice';
+import { reportsSlice } from '../features/reports/slice';
 import { configSlice } from '../features/config/slice';
 import { coursewareSlice } from '../features/courseware/slice';
 import { exchangeSlice } from '../features/courseware/exchange-slice';
@@ -45,4 +46,5 @@ export const rootReducer = combineReducers({
   [pixConfigSlice.name]: pixConfigSlice.reducer,
   [drawerSlice.name]: drawerSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
+  [reportsSlice.name]: reportsSlice.reducer,
 });

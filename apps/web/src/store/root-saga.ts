@@ -2,6 +2,7 @@ import { call, spawn, take } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { accreditationSaga } from '../features/accreditation/sagas';
 import { attendanceSaga } from '../features/attendance/sagas';
+import { reportsSaga } from '../features/reports/sagas';
 import { configSaga, loadConfig } from '../features/config/sagas';
 import { coursewareSaga } from '../features/courseware/sagas';
 import { exchangeSaga } from '../features/courseware/exchange-sagas';
@@ -51,6 +52,7 @@ const featureSagas = [
   pixConfigSaga,
   drawerSaga,
   setupSaga,
+  reportsSaga,
   startup,
 ];
 

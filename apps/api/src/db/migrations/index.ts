@@ -8,6 +8,7 @@ import * as brasilCountry from './20261123090000_brasil_country.ts';
 import * as store from './20261123090000_store.ts';
 import * as authVersion from './20261123091500_auth_version.ts';
 import * as drawerPix from './20261123110000_drawer_pix.ts';
+import * as reportIndexes from './20261123110000_report_indexes.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123090000_store': store,
   '20261123091500_auth_version': authVersion,
   '20261123110000_drawer_pix': drawerPix,
+  '20261123110000_report_indexes': reportIndexes,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

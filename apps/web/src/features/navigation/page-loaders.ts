@@ -8,6 +8,7 @@ import { loadPixConfig } from '../store/pix-config-sagas';
 import { loadDrawer } from '../store/drawer-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
+import { loadSelectedDashboard } from '../reports/sagas';
 import {
   loadCenters,
   loadCities,
@@ -59,4 +60,14 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   PAID_ORDERS: [loadPaidOrders],
   // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
   PAYMENT_METHODS: [loadPixConfig],
+  REPORT_DASHBOARD: [loadSelectedDashboard, loadEvents],
+  REPORT_TOTAL_SALES: [loadEvents, loadProductCategories],
+  REPORT_CENTER_SALES: [loadEvents, loadCenters, loadProductCategories],
+  REPORT_PARTICIPANT_PURCHASES: [loadEvents, loadCenters, loadProductCategories],
+  REPORT_PRODUCT_SALES: [loadEvents, loadProductCategories],
+  REPORT_PAYMENT_SALES: [loadEvents],
+  REPORT_ACCUMULATED_SALES: [loadEvents],
+  REPORT_PRODUCT_BUYERS: [loadEvents, loadProductCategories],
+  REPORT_PAID_CARTS: [loadEvents],
+  REPORT_COUPONS: [loadEvents],
 };

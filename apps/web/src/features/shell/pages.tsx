@@ -86,6 +86,46 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../courseware/exchange-page'),
     (m) => m.ExchangePage,
   ),
+  REPORT_DASHBOARD: lazyPage(
+    () => import('../reports/dashboard-page'),
+    (m) => m.DashboardPage,
+  ),
+  REPORT_TOTAL_SALES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_TOTAL_SALES,
+  ),
+  REPORT_CENTER_SALES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_CENTER_SALES,
+  ),
+  REPORT_PARTICIPANT_PURCHASES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_PARTICIPANT_PURCHASES,
+  ),
+  REPORT_PRODUCT_SALES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_PRODUCT_SALES,
+  ),
+  REPORT_PAYMENT_SALES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_PAYMENT_SALES,
+  ),
+  REPORT_ACCUMULATED_SALES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_ACCUMULATED_SALES,
+  ),
+  REPORT_PRODUCT_BUYERS: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_PRODUCT_BUYERS,
+  ),
+  REPORT_COUPONS: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_COUPONS,
+  ),
+  REPORT_PAID_CARTS: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_PAID_CARTS,
+  ),
   ATTENDANCE: lazyPage(
     () => import('../attendance/attendance-page'),
     (m) => m.AttendancePage,

@@ -1,0 +1,87 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { App } from '../../App';
+import { captureDownloads } from '../../testing/downloads';
+import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
+import { eventDto, signedInSession } from '../../testing/fixtures';
+
+const event = eventDto({ id: 1, name: 'Congresso Nacional 2025' });
+
+describe('report pages', { timeout: 20_000 }, () => {
+  it('Vendas Totais: filters, money in reais, totals row and the server CSV', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.get('/api/events/selected', () => HttpResponse.json(event)),
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.get('/api/product/categories/select', () =>
+        HttpResponse.json({ data: [{ id: 7, name: 'Roupas' }] }),
+      ),
+      http.get('/api/reports/vendas/total', ({ request }) => {
+        queries.push(new URL(request.url).searchParams.toString());
+        return HttpResponse.json({
+          rows: [
+            {
+              categoria: 'Roupas',
+              pedidos: 2,
+              quantidade: 3,
+              bruto: 1300,
+              descontos: 7,
+              total: 1293,
+            },
+          ],
+          totals: { pedidos: 2, quantidade: 3, bruto: 1300, descontos: 7, total: 1293 },
+        });
+      }),
+      http.get('/api/reports/vendas/total/csv', () =>
+        HttpResponse.text('\uFEFFCategoria;Total\r\n', { headers: { 'content-type': 'text/csv' } }),
+      ),
+    );
+    const downloads = captureDownloads();
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: { session: signedInSession({ permissions: ['Report'], adminPage: null }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Vendas Totais' }));
+    expect(await screen.findByRole('heading', { name: 'Vendas Totais' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Vendas Totais' });
+    const row = (await within(table).findByText('Roupas')).closest('tr')!;
+    expect(row).toHaveTextContent('R$ 1.293,00');
+    expect(screen.getByRole('table', { name: 'Totais' })).toHaveTextContent('Total: R$ 1.293,00');
+    expect(queries[0]).toBe('eventId=1');
+
+    expect(screen.getByLabelText('Início')).toHaveAttribute('placeholder', 'não especificado');
+    await user.selectOptions(await screen.findByLabelText('Categoria'), 'Roupas');
+    await user.type(screen.getByLabelText('Início'), '10/03/2025 09:00');
+    await user.click(screen.getByRole('button', { name: 'Filtrar' }));
+    await waitFor(() =>
+      expect(queries.at(-1)).toBe('eventId=1&inicio=2025-03-10+09%3A00&categoryId=7'),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Baixar CSV' }));
+    await waitFor(() => expect(downloads.names).toEqual(['vendas-totais.csv']));
+  });
+
+  it('Relatório Dashboard: the cards and Atualizar', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/events/selected', () => HttpResponse.json(event)),
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.get('/api/reports/dashboard', () => {
+        calls += 1;
+        return HttpResponse.json({ total: 43 * calls, pago: 28, a_receber: 15 });
+      }),
+    );
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: {
+        session: signedInSession({ permissions: ['Report'], adminPage: null }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Relatório Dashboard' }));
+    await waitFor(() => expect(screen.getByLabelText('Pago')).toHaveTextContent('R$ 28,00'));
+    expect(screen.getByLabelText('A receber')).toHaveTextContent('R$ 15,00');
+    const before = calls;
+    await user.click(screen.getByRole('button', { name: 'Atualizar' }));
+    await waitFor(() => expect(calls).toBe(before + 1));
+    expect(screen.getByLabelText('Total')).toHaveTextContent(`R$ ${43 * calls},00`);
+  });
+});

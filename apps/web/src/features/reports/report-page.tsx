@@ -1,0 +1,210 @@
+import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import {
+  REPORTS,
+  type ReportCell,
+  type ReportColumn,
+  type ReportFilter,
+  type ReportPage as ReportPageId,
+} from '@balcao/contract';
+import { column } from '../../ui/columns';
+import { DataTable } from '../../ui/data-table';
+import { EventSelect } from '../../ui/event-select';
+import { eventDateSortKey, formatDateTime, formatReais } from '../../ui/formats';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectSelectedEvent } from '../events/slice';
+import { selectLookups, type LookupItem } from '../tables/slice';
+import { PageFrame } from '../tables/pages/page-frame';
+import { reportCsvRequested, reportRequested, selectReports } from './slice';
+
+type ResultRow = Record<string, ReportCell>;
+
+/** The dropdown filters the SPA can offer, with the lookup that fills each. */
+const FILTER_CHOICES: Partial<
+  Record<ReportFilter, { label: string; lookup: 'centers' | 'courses' | 'productCategories' }>
+> = {
+  categoryId: { label: 'Categoria', lookup: 'productCategories' },
+  centerId: { label: 'Núcleo', lookup: 'centers' },
+  courseId: { label: 'Curso', lookup: 'courses' },
+};
+
+export function formatCell(format: ReportColumn['format'], value: ReportCell | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (format === 'money') return formatReais(value);
+  if (format === 'datetime') return formatDateTime(value);
+  if (format === 'percent') return `${Number(value).toFixed(2).replace('.', ',')} %`;
+  return String(value);
+}
+
+interface PeriodFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+}
+
+/** A start or end of the period, typed as dd/mm/aaaa hh:mm; empty is 'não especificado'. */
+function PeriodField({ id, label, value, onChange }: PeriodFieldProps) {
+  return (
+    <Col xs="auto">
+      <Form.Group controlId={id}>
+        <Form.Label>{label}</Form.Label>
+        <Form.Control
+          value={value}
+          placeholder="não especificado"
+          className="report-date"
+          title="dd/mm/aaaa hh:mm"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </Form.Group>
+    </Col>
+  );
+}
+
+/** Any declared report (packages/contract/src/reports.ts): filters, table, totals, CSV. */
+export function ReportPage({ page }: { page: ReportPageId }) {
+  const declaration = REPORTS[page];
+  const dispatch = useAppDispatch();
+  const selected = useAppSelector(selectSelectedEvent);
+  const lookups = useAppSelector(selectLookups);
+  const events = lookups.events ?? [];
+  const state = useAppSelector(selectReports);
+  const result = state.page === page ? state.result : null;
+  const [chosenEvent, setEventId] = useState<string | null>(null);
+  // The selected event until the user picks one (it may arrive after the first render).
+  const eventId = chosenEvent ?? String(selected?.id ?? events[0]?.id ?? '');
+  const [inicio, setInicio] = useState('');
+  const [fim, setFim] = useState('');
+  const [choices, setChoices] = useState<Partial<Record<ReportFilter, string>>>({});
+
+  const params = useMemo(() => {
+    const query: Record<string, string> = { eventId };
+    // Typed as dd/mm/yyyy hh:ii, sent as YYYY-MM-DD HH:mm; the server explains a bad one.
+    if (inicio.trim()) query.inicio = eventDateSortKey(inicio.trim());
+    if (fim.trim()) query.fim = eventDateSortKey(fim.trim());
+    for (const [name, value] of Object.entries(choices)) if (value) query[name] = value;
+    return query;
+  }, [eventId, inicio, fim, choices]);
+
+  const search = () => {
+    if (eventId !== '') dispatch(reportRequested({ page, params }));
+  };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- first load; later ones on 'Filtrar'
+  useEffect(search, [page, eventId]);
+
+  const columns = useMemo(
+    () =>
+      declaration.columns.map((spec: ReportColumn) =>
+        column<ResultRow>({
+          id: spec.key,
+          header: spec.label,
+          text: (row) => formatCell(spec.format, row[spec.key]),
+          sortValue: (row) =>
+            spec.format === 'text' ? String(row[spec.key] ?? '') : Number(row[spec.key] ?? 0),
+        }),
+      ),
+    [declaration],
+  );
+  const rows = (result?.rows ?? []) as ResultRow[];
+
+  return (
+    <PageFrame title={declaration.title}>
+      <Form
+        className="mb-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          search();
+        }}
+      >
+        <Row className="g-2 align-items-end">
+          <Col md={3}>
+            <Form.Group controlId="report-event">
+              <Form.Label>Evento</Form.Label>
+              <EventSelect
+                events={events}
+                value={eventId}
+                onChange={setEventId}
+                emptyLabel="Selecione o evento"
+              />
+            </Form.Group>
+          </Col>
+          {declaration.filters.map((name) => {
+            const choice = FILTER_CHOICES[name];
+            if (!choice) return null;
+            const items: LookupItem[] = lookups[choice.lookup] ?? [];
+            return (
+              <Col md={2} key={name}>
+                <Form.Group controlId={`report-${name}`}>
+                  <Form.Label>{choice.label}</Form.Label>
+                  <Form.Select
+                    value={choices[name] ?? ''}
+                    onChange={(e) => setChoices({ ...choices, [name]: e.target.value })}
+                  >
+                    <option value="">Todos</option>
+                    {items.map((item) => (
+                      <option key={item.id} value={String(item.id)}>
+                        {item.name}
+                      </option>
+                    ))}
+                  </Form.Select>
+                </Form.Group>
+              </Col>
+            );
+          })}
+          <PeriodField id="report-inicio" label="Início" value={inicio} onChange={setInicio} />
+          <PeriodField id="report-fim" label="Fim" value={fim} onChange={setFim} />
+          <Col xs="auto" className="d-flex gap-2">
+            <Button type="submit" disabled={eventId === ''}>
+              Filtrar
+            </Button>
+            <Button
+              type="button"
+              variant="outline-secondary"
+              disabled={eventId === ''}
+              onClick={() => dispatch(reportCsvRequested({ page, params }))}
+            >
+              Baixar CSV
+            </Button>
+          </Col>
+        </Row>
+      </Form>
+      <DataTable<ResultRow>
+        key={page}
+        label={declaration.title}
+        columns={columns}
+        data={rows}
+        getRowId={(row) => declaration.columns.map((spec) => String(row[spec.key] ?? '')).join('|')}
+        defaultPageSize={100}
+        loading={state.loading}
+      />
+      {result && declaration.columns.some((spec: ReportColumn) => spec.total) && (
+        <table className="table table-sm report-totals" aria-label="Totais">
+          <tbody>
+            <tr className="fw-bold">
+              {declaration.columns.map((spec: ReportColumn, index) => (
+                <td key={spec.key}>
+                  {spec.total
+                    ? `${spec.label}: ${formatCell(spec.format, result.totals[spec.key])}`
+                    : index === 0
+                      ? 'Total'
+                      : ''}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      )}
+    </PageFrame>
+  );
+}
+
+/** One component per menu page, for the lazy page table (features/shell/pages.tsx). */
+export const REPORT_PAGES = {} as Record<ReportPageId, ComponentType>;
+for (const page of Object.keys(REPORTS) as ReportPageId[]) {
+  REPORT_PAGES[page] = function DeclaredReportPage() {
+    return <ReportPage page={page} />;
+  };
+}

@@ -1,0 +1,68 @@
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import { REPORTS, type DashboardReport, type EventDto, type ReportResult } from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { downloadBlob } from '../../ui/download';
+import { selectSelectedEvent } from '../events/slice';
+import {
+  dashboardLoaded,
+  dashboardRequested,
+  reportCsvRequested,
+  reportFailed,
+  reportLoaded,
+  reportRequested,
+} from './slice';
+
+function* loadReport(action: ReturnType<typeof reportRequested>): SagaIterator {
+  const { page, params } = action.payload;
+  try {
+    const result: ReportResult = yield call(callApi<ReportResult>, {
+      url: `/api/reports/${REPORTS[page].path}`,
+      params,
+    });
+    yield put(reportLoaded(result));
+  } catch (thrown) {
+    yield put(reportFailed(toApiError(thrown)));
+  }
+}
+
+/** The server writes the CSV (docs/reports-api.md); the SPA hands it to the browser. */
+function* downloadReportCsv(action: ReturnType<typeof reportCsvRequested>): SagaIterator {
+  const { page, params } = action.payload;
+  const { path, fileName } = REPORTS[page];
+  try {
+    const bytes: ArrayBuffer = yield call(callApi<ArrayBuffer>, {
+      url: `/api/reports/${path}/csv`,
+      params,
+      responseType: 'arraybuffer',
+    });
+    yield call(downloadBlob, `${fileName}.csv`, new Blob([bytes], { type: 'text/csv' }));
+  } catch (thrown) {
+    yield put(reportFailed(toApiError(thrown)));
+  }
+}
+
+function* loadDashboard(action: ReturnType<typeof dashboardRequested>): SagaIterator {
+  try {
+    const cards: DashboardReport = yield call(callApi<DashboardReport>, {
+      url: '/api/reports/dashboard',
+      params: { eventId: action.payload.eventId },
+    });
+    yield put(dashboardLoaded(cards));
+  } catch (thrown) {
+    yield put(reportFailed(toApiError(thrown)));
+  }
+}
+
+/** SPEC.md 'Dashboard: dashboard report, then events': the selected event's cards. */
+export function* loadSelectedDashboard(): SagaIterator {
+  const event: EventDto | null = yield select(selectSelectedEvent);
+  if (event) yield call(loadDashboard, dashboardRequested({ eventId: event.id }));
+}
+
+export function* reportsSaga(): SagaIterator {
+  yield takeLatest(reportRequested.type, loadReport);
+  yield takeLatest(dashboardRequested.type, loadDashboard);
+  yield takeLeading(reportCsvRequested.type, downloadReportCsv);
+}

@@ -1,0 +1,64 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { DashboardReport, ReportPage, ReportResult } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** What a report page asks for: the event, the period as typed and its own filters. */
+export interface ReportRequest {
+  page: ReportPage;
+  params: Record<string, string>;
+}
+
+export interface ReportsState {
+  page: ReportPage | null;
+  result: ReportResult | null;
+  loading: boolean;
+  dashboard: DashboardReport | null;
+}
+
+const initialState: ReportsState = { page: null, result: null, loading: false, dashboard: null };
+
+export const reportsSlice = createSlice({
+  name: 'reports',
+  initialState,
+  reducers: {
+    reportRequested(state, action: PayloadAction<ReportRequest>) {
+      state.loading = true;
+      if (state.page !== action.payload.page) state.result = null;
+      state.page = action.payload.page;
+    },
+    reportLoaded(state, action: PayloadAction<ReportResult>) {
+      state.loading = false;
+      state.result = action.payload;
+    },
+    reportFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.loading = false;
+      },
+    },
+    reportCsvRequested(_state, _action: PayloadAction<ReportRequest>) {},
+    dashboardRequested(state, _action: PayloadAction<{ eventId: number }>) {
+      state.loading = true;
+    },
+    dashboardLoaded(state, action: PayloadAction<DashboardReport>) {
+      state.loading = false;
+      state.dashboard = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  reportRequested,
+  reportLoaded,
+  reportFailed,
+  reportCsvRequested,
+  dashboardRequested,
+  dashboardLoaded,
+} = reportsSlice.actions;
+
+export const selectReports = (state: RootState) => state.reports;
