@@ -139,7 +139,7 @@ export const REPORTS = {
   },
   REPORT_COUPONS: {
     path: 'cupons',
-    title: 'Cupons',
+    title: 'Relatório de cupons',
     page: 'REPORT_COUPONS',
     fileName: 'cupons',
     filters: [],
