@@ -211,7 +211,11 @@ export const checkoutSlice = createSlice({
       prepare: failure,
       reducer() {},
     },
-    pixChargeRequested(_state, _action: PayloadAction<{ orderId: number; amount: Cents }>) {},
+    /** `line`: the payment line asking, so two PIX lines' charges load independently. */
+    pixChargeRequested(
+      _state,
+      _action: PayloadAction<{ orderId: number; amount: Cents; line: number }>,
+    ) {},
     pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixChargeDto }>) {
       state.pix[action.payload.key] = action.payload.charge;
     },

@@ -1,15 +1,18 @@
 import {
   actionChannel,
   call,
+  cancel,
   delay,
   flush,
+  fork,
   put,
   select,
+  spawn,
   take,
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import type { Channel, SagaIterator } from 'redux-saga';
+import type { Channel, SagaIterator, Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import {
   CPF_INVALID_MESSAGE,
@@ -316,6 +319,21 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
   yield put(openOrdersRequested());
 }
 
+/**
+ * Each payment line's PIX requests by themselves: a newer request of the same line replaces its
+ * older one (the cashier still typing), another line's request never does.
+ */
+function* pixChargesPerLine(): SagaIterator {
+  const running = new Map<number, Task>();
+  while (true) {
+    const action: ReturnType<typeof pixChargeRequested> = yield take(pixChargeRequested.type);
+    const { line } = action.payload;
+    const previous = running.get(line);
+    if (previous?.isRunning()) yield cancel(previous);
+    running.set(line, yield fork(loadPixCharge, action));
+  }
+}
+
 /** GET /api/carrinho/pix/{id}?valor=, once the cashier stops typing the line's amount. */
 function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIterator {
   const { orderId, amount } = action.payload;
@@ -360,6 +378,6 @@ export function* storeSaga(): SagaIterator {
   yield takeLeading(paymentRequested.type, pay);
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);
   yield takeLeading(orderRemoveRequested.type, removeOrder);
-  yield takeLatest(pixChargeRequested.type, loadPixCharge);
+  yield spawn(pixChargesPerLine);
   yield call(cartSaver);
 }
