@@ -77,6 +77,9 @@ import {
   pixChargeLoaded,
   pixChargeRequested,
   pixKey,
+  unifyFailed,
+  unifyRequested,
+  unifySucceeded,
   receiptPrintFailed,
   receiptPrintRequested,
   selectCheckout,
@@ -350,6 +353,23 @@ function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIter
   }
 }
 
+/** The customer's open orders merged into the first; the merged one is selected. */
+function* unifyOrders(action: ReturnType<typeof unifyRequested>): SagaIterator {
+  const { cpf, orderIds } = action.payload;
+  try {
+    const order: OrderDto = yield call(callApi<OrderDto>, {
+      method: 'POST',
+      url: '/api/carrinho/unificar',
+      data: { id_cliente: cpf, carrinhos: orderIds },
+    });
+    yield put(unifySucceeded({ order, mergedIds: orderIds }));
+    yield put(orderSelected(order));
+  } catch (thrown) {
+    yield put(unifyFailed(toApiError(thrown)));
+  }
+  yield put(openOrdersRequested());
+}
+
 function* reprintReceipt(action: ReturnType<typeof receiptPrintRequested>): SagaIterator {
   yield call(printReceipt, action.payload);
 }
@@ -378,6 +398,7 @@ export function* storeSaga(): SagaIterator {
   yield takeLeading(paymentRequested.type, pay);
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);
   yield takeLeading(orderRemoveRequested.type, removeOrder);
+  yield takeLeading(unifyRequested.type, unifyOrders);
   yield spawn(pixChargesPerLine);
   yield call(cartSaver);
 }
