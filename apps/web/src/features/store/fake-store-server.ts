@@ -67,6 +67,7 @@ export function serveStore(
     refunds: [] as { id: number; body: unknown; key: string | null }[],
     deliveryReceipts: [] as number[],
     unified: [] as unknown[],
+    drawerReports: [] as string[],
   };
   server.use(
     http.get('/api/events/selected', () => HttpResponse.json(eventDto())),
@@ -207,6 +208,18 @@ export function serveStore(
       const open = drawer!;
       drawer = null;
       return HttpResponse.json(closedDrawer(open, contado));
+    }),
+    http.get('/api/events/list', () => HttpResponse.json({ data: [eventDto()] })),
+    http.get('/api/caixa/sessoes', ({ request }) => {
+      calls.drawerReports.push(new URL(request.url).searchParams.get('eventId') ?? '');
+      const closed = closedDrawer(drawerDto(100), [
+        { id_forma_pagamento: 1, valor: 185 },
+        { id_forma_pagamento: 2, valor: 50 },
+      ]);
+      return HttpResponse.json([
+        { ...drawerDto(0), id: 4, impressao: null },
+        { ...closed, impressao: null },
+      ]);
     }),
     http.get('/api/carrinho/pix/:id', ({ params, request }) => {
       const valor = new URL(request.url).searchParams.get('valor');

@@ -29,10 +29,19 @@ function MoneyInput(props: { label: string; value: Cents; onChange: (value: Cent
 
 const money = (reais: number | null) => (reais === null ? '' : formatMoney(toCents(reais)));
 
-/** The closed drawer: expected, counted and difference per method and in total. */
-function ClosingSummary({ session }: { session: DrawerSessionDto }) {
+/**
+ * A drawer's expected, counted and difference per method and in total (counted and difference
+ * stay empty while it is open). Also the 'Sessões de caixa' report's table.
+ */
+export function ClosingSummary({
+  session,
+  label = 'Fechamento do caixa',
+}: {
+  session: DrawerSessionDto;
+  label?: string;
+}) {
   return (
-    <Table size="sm" aria-label="Fechamento do caixa" className="mb-2 small text-nowrap">
+    <Table size="sm" aria-label={label} className="mb-2 small text-nowrap">
       <thead>
         <tr>
           <th>Forma</th>
