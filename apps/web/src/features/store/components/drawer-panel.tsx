@@ -96,7 +96,7 @@ export function DrawerPanel() {
   };
 
   return (
-    <Card aria-labelledby="drawer-title">
+    <Card as="section" aria-labelledby="drawer-title">
       <Card.Header as="h2" id="drawer-title" className="h6 mb-0">
         Gaveta do caixa
       </Card.Header>
