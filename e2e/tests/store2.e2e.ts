@@ -19,7 +19,8 @@ import {
 /**
  * Store II through the screens only. The admin sets up an event, a product with stock, a
  * participant, the PIX key, and a clerk holding 'Loja Vendas+Caixa+Expedição'. The clerk opens the
- * cash drawer with a float, sells two units, pays part in cash and part by PIX (the BR Code shows),
+ * cash drawer with a float, sells the customer a shirt twice, merges the two open orders at the
+ * cashier ('Unificar pedidos'), pays part in cash and part by PIX (the BR Code shows),
  * gets the payment receipt, delivers on the delivery tab and gets the delivery receipt. The admin
  * prints both receipts again in 'Pedidos pagos', refunds the order and sees the stock back in
  * 'Produtos'. The clerk closes the drawer counting R$ 5,00 short: the screen and the closing
@@ -46,7 +47,7 @@ async function acknowledge(p: Page, title: string, text: string): Promise<void> 
 describe('the store, second part', () => {
   const { page } = usePage();
 
-  it('sells, pays with PIX and cash, delivers, refunds, and closes the drawer with a difference', async () => {
+  it('sells twice, merges, pays with PIX and cash, delivers, refunds, and closes the drawer short', async () => {
     const p = page();
     await signIn(p, 'admin', inject('adminPassword'));
     const { center, event } = await setUpDesk(p, run);
@@ -114,27 +115,44 @@ describe('the store, second part', () => {
       .getByText(/Aberto em .* troco R\$ 100,00/)
       .waitFor();
 
-    // Two shirts sold (R$ 80,00), finalized with the customer's CPF: on to the cashier tab.
-    await p.getByRole('tab', { name: 'Vendas' }).click();
+    // A shirt sold and finalized with the customer's CPF: on to the cashier tab. The customer
+    // comes back for another before paying: a second order, also finalized.
     const sale = tab(p, 'Vendas');
-    await sale.getByRole('cell', { name: shirt.name, exact: true }).waitFor();
-    const code = sale.getByLabel('Código Totvs', { exact: true });
-    await typeInto(code, shirt.code);
-    await code.press('Enter');
-    await sale.getByText(`1 x ${shirt.name}`).waitFor();
-    await sale.getByRole('button', { name: `Mais ${shirt.name}` }).click();
-    await sale.getByText(`2 x ${shirt.name}`).waitFor();
-    await sale.locator('button:not([disabled])', { hasText: 'Finalizar Pedido' }).click();
-    const cpf = sale.getByLabel('CPF do cliente', { exact: true });
-    await typeInto(cpf, customer.cpf);
-    await sale
-      .locator('#finalize-name')
-      .and(p.locator(`[value="${customer.name}"]`))
-      .waitFor();
-    await cpf.press('Enter');
-
     const cashier = tab(p, 'Caixa');
+    for (const orderNumber of [1, 2]) {
+      await p.getByRole('tab', { name: 'Vendas' }).click();
+      await sale.getByRole('cell', { name: shirt.name, exact: true }).waitFor();
+      const code = sale.getByLabel('Código Totvs', { exact: true });
+      await typeInto(code, shirt.code);
+      await code.press('Enter');
+      await sale.getByText(`1 x ${shirt.name}`).waitFor();
+      await sale.locator('button:not([disabled])', { hasText: 'Finalizar Pedido' }).click();
+      const cpf = sale.getByLabel('CPF do cliente', { exact: true });
+      await typeInto(cpf, customer.cpf);
+      await sale
+        .locator('#finalize-name')
+        .and(p.locator(`[value="${customer.name}"]`))
+        .waitFor();
+      await cpf.press('Enter');
+      await cashier.getByLabel('Total do pedido').getByText('R$ 40,00').waitFor();
+      await cashier
+        .getByRole('list', { name: 'Pedidos em aberto' })
+        .getByRole('button')
+        .nth(orderNumber - 1)
+        .waitFor();
+    }
+
+    // The cashier offers to merge the customer's two open orders: one order of two shirts.
+    const unify = cashier.getByRole('region', { name: 'Unificar pedidos' });
+    await unify.getByText(`${customer.name} tem 2 pedidos em aberto.`).waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}store2-unify.png` });
+    await unify.getByRole('button', { name: 'Unificar 2 pedidos' }).click();
     await cashier.getByLabel('Total do pedido').getByText('R$ 80,00').waitFor();
+    await unify.waitFor({ state: 'hidden' });
+    expect(
+      await cashier.getByRole('list', { name: 'Pedidos em aberto' }).getByRole('button').count(),
+    ).toBe(1);
+
     await cashier.getByRole('button', { name: 'Adicionar forma de pagamento' }).click();
     await cashier.getByLabel('Forma de pagamento 1').selectOption({ label: 'Dinheiro' });
     await cashier.getByLabel('Forma de pagamento 2').selectOption({ label: 'PIX' });
@@ -159,6 +177,7 @@ describe('the store, second part', () => {
     const delivery = tab(p, 'Expedição');
     await delivery.getByRole('heading', { name: /^Pedido \d+$/ }).waitFor();
     await delivery.getByRole('table', { name: 'Itens a entregar' }).getByText(shirt.name).waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}store2-delivery.png` });
     const delivered = await expectPrinted(p, () =>
       delivery.getByRole('button', { name: 'Entregar' }).click(),
     );
@@ -193,6 +212,7 @@ describe('the store, second part', () => {
     await confirm.getByRole('button', { name: 'Estornar' }).click();
     await acknowledge(p, 'Sucesso!', 'O pedido foi estornado.');
     await preview.getByText('Estornado').waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}store2-paid-orders.png` });
 
     await openMenu(p, 'Produtos');
     expect(await readRow(p, 'Produtos', shirt.name)).toMatchObject({ Estoque: '10' });

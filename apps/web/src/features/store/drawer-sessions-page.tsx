@@ -80,7 +80,8 @@ export function DrawerSessionsPage() {
                   <p className="small mb-2">
                     Abertura {formatDateTime(session.abertura)}
                     {session.fechamento && <> · Fechamento {formatDateTime(session.fechamento)}</>}
-                    {' · '}troco {formatMoney(toCents(session.troco))}
+                    {' · '}
+                    <span className="text-nowrap">troco {formatMoney(toCents(session.troco))}</span>
                   </p>
                   <ClosingSummary session={session} label={`Valores do caixa ${session.id}`} />
                 </Card.Body>

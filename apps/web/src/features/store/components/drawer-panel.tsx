@@ -41,7 +41,7 @@ export function ClosingSummary({
   label?: string;
 }) {
   return (
-    <Table size="sm" aria-label={label} className="mb-2 small text-nowrap">
+    <Table size="sm" aria-label={label} className="mb-2 small drawer-figures">
       <thead>
         <tr>
           <th>Forma</th>
@@ -105,7 +105,8 @@ export function DrawerPanel() {
         {open ? (
           <Form onSubmit={submitClose}>
             <p className="small mb-2">
-              Aberto em {formatDateTime(open.abertura)} · troco {money(open.troco)}
+              Aberto em {formatDateTime(open.abertura)} ·{' '}
+              <span className="text-nowrap">troco {money(open.troco)}</span>
             </p>
             {open.formas.map((method) => (
               <Form.Group key={method.id_forma_pagamento} className="mb-2 d-flex gap-2">
