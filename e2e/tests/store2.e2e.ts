@@ -88,6 +88,7 @@ describe('the store, second part', () => {
     await typeInto(pix.getByLabel('Cidade do recebedor'), 'Fortaleza');
     await pix.getByRole('button', { name: 'Salvar' }).click();
     await pix.getByText('loja@balcao.org').waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}store2-pix-config.png`, fullPage: true });
 
     await openMenu(p, 'Usuários');
     await createRow(p, {
@@ -251,5 +252,14 @@ describe('the store, second part', () => {
       'Dinheiro R$ 100,00 R$ 95,00 -R$ 5,00',
     );
     await p.screenshot({ path: `${ARTIFACTS}store2-drawer-sessions.png`, fullPage: true });
+
+    // 'Loja Caixa+Expedição' starts on the cashier tab, the customer's orders all paid.
+    await openMenu(p, 'Loja Caixa+Expedição');
+    const cashierTab = p.getByRole('tab', { name: 'Caixa', exact: true });
+    expect(await cashierTab.getAttribute('aria-selected')).toBe('true');
+    await tab(p, 'Caixa').getByText('Nenhum pedido em aberto').waitFor();
+    await p.getByRole('tab', { name: 'Expedição', exact: true }).click();
+    await tab(p, 'Expedição').getByText('Nenhum pedido a entregar').waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}store2-checkout-delivery.png` });
   }, 240_000);
 });

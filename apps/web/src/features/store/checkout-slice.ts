@@ -120,6 +120,7 @@ export const checkoutSlice = createSlice({
     },
     orderSelected(state, action: PayloadAction<OrderDto | null>) {
       selectOrder(state, action.payload);
+      state.unify.error = null;
     },
     paymentMethodsLoaded(state, action: PayloadAction<PaymentMethodDto[]>) {
       state.methods = action.payload;
