@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { readPdf } from '../../apps/api/test/helpers/pdf-text.ts';
 import { logIn } from './browser.ts';
 
 /**
@@ -256,14 +257,16 @@ export async function createCoursewares(
 /**
  * Runs `action` (the click that prints, no printer mapped) and checks what the clerk gets: the
  * PDF the SPA fetched (`/api/prints/files/…`) printed from a new hidden frame in this tab
- * (`data-print-frame`, a blob: URL) that really shows it, and no new tab.
+ * (`data-print-frame`, a blob: URL) that really shows it, and no new tab. Answers the PDF's text
+ * (every page's text runs, one a line), for what the clerk reads on the paper.
  */
-export async function expectPrinted(page: Page, action: () => Promise<void>): Promise<void> {
+export async function expectPrinted(page: Page, action: () => Promise<void>): Promise<string> {
   const frame = page.locator('iframe[data-print-frame]');
   const before = (await frame.count()) > 0 ? await frame.getAttribute('src') : null;
   const file = page.waitForResponse((response) => response.url().includes('/api/prints/files/'));
   await action();
-  expect((await (await file).body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const pdf = await (await file).body();
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const shown = await page.waitForFunction((previous) => {
     const src = document.querySelector<HTMLIFrameElement>('iframe[data-print-frame]')?.src ?? '';
     return src.startsWith('blob:') && src !== previous ? src : null;
@@ -276,6 +279,7 @@ export async function expectPrinted(page: Page, action: () => Promise<void>): Pr
   // Once loaded, the frame's print() ran (browser.ts marks it in place of the print dialog).
   await content?.locator('html[data-printed]').waitFor({ state: 'attached' });
   expect(page.context().pages()).toHaveLength(1);
+  return (await readPdf(pdf)).pages.map((printed) => printed.text).join('\n');
 }
 
 /** Ticks one courseware and prints its label, as at a desk. */

@@ -69,5 +69,6 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   REPORT_ACCUMULATED_SALES: [loadEvents],
   REPORT_PRODUCT_BUYERS: [loadEvents, loadProductCategories],
   REPORT_PAID_CARTS: [loadEvents],
+  REPORT_DRAWER_SESSIONS: [loadEvents],
   REPORT_COUPONS: [loadEvents],
 };

@@ -166,6 +166,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../store/store-pages'),
     (m) => m.PaidOrdersPage,
   ),
+  REPORT_DRAWER_SESSIONS: lazyPage(
+    () => import('../store/drawer-sessions-page'),
+    (m) => m.DrawerSessionsPage,
+  ),
 };
 
 /** Desks a clerk works at all day: fetched in the background once their user has signed in. */

@@ -55,6 +55,8 @@ export interface CheckoutState {
   deskTab: DeskTab;
   /** PIX charges by `pixKey`; a refusal (e.g. no key configured) holds its message instead. */
   pix: Record<string, PixChargeDto | { error: string }>;
+  /** Merging a customer's open orders: its refusal shows on the panel, not the generic dialog. */
+  unify: { merging: boolean; error: string | null };
 }
 
 const initialState: CheckoutState = {
@@ -70,6 +72,7 @@ const initialState: CheckoutState = {
   notice: null,
   deskTab: 'sale',
   pix: {},
+  unify: { merging: false, error: null },
 };
 
 function selectOrder(state: CheckoutState, order: OrderDto | null) {
@@ -117,6 +120,7 @@ export const checkoutSlice = createSlice({
     },
     orderSelected(state, action: PayloadAction<OrderDto | null>) {
       selectOrder(state, action.payload);
+      state.unify.error = null;
     },
     paymentMethodsLoaded(state, action: PayloadAction<PaymentMethodDto[]>) {
       state.methods = action.payload;
@@ -211,7 +215,11 @@ export const checkoutSlice = createSlice({
       prepare: failure,
       reducer() {},
     },
-    pixChargeRequested(_state, _action: PayloadAction<{ orderId: number; amount: Cents }>) {},
+    /** `line`: the payment line asking, so two PIX lines' charges load independently. */
+    pixChargeRequested(
+      _state,
+      _action: PayloadAction<{ orderId: number; amount: Cents; line: number }>,
+    ) {},
     pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixChargeDto }>) {
       state.pix[action.payload.key] = action.payload.charge;
     },
@@ -224,6 +232,26 @@ export const checkoutSlice = createSlice({
       reducer(state, action: PayloadAction<ApiError, string, FailureMeta & { key: string }>) {
         state.pix[action.meta.key] = { error: action.payload.description };
       },
+    },
+    /** POST /api/carrinho/unificar: the first id keeps the merged items. */
+    unifyRequested(state, _action: PayloadAction<{ cpf: string; orderIds: number[] }>) {
+      state.unify = { merging: true, error: null };
+    },
+    unifySucceeded(state, action: PayloadAction<{ order: OrderDto; mergedIds: number[] }>) {
+      const { order, mergedIds } = action.payload;
+      state.unify = { merging: false, error: null };
+      state.openOrders = state.openOrders
+        .filter((item) => item.id === order.id || !mergedIds.includes(item.id))
+        .map((item) => (item.id === order.id ? order : item));
+    },
+    unifyFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.unify = { merging: false, error: action.payload.description };
+      },
+    },
+    unifyErrorDismissed(state) {
+      state.unify.error = null;
     },
     checkoutNoticeDismissed(state) {
       state.notice = null;
@@ -279,6 +307,10 @@ export const {
   pixChargeRequested,
   pixChargeLoaded,
   pixChargeFailed,
+  unifyRequested,
+  unifySucceeded,
+  unifyFailed,
+  unifyErrorDismissed,
 } = checkoutSlice.actions;
 
 export const selectCheckout = (state: RootState) => state.checkout;

@@ -40,4 +40,30 @@ describe('Gaveta do caixa', { timeout: 20_000 }, () => {
     // A new drawer can be opened at once.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Abrir caixa' })).toBeEnabled());
   });
+
+  it("'Sessões de caixa' shows each drawer of the event with its float and figures per method", async () => {
+    const calls = serveStore();
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: { session: signedInSession({ permissions: ['Report'], adminPage: null }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sessões de caixa' }));
+    const closed = await screen.findByRole('region', { name: 'Caixa 3 · caixa1' });
+    expect(closed).toHaveTextContent('Fechado');
+    expect(closed).toHaveTextContent('troco R$ 100,00');
+    expect(
+      within(within(closed).getByRole('table', { name: 'Valores do caixa 3' }))
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'FormaEsperadoContadoDiferença',
+      'DinheiroR$ 190,00R$ 185,00-R$ 5,00',
+      'Cartão de créditoR$ 50,00R$ 50,00R$ 0,00',
+      'TotalR$ 240,00R$ 235,00-R$ 5,00',
+    ]);
+    expect(screen.getByRole('region', { name: 'Caixa 4 · caixa1' })).toHaveTextContent('Aberto');
+    expect(screen.getByText(/2 sessões/)).toHaveTextContent(
+      '2 sessões · diferença das sessões fechadas: -R$ 5,00',
+    );
+    expect(calls.drawerReports[0]).toBe('1');
+  });
 });

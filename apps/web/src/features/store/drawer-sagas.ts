@@ -1,4 +1,4 @@
-import { call, put, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { toReais, type DrawerSessionDto } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
@@ -11,6 +11,9 @@ import {
   drawerLoaded,
   drawerOpened,
   drawerOpenRequested,
+  drawerSessionsFailed,
+  drawerSessionsLoaded,
+  drawerSessionsRequested,
 } from './drawer-slice';
 
 /** GET /api/caixa/atual: a loader of the cashier screens. */
@@ -58,7 +61,22 @@ function* closeDrawer(action: ReturnType<typeof drawerCloseRequested>): SagaIter
   }
 }
 
+/** GET /api/caixa/sessoes?eventId=: 'Sessões de caixa'. */
+function* loadDrawerSessions(action: ReturnType<typeof drawerSessionsRequested>): SagaIterator {
+  const eventId = action.payload;
+  try {
+    const sessions: DrawerSessionDto[] = yield call(callApi<DrawerSessionDto[]>, {
+      url: '/api/caixa/sessoes',
+      params: { eventId },
+    });
+    yield put(drawerSessionsLoaded({ eventId, sessions }));
+  } catch (thrown) {
+    yield put(drawerSessionsFailed(toApiError(thrown)));
+  }
+}
+
 export function* drawerSaga(): SagaIterator {
+  yield takeLatest(drawerSessionsRequested.type, loadDrawerSessions);
   yield takeLeading(drawerOpenRequested.type, openDrawer);
   yield takeLeading(drawerCloseRequested.type, closeDrawer);
 }

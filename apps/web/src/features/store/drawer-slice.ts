@@ -10,9 +10,16 @@ export interface DrawerState {
   /** The drawer just closed: expected, counted and difference per method. */
   closed: DrawerSessionDto | null;
   busy: boolean;
+  /** 'Sessões de caixa' (Report): the drawers of one event (GET /api/caixa/sessoes). */
+  report: { eventId: number | null; sessions: DrawerSessionDto[]; loading: boolean };
 }
 
-const initialState: DrawerState = { open: null, closed: null, busy: false };
+const initialState: DrawerState = {
+  open: null,
+  closed: null,
+  busy: false,
+  report: { eventId: null, sessions: [], loading: false },
+};
 
 export const drawerSlice = createSlice({
   name: 'drawer',
@@ -44,6 +51,22 @@ export const drawerSlice = createSlice({
       state.open = null;
       state.closed = action.payload;
     },
+    drawerSessionsRequested(state, action: PayloadAction<number>) {
+      state.report = { eventId: action.payload, sessions: [], loading: true };
+    },
+    drawerSessionsLoaded(
+      state,
+      action: PayloadAction<{ eventId: number; sessions: DrawerSessionDto[] }>,
+    ) {
+      if (state.report.eventId === action.payload.eventId)
+        state.report = { ...action.payload, loading: false };
+    },
+    drawerSessionsFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.report.loading = false;
+      },
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
@@ -57,6 +80,9 @@ export const {
   drawerOpened,
   drawerCloseRequested,
   drawerClosed,
+  drawerSessionsRequested,
+  drawerSessionsLoaded,
+  drawerSessionsFailed,
 } = drawerSlice.actions;
 
 export const selectDrawer = (state: RootState) => state.drawer;

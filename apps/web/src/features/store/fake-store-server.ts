@@ -47,6 +47,8 @@ export function serveStore(
     stock?: Record<number, number>;
     refundFails?: boolean;
     pixFails?: boolean;
+    /** POST /api/carrinho/unificar answers this 409. */
+    unifyRefusal?: string;
   } = {},
 ) {
   const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
@@ -64,6 +66,8 @@ export function serveStore(
     drawerCounts: [] as unknown[],
     refunds: [] as { id: number; body: unknown; key: string | null }[],
     deliveryReceipts: [] as number[],
+    unified: [] as unknown[],
+    drawerReports: [] as string[],
   };
   server.use(
     http.get('/api/events/selected', () => HttpResponse.json(eventDto())),
@@ -117,6 +121,26 @@ export function serveStore(
       const order = orders.get(Number(params.id))!;
       orders.set(order.id, { ...order, estadoPedido: 'REMOVIDO' });
       return HttpResponse.json({ ...order, estadoPedido: 'REMOVIDO' });
+    }),
+    http.post('/api/carrinho/unificar', async ({ request }) => {
+      const body = (await request.json()) as { id_cliente: string; carrinhos: number[] };
+      calls.unified.push(body);
+      if (options.unifyRefusal) return conflict(options.unifyRefusal);
+      const [first, ...others] = body.carrinhos.map((id) => orders.get(id)!);
+      const quantities = new Map<number, number>();
+      for (const order of [first!, ...others])
+        for (const item of order.items)
+          quantities.set(item.id_produto, (quantities.get(item.id_produto) ?? 0) + item.quantidade);
+      const merged = withItems(first!, {
+        items: [...quantities].map(([produto_id, quantidade]) => ({
+          produto_id,
+          quantidade,
+          desconto: 0,
+        })),
+      });
+      orders.set(merged.id, merged);
+      for (const order of others) orders.set(order.id, { ...order, estadoPedido: 'REMOVIDO' });
+      return HttpResponse.json(merged);
     }),
     http.get('/api/carrinho/aberto', () =>
       HttpResponse.json(
@@ -184,6 +208,18 @@ export function serveStore(
       const open = drawer!;
       drawer = null;
       return HttpResponse.json(closedDrawer(open, contado));
+    }),
+    http.get('/api/events/list', () => HttpResponse.json({ data: [eventDto()] })),
+    http.get('/api/caixa/sessoes', ({ request }) => {
+      calls.drawerReports.push(new URL(request.url).searchParams.get('eventId') ?? '');
+      const closed = closedDrawer(drawerDto(100), [
+        { id_forma_pagamento: 1, valor: 185 },
+        { id_forma_pagamento: 2, valor: 50 },
+      ]);
+      return HttpResponse.json([
+        { ...drawerDto(0), id: 4, impressao: null },
+        { ...closed, impressao: null },
+      ]);
     }),
     http.get('/api/carrinho/pix/:id', ({ params, request }) => {
       const valor = new URL(request.url).searchParams.get('valor');

@@ -41,6 +41,22 @@ describe('PIX at the cashier', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Finalizar Pagamento' })).toBeEnabled();
   });
 
+  it('gives each PIX line its own BR Code, however fast both are picked', async () => {
+    const calls = serveStore({ orders: [order] });
+    const { user } = await openOrder();
+    await user.click(screen.getByRole('button', { name: 'Adicionar forma de pagamento' }));
+    await user.clear(screen.getByLabelText('Valor 1'));
+    await user.type(screen.getByLabelText('Valor 1'), '10000');
+    await user.clear(screen.getByLabelText('Valor 2'));
+    await user.type(screen.getByLabelText('Valor 2'), '2550');
+    // Within the 300 ms the first line waits before asking: the second must not cancel it.
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento 1'), 'PIX');
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento 2'), 'PIX');
+    expect(await screen.findByAltText('QR Code PIX de R$ 100,00')).toBeInTheDocument();
+    expect(await screen.findByAltText('QR Code PIX de R$ 25,50')).toBeInTheDocument();
+    expect(calls.pix.sort()).toEqual(['12:100', '12:25.5']);
+  });
+
   it('says why there is no QR when the server refuses', async () => {
     serveStore({ orders: [order], pixFails: true });
     const { user } = await openOrder();

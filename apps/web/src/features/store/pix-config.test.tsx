@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
 
-describe('Configuração PIX', () => {
+describe('Configuração PIX', { timeout: 20_000 }, () => {
   it('shows the saved key and saves an edited one', async () => {
     const posted: unknown[] = [];
     server.use(

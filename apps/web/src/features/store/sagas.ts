@@ -1,15 +1,18 @@
 import {
   actionChannel,
   call,
+  cancel,
   delay,
   flush,
+  fork,
   put,
   select,
+  spawn,
   take,
   takeLatest,
   takeLeading,
 } from 'redux-saga/effects';
-import type { Channel, SagaIterator } from 'redux-saga';
+import type { Channel, SagaIterator, Task } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import {
   CPF_INVALID_MESSAGE,
@@ -74,6 +77,9 @@ import {
   pixChargeLoaded,
   pixChargeRequested,
   pixKey,
+  unifyFailed,
+  unifyRequested,
+  unifySucceeded,
   receiptPrintFailed,
   receiptPrintRequested,
   selectCheckout,
@@ -316,6 +322,21 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
   yield put(openOrdersRequested());
 }
 
+/**
+ * Each payment line's PIX requests by themselves: a newer request of the same line replaces its
+ * older one (the cashier still typing), another line's request never does.
+ */
+function* pixChargesPerLine(): SagaIterator {
+  const running = new Map<number, Task>();
+  while (true) {
+    const action: ReturnType<typeof pixChargeRequested> = yield take(pixChargeRequested.type);
+    const { line } = action.payload;
+    const previous = running.get(line);
+    if (previous?.isRunning()) yield cancel(previous);
+    running.set(line, yield fork(loadPixCharge, action));
+  }
+}
+
 /** GET /api/carrinho/pix/{id}?valor=, once the cashier stops typing the line's amount. */
 function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIterator {
   const { orderId, amount } = action.payload;
@@ -330,6 +351,23 @@ function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIter
   } catch (thrown) {
     yield put(pixChargeFailed(key, toApiError(thrown)));
   }
+}
+
+/** The customer's open orders merged into the first; the merged one is selected. */
+function* unifyOrders(action: ReturnType<typeof unifyRequested>): SagaIterator {
+  const { cpf, orderIds } = action.payload;
+  try {
+    const order: OrderDto = yield call(callApi<OrderDto>, {
+      method: 'POST',
+      url: '/api/carrinho/unificar',
+      data: { id_cliente: cpf, carrinhos: orderIds },
+    });
+    yield put(unifySucceeded({ order, mergedIds: orderIds }));
+    yield put(orderSelected(order));
+  } catch (thrown) {
+    yield put(unifyFailed(toApiError(thrown)));
+  }
+  yield put(openOrdersRequested());
 }
 
 function* reprintReceipt(action: ReturnType<typeof receiptPrintRequested>): SagaIterator {
@@ -360,6 +398,7 @@ export function* storeSaga(): SagaIterator {
   yield takeLeading(paymentRequested.type, pay);
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);
   yield takeLeading(orderRemoveRequested.type, removeOrder);
-  yield takeLatest(pixChargeRequested.type, loadPixCharge);
+  yield takeLeading(unifyRequested.type, unifyOrders);
+  yield spawn(pixChargesPerLine);
   yield call(cartSaver);
 }

@@ -1,155 +1,53 @@
-import { useRef, useState } from 'react';
-import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
-import { formatCpf, formatMoney } from '@balcao/contract';
-import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { CustomerFinder, customerFromScan } from '../../../ui/customer-finder';
-import { NoticeDialog } from '../../../ui/notice-dialog';
-import { OrderListPanel } from '../../../ui/order-list-panel';
 import {
   checkoutNoticeDismissed,
   customerLookupRequested,
-  itemChangeRequested,
   finderCpfChanged,
   openOrdersRequested,
-  orderRemoveRequested,
   orderSelected,
-  paymentLineAdded,
-  paymentLineChanged,
-  paymentLineRemoved,
-  paymentRequested,
-  paymentState,
   receiptPrintRequested,
   selectCheckout,
 } from '../checkout-slice';
+import { CheckoutOrder } from './checkout-order';
 import { DrawerPanel } from './drawer-panel';
-import { OrderItems } from './order-items';
-import { PaymentLines } from './payment-lines';
+import { OrderDesk } from './order-desk';
+import { UnifyCartsPanel } from './unify-carts-panel';
 
 /**
  * The cashier ('Caixa' and the cashier tab of the combined screens): open orders found by CPF or
- * badge, the selected order's discounts and payment lines, and 'Finalizar Pagamento' once the
- * payments add up to the total; the receipt then prints. `toDelivery`: the '+Expedição' screens,
- * where the paid order moves to the delivery tab.
+ * badge, the selected order (`CheckoutOrder`), the offer to merge a customer's several open orders
+ * and the cash drawer. The receipt prints after paying. `toDelivery`: the '+Expedição' screens.
  */
 export function CheckoutDesk({ toDelivery = false }: { toDelivery?: boolean }) {
   const dispatch = useAppDispatch();
   const checkout = useAppSelector(selectCheckout);
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const cpfRef = useRef<HTMLInputElement>(null);
-  const { selected } = checkout;
-  const payment = paymentState(checkout);
-
   return (
-    <div className="store-columns">
-      <div>
-        {selected ? (
-          <Card aria-labelledby="checkout-order-title">
-            <Card.Header className="d-flex justify-content-between align-items-center">
-              <h2 id="checkout-order-title" className="h5 mb-0">
-                Pedido {selected.id}
-              </h2>
-              <Button size="sm" variant="outline-danger" onClick={() => setConfirmRemove(true)}>
-                Remover pedido
-              </Button>
-            </Card.Header>
-            <Card.Body>
-              <p className="mb-2">
-                <strong>{selected.nome}</strong>
-                {selected.cpf && <span className="ms-2">CPF {formatCpf(selected.cpf)}</span>}
-              </p>
-              <OrderItems
-                orderId={selected.id}
-                items={selected.items}
-                disabled={checkout.paying || checkout.savingItems}
-                discountEditable={selected.coupon === null}
-                onChange={(change) => dispatch(itemChangeRequested(change))}
-              />
-              <p className="cart-line fw-semibold fs-5">
-                <span>Total</span>
-                <span aria-label="Total do pedido">{formatMoney(payment.total)}</span>
-              </p>
-              <PaymentLines
-                orderId={selected.id}
-                lines={checkout.lines}
-                amounts={payment.amounts}
-                methods={checkout.methods}
-                remaining={payment.remaining}
-                disabled={checkout.paying}
-                onAdd={() => dispatch(paymentLineAdded())}
-                onRemove={(key) => dispatch(paymentLineRemoved(key))}
-                onChange={(change) => dispatch(paymentLineChanged(change))}
-              />
-              <Button
-                className="mt-3 w-100"
-                size="lg"
-                variant="success"
-                disabled={!payment.canFinish}
-                onClick={() =>
-                  dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey(), toDelivery }))
-                }
-              >
-                {checkout.paying ? 'Processando...' : 'Finalizar Pagamento'}
-              </Button>
-            </Card.Body>
-          </Card>
-        ) : (
-          <Card body className="text-body-secondary">
-            Selecione um pedido em aberto ou busque o cliente pelo CPF.
-          </Card>
-        )}
-      </div>
-      <div className="d-flex flex-column gap-3">
-        <Card body>
-          <CustomerFinder
-            id="checkout-cpf"
-            inputRef={cpfRef}
-            value={checkout.cpf}
-            onChange={(digits) => dispatch(finderCpfChanged(digits))}
-            onLookup={(digits) =>
-              dispatch(
-                digits.length === 1
-                  ? openOrdersRequested()
-                  : customerLookupRequested({ cpf: digits }),
-              )
-            }
-            onScan={(text) => dispatch(customerLookupRequested(customerFromScan(text)))}
-          />
-        </Card>
-        <OrderListPanel
-          title="Pedidos em aberto"
-          emptyText="Nenhum pedido em aberto"
-          orders={checkout.openOrders}
-          cpfPrefix={checkout.cpf}
-          selectedId={selected?.id ?? null}
-          onSelect={(order) => dispatch(orderSelected(order))}
-          onRefresh={() => dispatch(openOrdersRequested())}
-          lastOrder={checkout.lastOrder}
-          onPrintLast={(order) => dispatch(receiptPrintRequested(order.id))}
-          printLabel="Comprovante Pagamento"
-        />
-        <DrawerPanel />
-      </div>
-      <ConfirmDialog
-        show={confirmRemove}
-        title="Remover pedido"
-        text="O pedido será deletado."
-        confirmLabel="Deletar"
-        onCancel={() => setConfirmRemove(false)}
-        onConfirm={() => {
-          setConfirmRemove(false);
-          dispatch(orderRemoveRequested());
-        }}
-      />
-      <NoticeDialog
-        notice={checkout.notice}
-        onClose={() => {
-          dispatch(checkoutNoticeDismissed());
-          cpfRef.current?.focus();
-        }}
-      />
-    </div>
+    <OrderDesk
+      finderId="checkout-cpf"
+      cpf={checkout.cpf}
+      onCpfChange={(digits) => dispatch(finderCpfChanged(digits))}
+      onListRequested={() => dispatch(openOrdersRequested())}
+      onCustomerLookup={(customer) => dispatch(customerLookupRequested(customer))}
+      list={{
+        title: 'Pedidos em aberto',
+        emptyText: 'Nenhum pedido em aberto',
+        orders: checkout.openOrders,
+        selectedId: checkout.selected?.id ?? null,
+        onSelect: (order) => dispatch(orderSelected(order)),
+        lastOrder: checkout.lastOrder,
+        onPrintLast: (order) => dispatch(receiptPrintRequested(order.id)),
+        printLabel: 'Comprovante Pagamento',
+      }}
+      notice={checkout.notice}
+      onNoticeDismissed={() => dispatch(checkoutNoticeDismissed())}
+      aside={
+        <>
+          <UnifyCartsPanel />
+          <DrawerPanel />
+        </>
+      }
+    >
+      <CheckoutOrder toDelivery={toDelivery} />
+    </OrderDesk>
   );
 }

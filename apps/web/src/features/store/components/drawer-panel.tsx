@@ -29,10 +29,19 @@ function MoneyInput(props: { label: string; value: Cents; onChange: (value: Cent
 
 const money = (reais: number | null) => (reais === null ? '' : formatMoney(toCents(reais)));
 
-/** The closed drawer: expected, counted and difference per method and in total. */
-function ClosingSummary({ session }: { session: DrawerSessionDto }) {
+/**
+ * A drawer's expected, counted and difference per method and in total (counted and difference
+ * stay empty while it is open). Also the 'Sessões de caixa' report's table.
+ */
+export function ClosingSummary({
+  session,
+  label = 'Fechamento do caixa',
+}: {
+  session: DrawerSessionDto;
+  label?: string;
+}) {
   return (
-    <Table size="sm" aria-label="Fechamento do caixa" className="mb-2 small text-nowrap">
+    <Table size="sm" aria-label={label} className="mb-2 small drawer-figures">
       <thead>
         <tr>
           <th>Forma</th>
@@ -87,7 +96,7 @@ export function DrawerPanel() {
   };
 
   return (
-    <Card aria-labelledby="drawer-title">
+    <Card as="section" aria-labelledby="drawer-title">
       <Card.Header as="h2" id="drawer-title" className="h6 mb-0">
         Gaveta do caixa
       </Card.Header>
@@ -96,7 +105,8 @@ export function DrawerPanel() {
         {open ? (
           <Form onSubmit={submitClose}>
             <p className="small mb-2">
-              Aberto em {formatDateTime(open.abertura)} · troco {money(open.troco)}
+              Aberto em {formatDateTime(open.abertura)} ·{' '}
+              <span className="text-nowrap">troco {money(open.troco)}</span>
             </p>
             {open.formas.map((method) => (
               <Form.Group key={method.id_forma_pagamento} className="mb-2 d-flex gap-2">

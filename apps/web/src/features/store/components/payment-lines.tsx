@@ -70,7 +70,7 @@ export function PaymentLines(props: PaymentLinesProps) {
             )}
           </div>
           {isPix(methods.find((method) => method.id_forma_pagamento === line.methodId)) && (
-            <PixCharge orderId={orderId} amount={amounts[i] ?? 0} />
+            <PixCharge orderId={orderId} amount={amounts[i] ?? 0} line={line.key} />
           )}
         </div>
       ))}

@@ -9,7 +9,16 @@ import { pixChargeRequested, pixKey, selectCheckout } from '../checkout-slice';
  * A PIX line's static BR Code: the QR the customer scans and the copy-and-paste text. Confirming
  * that the money arrived stays the cashier's call ('Finalizar Pagamento').
  */
-export function PixCharge({ orderId, amount }: { orderId: number; amount: Cents }) {
+export function PixCharge({
+  orderId,
+  amount,
+  line,
+}: {
+  orderId: number;
+  amount: Cents;
+  /** The payment line's key: each line's charge request is its own. */
+  line: number;
+}) {
   const dispatch = useAppDispatch();
   const charge = useAppSelector(selectCheckout).pix[pixKey(orderId, amount)];
   const [drawn, setDrawn] = useState<{ payload: string; image: string } | null>(null);
@@ -17,8 +26,8 @@ export function PixCharge({ orderId, amount }: { orderId: number; amount: Cents 
   const image = drawn && drawn.payload === payload ? drawn.image : null;
 
   useEffect(() => {
-    if (!charge && amount > 0) dispatch(pixChargeRequested({ orderId, amount }));
-  }, [charge, amount, orderId, dispatch]);
+    if (!charge && amount > 0) dispatch(pixChargeRequested({ orderId, amount, line }));
+  }, [charge, amount, orderId, line, dispatch]);
   useEffect(() => {
     let current = true;
     if (payload)
