@@ -166,6 +166,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../store/store-pages'),
     (m) => m.PaidOrdersPage,
   ),
+  LOTTERY_CONFIG: lazyPage(
+    () => import('../lottery/lottery-config-page'),
+    (m) => m.LotteryConfigPage,
+  ),
 };
 
 /** Desks a clerk works at all day: fetched in the background once their user has signed in. */
