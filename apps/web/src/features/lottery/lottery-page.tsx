@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import {
   LOTTERY_HEADLINE_START,
@@ -13,11 +13,10 @@ import { enterFullscreen, exitFullscreen } from './fullscreen';
 import background from './lottery-background.svg';
 import { drawRequested, selectLottery, winnerRevealed } from './slice';
 
-/** A running carousel: the names it cycles through, the steps taken, when it started. */
+/** A running carousel: the names it cycles through and the steps taken. */
 interface Spin {
   names: string[];
   step: number;
-  startedAt: number;
 }
 
 /** Names above and below the one in the middle. */
@@ -84,30 +83,33 @@ export function LotteryPage() {
   const [spin, setSpin] = useState<Spin | null>(null);
   const [landed, setLanded] = useState<string | null>(null);
   const [start] = useState(() => Math.floor(Math.random() * 1000));
+  const startedAt = useRef(0);
 
   const pending = game && game.winners.length > revealed ? game.winners.at(-1) : undefined;
   const spinning = spin !== null;
 
+  // The interval reads the latest answer through a ref: it keeps stepping until, past
+  // LOTTERY_SPIN_MS, the server's winner is known (then it lands on it) or the draw failed.
+  const latest = useRef({ pending, drawing });
+  useEffect(() => {
+    latest.current = { pending, drawing };
+  });
   useEffect(() => {
     if (!spinning) return;
-    const timer = setInterval(
-      () => setSpin((current) => current && { ...current, step: current.step + 1 }),
-      LOTTERY_STEP_MS,
-    );
+    const timer = setInterval(() => {
+      const { pending: winner, drawing: waiting } = latest.current;
+      if (winner && Date.now() - startedAt.current >= LOTTERY_SPIN_MS) {
+        setSpin(null);
+        setLanded(winner.name);
+        dispatch(winnerRevealed());
+      } else if (!waiting && !winner) {
+        setSpin(null);
+      } else {
+        setSpin((current) => current && { ...current, step: current.step + 1 });
+      }
+    }, LOTTERY_STEP_MS);
     return () => clearInterval(timer);
-  }, [spinning]);
-
-  // Lands at LOTTERY_SPIN_MS on the server's winner (later if its answer is late); stops on a failure.
-  useEffect(() => {
-    if (!spin) return;
-    if (pending && Date.now() - spin.startedAt >= LOTTERY_SPIN_MS) {
-      setSpin(null);
-      setLanded(pending.name);
-      dispatch(winnerRevealed());
-    } else if (!drawing && !pending) {
-      setSpin(null);
-    }
-  }, [spin, pending, drawing, dispatch]);
+  }, [spinning, dispatch]);
 
   const close = () => {
     exitFullscreen();
@@ -147,7 +149,8 @@ export function LotteryPage() {
               disabled={spinning || drawing || allDrawn}
               onClick={() => {
                 setLanded(null);
-                setSpin({ names: game.candidates, step: 0, startedAt: Date.now() });
+                startedAt.current = Date.now();
+                setSpin({ names: game.candidates, step: 0 });
                 dispatch(drawRequested());
               }}
             >
