@@ -122,7 +122,7 @@ export function LotteryPage() {
   const names = spin?.names ?? game?.candidates ?? [];
 
   return (
-    <main className="lottery-screen" style={{ backgroundImage: `url(${background})` }}>
+    <main className="lottery-screen" style={{ backgroundImage: `url("${background}")` }}>
       <Button variant="light" className="lottery-close" aria-label="Fechar sorteio" onClick={close}>
         ×
       </Button>
