@@ -121,6 +121,7 @@ describe('the lottery', () => {
     expect(await p.getByRole('button', { name: 'Menos um prêmio' }).isDisabled()).toBe(true);
     await p.getByRole('button', { name: 'Mais um prêmio' }).click();
     expect(await p.getByLabel('Quantidade de prêmios').inputValue()).toBe('2');
+    await p.screenshot({ path: `${ARTIFACTS}lottery-config.png` });
 
     // The projector, at a room's 1920×1080.
     await p.setViewportSize({ width: 1920, height: 1080 });

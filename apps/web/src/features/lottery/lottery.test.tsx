@@ -71,6 +71,8 @@ describe('the lottery', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Configurar sorteio' }));
     await screen.findByRole('heading', { level: 1, name: 'Configurar sorteio' });
 
+    // SPEC.md section 9: the 'Vendidos' table shows 8 rows a page.
+    expect(screen.getByLabelText('Registros por página')).toHaveValue('8');
     expect(screen.getByRole('button', { name: 'Adicionar Caneca' })).toBeDisabled();
     expect(screen.getByText(/concorrem os 12 participantes credenciados/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Adicionar Camiseta' }));
