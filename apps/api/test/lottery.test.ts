@@ -189,6 +189,14 @@ describe('drawing', () => {
     expect((await drawOk(reloaded)).game.winners).toHaveLength(2);
   });
 
+  it('records one winner per prize when two screens draw at once', async () => {
+    const game = await newGame([], 1);
+    const answers = await Promise.all([draw(game, []), draw(game, []), draw(game, [])]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    const recorded = ok<LotteryGameDto>(await operator.get(`/api/sorteio/${game.id}`));
+    expect(recorded.winners).toHaveLength(1);
+  });
+
   it('answers 409 when nobody is left to draw', async () => {
     eventId = await selectNewEvent(t.db);
     const only = await person('Única Pessoa');
