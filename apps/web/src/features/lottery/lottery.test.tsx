@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type {
-  LotteryDrawDto,
-  LotteryGameDto,
-  LotteryProductsDto,
-  LotteryWinnerDto,
+import {
+  LOTTERY_STALE,
+  type LotteryDrawDto,
+  type LotteryGameDto,
+  type LotteryProductsDto,
+  type LotteryWinnerDto,
 } from '@balcao/contract';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
@@ -115,5 +116,27 @@ describe('the lottery', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Adicionar Camiseta' })).toBeEnabled(),
     );
+  });
+
+  it('catches up with the record when another screen drew first', async () => {
+    serveLottery();
+    server.use(
+      http.post('/api/sorteio/atualizar/40', () =>
+        HttpResponse.json({ error: 'conflict', error_description: LOTTERY_STALE }, { status: 409 }),
+      ),
+      http.get('/api/sorteio/40', () =>
+        HttpResponse.json<LotteryGameDto>({ ...game, winners: [winner], candidates: [] }),
+      ),
+    );
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: { session: signedInSession({ permissions: ['Lottery'], adminPage: null }) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Configurar sorteio' }));
+    await user.click(await screen.findByRole('button', { name: 'Adicionar Camiseta' }));
+    await user.click(screen.getByRole('button', { name: 'Configurar' }));
+    await user.click(await screen.findByRole('button', { name: 'Sortear' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ocorreu um erro' });
+    expect(within(dialog).getByText(LOTTERY_STALE)).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Parabéns Bia Rocha' });
   });
 });

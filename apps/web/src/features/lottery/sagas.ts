@@ -62,6 +62,17 @@ function* draw(): SagaIterator {
     yield put(drawSucceeded(result));
   } catch (thrown) {
     yield put(drawFailed(toApiError(thrown)));
+    yield call(reloadGame, game.id);
+  }
+}
+
+/** After a refused draw (another screen drew first), the screen catches up with the record. */
+function* reloadGame(id: number): SagaIterator {
+  try {
+    const game: LotteryGameDto = yield call(callApi<LotteryGameDto>, { url: `/api/sorteio/${id}` });
+    yield put(lotteryConfigured(game));
+  } catch {
+    // The draw's failure is already on screen.
   }
 }
 
