@@ -31,6 +31,7 @@ import { drawerRoutes } from './modules/drawer/routes.ts';
 import { coursewareRoutes } from './modules/coursewares/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
+import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
 import { permissionRoutes } from './modules/permissions/routes.ts';
 import { printRoutes } from './modules/prints/routes.ts';
@@ -85,6 +86,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(cartRoutes);
   await api.register(drawerRoutes);
   await api.register(reportRoutes);
+  await api.register(lotteryRoutes);
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

@@ -1,5 +1,5 @@
 import { AdminShell } from './features/shell/admin-shell';
-import { LotteryPlaceholder } from './features/shell/lottery-placeholder';
+import { LotteryPage } from './features/lottery/lottery-page';
 import { ErrorDialog } from './features/errors/error-dialog';
 import { LoginPage } from './features/session/login-page';
 import { selectLandPage, selectRestoring } from './features/session/slice';
@@ -14,7 +14,7 @@ function LandingPage() {
     case 'ADMIN':
       return <AdminShell />;
     case 'LOTTERY':
-      return <LotteryPlaceholder />;
+      return <LotteryPage />;
     default:
       return <LoginPage />;
   }

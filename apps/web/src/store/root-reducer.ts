@@ -8,6 +8,7 @@ import { exchangeSlice } from '../features/courseware/exchange-slice';
 import { errorsSlice } from '../features/errors/slice';
 import { eventsSlice } from '../features/events/slice';
 import { importsSlice } from '../features/imports/slice';
+import { lotterySlice } from '../features/lottery/slice';
 import { navigationSlice } from '../features/navigation/slice';
 import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
@@ -47,4 +48,5 @@ export const rootReducer = combineReducers({
   [drawerSlice.name]: drawerSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
   [reportsSlice.name]: reportsSlice.reducer,
+  [lotterySlice.name]: lotterySlice.reducer,
 });

@@ -9,6 +9,7 @@ import { exchangeSaga } from '../features/courseware/exchange-sagas';
 import { errorsSaga } from '../features/errors/sagas';
 import { eventsSaga } from '../features/events/sagas';
 import { importsSaga } from '../features/imports/sagas';
+import { lotterySaga } from '../features/lottery/sagas';
 import { navigationSaga } from '../features/navigation/sagas';
 import { passwordSaga } from '../features/password/sagas';
 import { printingSaga } from '../features/printing/sagas';
@@ -53,6 +54,7 @@ const featureSagas = [
   drawerSaga,
   setupSaga,
   reportsSaga,
+  lotterySaga,
   startup,
 ];
 

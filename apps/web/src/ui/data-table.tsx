@@ -26,6 +26,11 @@ import type { TableColumn } from './columns';
 /** SPEC.md section 9. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 75, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
+
+/** SPEC.md's sizes plus a table's own default when it is not one of them (the lottery's 8). */
+function pageSizesWith(pageSize: number): number[] {
+  return [...new Set<number>([...PAGE_SIZES, pageSize])].sort((a, b) => a - b);
+}
 const SEARCH_DELAY_MS = 300;
 
 /** The page a server-side table asks for (docs/table-protocol.md). */
@@ -302,7 +307,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               setPagination({ pageIndex: 0, pageSize: Number(event.target.value) })
             }
           >
-            {PAGE_SIZES.map((size) => (
+            {pageSizesWith(defaultPageSize).map((size) => (
               <option key={size} value={size}>
                 {size}
               </option>

@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
+import { loadLotteryProducts } from '../lottery/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadDeliveryOrders } from '../store/delivery-sagas';
 import { loadPaidOrders } from '../store/paid-orders-sagas';
@@ -71,4 +72,6 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   REPORT_PAID_CARTS: [loadEvents],
   REPORT_DRAWER_SESSIONS: [loadEvents],
   REPORT_COUPONS: [loadEvents],
+  // SPEC.md's products and paid orders, in one call: each product with what the event sold of it.
+  LOTTERY_CONFIG: [loadLotteryProducts],
 };

@@ -214,7 +214,9 @@ describe('lottery landing page', () => {
     const { user } = renderShell({
       session: { ...signedInSession({ adminPage: 'USERS' }), landPage: 'LOTTERY' },
     });
-    expect(screen.getByRole('heading', { name: 'Sorteio' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Clique no botão para sortear' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fechar sorteio' }));
     expect(screen.getByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
   });

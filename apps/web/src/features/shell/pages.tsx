@@ -170,6 +170,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../store/drawer-sessions-page'),
     (m) => m.DrawerSessionsPage,
   ),
+  LOTTERY_CONFIG: lazyPage(
+    () => import('../lottery/lottery-config-page'),
+    (m) => m.LotteryConfigPage,
+  ),
 };
 
 /** Desks a clerk works at all day: fetched in the background once their user has signed in. */

@@ -1,0 +1,140 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { LOTTERY_PRIZES_MAX, LOTTERY_PRIZES_MIN } from '@balcao/contract';
+import { signedIn } from '../../auth/access-control.ts';
+import {
+  auditGame,
+  drawWinner,
+  loadGame,
+  lotteryProducts,
+  newGame,
+  type Operator,
+} from './service.ts';
+
+const LOTTERY = ['Lottery'] as const;
+const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Criteria = Type.Union([Type.Literal('PRODUTOS'), Type.Literal('CREDENCIADOS')]);
+
+const WinnerSchema = Type.Object({
+  position: Type.Integer(),
+  participantId: Type.Integer(),
+  name: Type.String(),
+  drawnAt: Type.String(),
+  drawnBy: Type.String(),
+  poolHash: Type.String(),
+  poolSize: Type.Integer(),
+});
+
+const GameSchema = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.Integer(),
+  criteria: Criteria,
+  products: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  prizesCount: Type.Integer(),
+  winners: Type.Array(WinnerSchema),
+  candidates: Type.Array(Type.String()),
+  poolSize: Type.Integer(),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+});
+
+const AuditDrawSchema = Type.Intersect([
+  WinnerSchema,
+  Type.Object({
+    tickets: Type.Array(Type.String()),
+    randomIndex: Type.Integer(),
+    storedPoolMatches: Type.Boolean(),
+    recomputedPoolMatches: Type.Boolean(),
+    holders: Type.Array(
+      Type.Object({ participantId: Type.Integer(), name: Type.String(), tickets: Type.Integer() }),
+    ),
+  }),
+]);
+
+const operator = (request: FastifyRequest): Operator => {
+  const { user } = signedIn(request);
+  return { id: user.id, username: user.username };
+};
+
+/** The lottery (docs/lottery-api.md): the draw is made and recorded here, never in the browser. */
+export const lotteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const now = () => app.config.now();
+
+  app.get(
+    '/sorteio/produtos',
+    {
+      config: { access: LOTTERY },
+      schema: {
+        response: {
+          200: Type.Object({
+            eventId: Type.Integer(),
+            products: Type.Array(
+              Type.Object({
+                id: Type.Integer(),
+                name: Type.String(),
+                sold: Type.Integer(),
+                participants: Type.Integer(),
+              }),
+            ),
+            accredited: Type.Integer(),
+          }),
+        },
+      },
+    },
+    async () => lotteryProducts(app.db, now()),
+  );
+
+  app.post(
+    '/sorteio/:id/novo',
+    {
+      config: { access: LOTTERY },
+      schema: {
+        params: Params,
+        body: Type.Object({
+          products: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
+          prizesCount: Type.Integer({ minimum: LOTTERY_PRIZES_MIN, maximum: LOTTERY_PRIZES_MAX }),
+        }),
+        response: { 200: GameSchema },
+      },
+    },
+    async (request) => newGame(app.db, now(), operator(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/sorteio/atualizar/:id',
+    {
+      config: { access: LOTTERY },
+      schema: {
+        params: Params,
+        body: Type.Object({
+          winners: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: LOTTERY_PRIZES_MAX }),
+          criteria: Type.Optional(Criteria),
+        }),
+        response: { 200: Type.Object({ game: GameSchema, winner: WinnerSchema }) },
+      },
+    },
+    async (request) =>
+      drawWinner(app.db, now(), operator(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/sorteio/:id',
+    {
+      config: { access: LOTTERY },
+      schema: { params: Params, response: { 200: GameSchema } },
+    },
+    async (request) => loadGame(app.db, now(), request.params.id),
+  );
+
+  app.get(
+    '/sorteio/:id/auditoria',
+    {
+      config: { access: LOTTERY },
+      schema: {
+        params: Params,
+        response: { 200: Type.Object({ game: GameSchema, draws: Type.Array(AuditDrawSchema) }) },
+      },
+    },
+    async (request) => auditGame(app.db, now(), request.params.id),
+  );
+};

@@ -1,0 +1,303 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LOTTERY_ALL_DRAWN,
+  LOTTERY_EMPTY_POOL,
+  LOTTERY_STALE,
+  type LotteryAuditDto,
+  type LotteryDrawDto,
+  type LotteryGameDto,
+  type LotteryProductsDto,
+  type PaymentMethodDto,
+} from '@balcao/contract';
+import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
+import {
+  createCategory,
+  createProduct,
+  orderOf,
+  selectNewEvent,
+  storeClerk,
+  type StoreClerk,
+} from './helpers/store.ts';
+import { startTestApp, type TestContext } from './helpers/test-app.ts';
+
+let t: TestContext;
+let eventId: number;
+let seller: StoreClerk;
+let cashier: StoreClerk;
+let manager: StoreClerk;
+let operator: JsonCaller;
+let cash: number;
+let categoryId: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  eventId = await selectNewEvent(t.db);
+  categoryId = await createCategory(t.db, 'Produto');
+  seller = await storeClerk(t, ['Store']);
+  cashier = await storeClerk(t, ['Checkout']);
+  manager = await storeClerk(t, ['System']);
+  operator = await jsonCaller(t, ['Lottery']);
+  const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
+  cash = methods.find((method) => method.descricao === 'Dinheiro')!.id_forma_pagamento;
+});
+afterAll(() => t.close());
+
+/** An order of `quantity` units (R$ 10,00 each) for the participant, finalized and maybe paid. */
+async function order(cpf: string, productId: number, quantity: number, paid = true) {
+  const id = await seller.newCart();
+  orderOf(await seller.update(id, [{ produto_id: productId, desconto: 0, quantidade: quantity }]));
+  orderOf(await seller.finalize(id, cpf));
+  if (paid) orderOf(await cashier.pay(id, [{ id_forma_pagamento: cash, valor: 10 * quantity }]));
+  return id;
+}
+
+const refund = async (id: number) =>
+  orderOf(await manager.call('POST', `/api/carrinho/estornar/${id}`, { motivo: 'Desistiu' }));
+
+async function person(name: string) {
+  const participant = await createParticipant(t.db, eventId, { name });
+  return { ...participant, name };
+}
+
+async function checkIn(participantId: number) {
+  await t.db
+    .insertInto('check_ins')
+    .values({
+      participant_id: participantId,
+      event_id: eventId,
+      user_id: operator.userId,
+      desk: '10.0.0.1',
+      created_at: t.clock.now().toISOString(),
+    })
+    .execute();
+  await t.db
+    .updateTable('participants')
+    .set({ badge: true })
+    .where('id', '=', participantId)
+    .execute();
+}
+
+function ok<T>(response: { statusCode: number; body: string; json: () => unknown }): T {
+  if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
+  return response.json() as T;
+}
+
+const newGame = async (products: number[], prizesCount = 1) =>
+  ok<LotteryGameDto>(
+    await operator.post(`/api/sorteio/${eventId}/novo`, { products, prizesCount }),
+  );
+const draw = (game: LotteryGameDto | LotteryDrawDto['game'], winners?: number[]) =>
+  operator.post(`/api/sorteio/atualizar/${game.id}`, {
+    winners: winners ?? game.winners.map((winner) => winner.participantId),
+  });
+const drawOk = async (game: LotteryGameDto) => ok<LotteryDrawDto>(await draw(game));
+const errorOf = (response: { statusCode: number; json: () => unknown }) => ({
+  status: response.statusCode,
+  body: response.json(),
+});
+
+describe('the lottery pool', () => {
+  it('with products: one ticket per unit bought in paid orders; unpaid and refunded orders do not count', async () => {
+    const book = await createProduct(t.db, { categoryId, name: 'Livro do sorteio' });
+    const other = await createProduct(t.db, { categoryId, name: 'Outro produto' });
+    const ana = await person('Ana Lima');
+    const bia = await person('Bia Rocha');
+    const caio = await person('Caio Dias');
+    const davi = await person('Davi Melo');
+    await order(ana.cpf, book.id, 3);
+    await order(bia.cpf, book.id, 1);
+    await refund(await order(caio.cpf, book.id, 5));
+    await order(davi.cpf, book.id, 2, false); // waiting for payment
+    await order(davi.cpf, other.id, 4);
+
+    const products = ok<LotteryProductsDto>(await operator.get('/api/sorteio/produtos'));
+    expect(products.eventId).toBe(eventId);
+    expect(products.products.find((p) => p.id === book.id)).toEqual({
+      id: book.id,
+      name: 'Livro do sorteio',
+      sold: 4,
+      participants: 2,
+    });
+
+    const game = await newGame([book.id]);
+    expect(game).toMatchObject({
+      criteria: 'PRODUTOS',
+      products: [{ id: book.id, name: 'Livro do sorteio' }],
+      prizesCount: 1,
+      winners: [],
+      poolSize: 4,
+      candidates: ['Ana Lima', 'Bia Rocha'],
+    });
+    const both = await newGame([book.id, other.id]);
+    expect(both.poolSize).toBe(8);
+    expect(both.candidates).toEqual(['Ana Lima', 'Bia Rocha', 'Davi Melo']);
+  });
+
+  it('without products: every participant accredited with a badge, one ticket each', async () => {
+    await selectNewEvent(t.db).then((id) => (eventId = id));
+    const eva = await person('Eva Nunes');
+    const fabio = await person('Fábio Reis');
+    await person('Gil Sem Crachá');
+    await checkIn(eva.id);
+    await checkIn(fabio.id);
+    await checkIn(fabio.id); // a reprint is still one ticket
+
+    const products = ok<LotteryProductsDto>(await operator.get('/api/sorteio/produtos'));
+    expect(products.accredited).toBe(2);
+    const game = await newGame([]);
+    expect(game).toMatchObject({ criteria: 'CREDENCIADOS', poolSize: 2 });
+    expect(game.candidates).toEqual(['Eva Nunes', 'Fábio Reis']);
+  });
+});
+
+describe('drawing', () => {
+  it('draws every prize once, never the same person twice, and excludes earlier winners', async () => {
+    eventId = await selectNewEvent(t.db);
+    const people = [await person('Hugo'), await person('Iara'), await person('João')];
+    for (const p of people) await checkIn(p.id);
+    for (let round = 0; round < 5; round++) {
+      let game = await newGame([], 3);
+      const seen: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const result = await drawOk(game);
+        expect(result.winner.position).toBe(i + 1);
+        expect(seen).not.toContain(result.winner.participantId);
+        seen.push(result.winner.participantId);
+        expect(result.game.poolSize).toBe(2 - i);
+        expect(result.game.candidates).not.toContain(result.winner.name);
+        game = result.game;
+      }
+      expect(seen.sort()).toEqual(people.map((p) => p.id).sort());
+      expect(errorOf(await draw(game))).toEqual({
+        status: 409,
+        body: { error: 'conflict', error_description: LOTTERY_ALL_DRAWN },
+      });
+    }
+  });
+
+  it('refuses a screen behind the record, so a reload cannot draw a recorded prize again', async () => {
+    const game = await newGame([], 2);
+    const first = await drawOk(game);
+    // The stale screen still shows no winner.
+    expect(errorOf(await draw(game, []))).toEqual({
+      status: 409,
+      body: { error: 'conflict', error_description: LOTTERY_STALE },
+    });
+    const reloaded = ok<LotteryGameDto>(await operator.get(`/api/sorteio/${game.id}`));
+    expect(reloaded.winners).toEqual([first.winner]);
+    expect((await drawOk(reloaded)).game.winners).toHaveLength(2);
+  });
+
+  it('records one winner per prize when two screens draw at once', async () => {
+    const game = await newGame([], 1);
+    const answers = await Promise.all([draw(game, []), draw(game, []), draw(game, [])]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    const recorded = ok<LotteryGameDto>(await operator.get(`/api/sorteio/${game.id}`));
+    expect(recorded.winners).toHaveLength(1);
+  });
+
+  it('answers 409 when nobody is left to draw', async () => {
+    eventId = await selectNewEvent(t.db);
+    const only = await person('Única Pessoa');
+    await checkIn(only.id);
+    const game = await newGame([], 2);
+    const first = await drawOk(game);
+    expect(first.winner.name).toBe('Única Pessoa');
+    expect(errorOf(await draw(first.game))).toEqual({
+      status: 409,
+      body: { error: 'conflict', error_description: LOTTERY_EMPTY_POOL },
+    });
+  });
+
+  it('validates input in pt-BR and guards the routes with Lottery', async () => {
+    const zero = await operator.post(`/api/sorteio/${eventId}/novo`, {
+      products: [],
+      prizesCount: 0,
+    });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json<{ error: string }>().error).toBe('invalid_request');
+    const unknown = await operator.post(`/api/sorteio/${eventId}/novo`, {
+      products: [999999],
+      prizesCount: 1,
+    });
+    expect(errorOf(unknown)).toEqual({
+      status: 400,
+      body: { error: 'invalid_request', error_description: 'Produto não encontrado: 999999.' },
+    });
+    expect((await operator.get('/api/sorteio/999999')).statusCode).toBe(404);
+    expect(
+      (await operator.post('/api/sorteio/999999/novo', { products: [], prizesCount: 1 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await seller.call('POST', `/api/sorteio/${eventId}/novo`, { products: [], prizesCount: 1 }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('the audit', () => {
+  it('stores the pool hash, time and operator; the pool recomputed later reproduces the hash', async () => {
+    eventId = await selectNewEvent(t.db);
+    const prize = await createProduct(t.db, { categoryId, name: 'Kit auditado' });
+    const lia = await person('Lia Prado');
+    const max = await person('Max Silva');
+    const lias = await order(lia.cpf, prize.id, 2);
+    await order(max.cpf, prize.id, 1);
+
+    const game = await newGame([prize.id], 2);
+    t.clock.advance(60);
+    const drawnAt = t.clock.now().toISOString();
+    const first = await drawOk(game);
+    t.clock.advance(60);
+    const second = await drawOk(first.game);
+    // After the draws, a refund and a new sale change today's pool, not the draws' pools.
+    t.clock.advance(60);
+    await refund(lias);
+    await order(max.cpf, prize.id, 3);
+
+    const audit = ok<LotteryAuditDto>(await operator.get(`/api/sorteio/${game.id}/auditoria`));
+    expect(audit.draws).toHaveLength(2);
+    const [one, two] = audit.draws;
+    expect(one).toMatchObject({
+      position: 1,
+      drawnAt,
+      drawnBy: operator.username,
+      poolSize: 3,
+      storedPoolMatches: true,
+      recomputedPoolMatches: true,
+    });
+    expect(one!.tickets).toHaveLength(3);
+    expect(one!.poolHash).toBe(createHash('sha256').update(one!.tickets.join('\n')).digest('hex'));
+    expect(one!.poolHash).toBe(first.winner.poolHash);
+    expect(one!.tickets[one!.randomIndex]).toMatch(new RegExp(`^p${one!.participantId}:`));
+    expect(one!.holders.sort((a, b) => a.participantId - b.participantId)).toEqual([
+      { participantId: lia.id, name: 'Lia Prado', tickets: 2 },
+      { participantId: max.id, name: 'Max Silva', tickets: 1 },
+    ]);
+    // The second draw's pool holds only the person the first did not pick.
+    expect(two).toMatchObject({
+      position: 2,
+      recomputedPoolMatches: true,
+      storedPoolMatches: true,
+    });
+    expect(two!.holders.map((h) => h.participantId)).toEqual([
+      first.winner.participantId === lia.id ? max.id : lia.id,
+    ]);
+    expect(second.winner.participantId).not.toBe(first.winner.participantId);
+
+    // Tampering with a stored pool shows.
+    await t.db
+      .updateTable('lottery_draws')
+      .set({ pool: JSON.stringify(['p1']) })
+      .where('game_id', '=', game.id)
+      .where('position', '=', 1)
+      .execute();
+    const tampered = ok<LotteryAuditDto>(await operator.get(`/api/sorteio/${game.id}/auditoria`));
+    expect(tampered.draws[0]).toMatchObject({
+      storedPoolMatches: false,
+      recomputedPoolMatches: true,
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { LotteryDrawDto, LotteryGameDto, LotteryProductsDto } from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { lotteryOpened } from '../session/slice';
+import {
+  drawFailed,
+  drawRequested,
+  drawSucceeded,
+  lotteryConfigureFailed,
+  lotteryConfigureRequested,
+  lotteryConfigured,
+  lotteryProductsFailed,
+  lotteryProductsLoaded,
+  lotteryProductsRequested,
+  selectLottery,
+  type LotteryState,
+} from './slice';
+
+/** GET /api/sorteio/produtos: the 'Configurar sorteio' page's loader. */
+export function* loadLotteryProducts(): SagaIterator {
+  try {
+    const products: LotteryProductsDto = yield call(callApi<LotteryProductsDto>, {
+      url: '/api/sorteio/produtos',
+    });
+    yield put(lotteryProductsLoaded(products));
+  } catch (thrown) {
+    yield put(lotteryProductsFailed(toApiError(thrown)));
+  }
+}
+
+/** 'Configurar': POST /api/sorteio/{event}/novo, then the LOTTERY land page. */
+function* configure(): SagaIterator {
+  const { eventId, selectedIds, prizesCount }: LotteryState = yield select(selectLottery);
+  try {
+    const game: LotteryGameDto = yield call(callApi<LotteryGameDto>, {
+      method: 'POST',
+      url: `/api/sorteio/${eventId}/novo`,
+      data: { products: selectedIds, prizesCount },
+    });
+    yield put(lotteryConfigured(game));
+    yield put(lotteryOpened());
+  } catch (thrown) {
+    yield put(lotteryConfigureFailed(toApiError(thrown)));
+  }
+}
+
+/** 'Sortear': the server draws and records; the screen sends the winners it shows. */
+function* draw(): SagaIterator {
+  const { game }: LotteryState = yield select(selectLottery);
+  if (!game) return;
+  try {
+    const result: LotteryDrawDto = yield call(callApi<LotteryDrawDto>, {
+      method: 'POST',
+      url: `/api/sorteio/atualizar/${game.id}`,
+      data: {
+        winners: game.winners.map((winner) => winner.participantId),
+        criteria: game.criteria,
+      },
+    });
+    yield put(drawSucceeded(result));
+  } catch (thrown) {
+    yield put(drawFailed(toApiError(thrown)));
+    yield call(reloadGame, game.id);
+  }
+}
+
+/** After a refused draw (another screen drew first), the screen catches up with the record. */
+function* reloadGame(id: number): SagaIterator {
+  try {
+    const game: LotteryGameDto = yield call(callApi<LotteryGameDto>, { url: `/api/sorteio/${id}` });
+    yield put(lotteryConfigured(game));
+  } catch {
+    // The draw's failure is already on screen.
+  }
+}
+
+export function* lotterySaga(): SagaIterator {
+  yield takeLatest(lotteryProductsRequested.type, loadLotteryProducts);
+  yield takeLeading(lotteryConfigureRequested.type, configure);
+  yield takeLeading(drawRequested.type, draw);
+}
