@@ -15,3 +15,4 @@ export * from './contact.ts';
 export * from './pix.ts';
 export * from './drawer.ts';
 export * from './reports.ts';
+export * from './coupons.ts';
