@@ -4,6 +4,7 @@ import { accreditationSaga } from '../features/accreditation/sagas';
 import { attendanceSaga } from '../features/attendance/sagas';
 import { reportsSaga } from '../features/reports/sagas';
 import { configSaga, loadConfig } from '../features/config/sagas';
+import { couponsSaga } from '../features/coupons/sagas';
 import { coursewareSaga } from '../features/courseware/sagas';
 import { exchangeSaga } from '../features/courseware/exchange-sagas';
 import { errorsSaga } from '../features/errors/sagas';
@@ -53,6 +54,7 @@ const featureSagas = [
   drawerSaga,
   setupSaga,
   reportsSaga,
+  couponsSaga,
   startup,
 ];
 

@@ -24,6 +24,7 @@ import {
   receiptPrintRequested,
   selectCheckout,
 } from '../checkout-slice';
+import { OrderCoupon } from '../../coupons/order-coupon';
 import { DrawerPanel } from './drawer-panel';
 import { OrderItems } from './order-items';
 import { PaymentLines } from './payment-lines';
@@ -67,6 +68,7 @@ export function CheckoutDesk({ toDelivery = false }: { toDelivery?: boolean }) {
                 discountEditable={selected.coupon === null}
                 onChange={(change) => dispatch(itemChangeRequested(change))}
               />
+              <OrderCoupon order={selected} disabled={checkout.paying || checkout.savingItems} />
               <p className="cart-line fw-semibold fs-5">
                 <span>Total</span>
                 <span aria-label="Total do pedido">{formatMoney(payment.total)}</span>
