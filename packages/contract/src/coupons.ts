@@ -244,7 +244,7 @@ export function validateCouponTemplate(
   checkStart = true,
 ): string | null {
   const name = input.name.trim();
-  if (name === '' || !Number.isFinite(input.value)) return COUPON_FILL_FIELDS;
+  if (name === '' || !Number.isFinite(input.value) || input.value === 0) return COUPON_FILL_FIELDS;
   if (name.length > COUPON_NAME_MAX) return COUPON_NAME_TOO_LONG;
   if (input.value > 100) return COUPON_PERCENT_OVER_100;
   if (input.value <= 0) return COUPON_PERCENT_NOT_POSITIVE;

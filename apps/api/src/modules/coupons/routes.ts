@@ -16,6 +16,7 @@ import { eventOf } from './values.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const EventQuery = Type.Object({ eventId: Type.Optional(Type.Integer({ minimum: 1 })) });
+// Type coercion may turn a null value into 0: the rules treat 0 % as not filled in, too.
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 const Category = Type.Union([Type.Literal('Produto'), Type.Literal('Curso')]);

@@ -3,6 +3,7 @@ import {
   COUPON_TEMPLATE_IN_CONFIG,
   COUPON_TEMPLATE_NOT_FOUND,
   PRODUCT_TYPES,
+  formatCouponCode,
   validateCouponTemplate,
   type CouponCounters,
   type CouponDto,
@@ -272,6 +273,7 @@ export async function printCoupon(
   const [coupon] = await couponDtos(trx, [row], now);
   const pdf = await renderCoupon({
     couponId: row.code,
+    codeText: formatCouponCode(row.code),
     templateName: row.template_name,
     percent: toPercent(row.value_bp),
     expirationDate: new Date(row.expiration_date),
