@@ -15,7 +15,8 @@ import {
   type OrderDto,
   type ProductType,
 } from '@balcao/contract';
-import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import type { ApiError} from '../../http/api-error.ts';
+import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { loadOrder } from '../carts/order-dto.ts';
 import { applyTransition, type Actor } from '../carts/transitions.ts';
 import { ruleOf, type Db, type Trx } from './values.ts';
