@@ -28,7 +28,7 @@ export function CouponEventSelect({ id, onChosen }: { id: string; onChosen: () =
   const events = useAppSelector(selectLookups).events ?? [];
   const eventId = useCouponEventId();
   return (
-    <Form.Group controlId={id} className="mb-3 coupon-event">
+    <Form.Group controlId={id} className="mb-3" style={{ maxWidth: '28rem' }}>
       <Form.Label>Evento</Form.Label>
       <EventSelect
         events={events}

@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import {
@@ -11,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { actionColumn, column } from '../../ui/columns';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { formatDateTime } from '../../ui/formats';
+import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
 import { RowButton } from '../../ui/row-button';
 import { PageFrame } from '../tables/pages/page-frame';
 import { CouponEventSelect, formatPercent } from './coupon-event-select';
@@ -57,7 +58,7 @@ export function CouponsPage() {
       column<CouponDto>({
         id: 'expirationDate',
         header: 'Expiração',
-        text: (row) => formatDateTime(row.expirationDate),
+        text: (row) => dayjs(row.expirationDate).format(EVENT_DATE_TIME_FORMAT),
         sortValue: (row) => row.expirationDate,
       }),
       column<CouponDto>({

@@ -100,7 +100,7 @@ function ProductPicker({
       {products.length === 0 ? (
         <p className="text-body-secondary mb-0">{NO_PRODUCTS}</p>
       ) : (
-        <div className="coupon-product-picker border rounded p-2">
+        <div className="border rounded p-2" style={{ maxHeight: '12rem', overflowY: 'auto' }}>
           {products.map((product) => (
             <Form.Check
               key={product.id}
