@@ -328,7 +328,12 @@ describe('applying a coupon at the cashier', () => {
     /** The plain reference: whitelist → only listed; blacklist → listed get 0; categories first. */
     const reference = (
       product: (typeof products)[number],
-      rule: { value: number; categories: string[]; white: number[]; black: number[] },
+      rule: {
+        value: number;
+        categories: readonly string[];
+        white: readonly number[];
+        black: readonly number[];
+      },
     ) => {
       if (!rule.categories.includes(product.type)) return 0;
       if (rule.white.length > 0) return rule.white.includes(product.id) ? rule.value : 0;
@@ -343,7 +348,10 @@ describe('applying a coupon at the cashier', () => {
         fc.oneof(
           fc.constant({ white: [] as number[], black: [] as number[] }),
           fc.record({ white: fc.constant([] as number[]), black: fc.subarray(ids) }),
-          fc.record({ white: fc.subarray(ids, { minLength: 1 }), black: fc.constant([]) }),
+          fc.record({
+            white: fc.subarray(ids, { minLength: 1 }),
+            black: fc.constant([] as number[]),
+          }),
         ),
         fc.subarray(products, { minLength: 1 }),
         async (value, categories, lists, lines) => {
