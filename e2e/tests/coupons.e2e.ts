@@ -119,6 +119,7 @@ describe('coupons', () => {
     await printed.getByText('3 cupons impressos.').waitFor();
     await printed.getByRole('button', { name: 'OK' }).click();
     await rowOf(p, 'Templates de cupons', template).getByRole('cell', { name: '3' }).waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}coupons-templates.png` });
 
     // Cupons: the three, available; the clerk gets the first one's printed code.
     await openMenu(p, 'Cupons');
@@ -203,5 +204,18 @@ describe('coupons', () => {
       'Utilizado',
     ]);
     await p.screenshot({ path: `${ARTIFACTS}coupons-used.png` });
+
+    // Configurar cupons automáticos: on, with this template, from R$ 150,00.
+    await openMenu(p, 'Configurar cupons automáticos');
+    await p.getByText('Desativados', { exact: true }).waitFor();
+    await p.getByRole('button', { name: 'Editar', exact: true }).click();
+    await p.getByLabel('Gerar cupons automáticos', { exact: true }).check();
+    await p.getByLabel('Template', { exact: true }).selectOption({ label: template });
+    await typeInto(p.getByLabel('Valor mínimo do pedido', { exact: true }), '15000');
+    await p.getByRole('button', { name: 'Salvar', exact: true }).click();
+    await p.getByRole('status').getByText('Configuração salva!').waitFor();
+    await p.getByText('Ativados', { exact: true }).waitFor();
+    await p.getByText('R$ 150,00', { exact: true }).waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}coupons-config.png` });
   }, 240_000);
 });

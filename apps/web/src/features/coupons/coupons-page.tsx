@@ -76,7 +76,7 @@ export function CouponsPage() {
         sortValue: (row) => row.usedOrderId ?? 0,
       }),
       actionColumn<CouponDto>('actions', 'Ações', (row) => (
-        <div className="d-flex gap-1">
+        <div className="d-flex flex-column align-items-start gap-1">
           {row.isValid && !row.isUsed && (
             <RowButton onClick={() => setPending({ action: 'invalidate', coupon: row })}>
               Invalidar
