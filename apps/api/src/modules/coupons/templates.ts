@@ -209,8 +209,9 @@ export async function deleteTemplate(db: Db, now: Date, id: number): Promise<{ i
 }
 
 /**
- * A new coupon from a template, in the caller's transaction: the template's values copied, a
- * fresh random code (a collision, 1 in 2^80, is retried by the unique index's refusal upstream).
+ * A new coupon from a template, in the caller's transaction: the template's values copied and a
+ * fresh random code. A code already taken (1 chance in 2^80 per pair) is drawn again; the unique
+ * index stays the last word.
  */
 export async function createCoupon(
   trx: Trx,
@@ -219,13 +220,17 @@ export async function createCoupon(
   userId: number,
   originOrderId: number | null = null,
 ): Promise<number> {
+  let code = newCouponCode();
+  while (await trx.selectFrom('coupons').select('id').where('code', '=', code).executeTakeFirst()) {
+    code = newCouponCode();
+  }
   const row = await trx
     .insertInto('coupons')
     .values({
       ...valuesOf(template),
       template_id: template.id,
       event_id: template.event_id,
-      code: newCouponCode(),
+      code,
       created_by: userId,
       origin_order_id: originOrderId,
       created_at: now.toISOString(),

@@ -62,7 +62,8 @@ export function renderCoupon(input: CouponInput): Promise<Buffer> {
         width: textWidth,
         size: 9,
         font: 'bold',
-        maxLines: 3,
+        // Two lines when the code is printed too, so it stays clear of the event line.
+        maxLines: input.codeText ? 2 : 3,
       });
       y = drawText(doc, formatPercent(input.percent), {
         x: MARGIN,
