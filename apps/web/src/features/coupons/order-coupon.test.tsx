@@ -39,7 +39,7 @@ function serveCouponCalls() {
 }
 
 describe('Cupom no caixa', { timeout: 20_000 }, () => {
-  it("applies a typed code, shows each item's discount at once, and removes it", async () => {
+  it("applies a typed or camera-read code, shows each item's discount at once, and removes it", async () => {
     serveStore({ orders: [order] });
     const sent = serveCouponCalls();
     const { user } = renderWithProviders(<App />, {
@@ -66,7 +66,14 @@ describe('Cupom no caixa', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Total do pedido')).toHaveTextContent('R$ 125,50'),
     );
-    expect(sent).toEqual([{ id_cupom: 'GOODCODE' }, { id_cupom: null }]);
+
+    // The printed coupon's QR shown to the camera.
+    await user.click(screen.getByRole('button', { name: 'Ler QR Code do cupom' }));
+    await user.type(screen.getByLabelText('Imagem da câmera'), 'GOODCODE{Enter}');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Total do pedido')).toHaveTextContent('R$ 115,50'),
+    );
+    expect(sent).toEqual([{ id_cupom: 'GOODCODE' }, { id_cupom: null }, { id_cupom: 'GOODCODE' }]);
   });
 
   it("refuses a used coupon with 'Erro!' and the server's reason, not the generic dialog", async () => {

@@ -6,6 +6,7 @@ import { normalizeCouponCode, type OrderDto } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { NoticeDialog } from '../../ui/notice-dialog';
 import { NoticeToast } from '../../ui/notice-toast';
+import { QrScanner } from '../../ui/qr-scanner';
 import { formatPercent } from './coupon-event-select';
 import {
   couponNoticeDismissed,
@@ -15,8 +16,8 @@ import {
 } from './slice';
 
 /**
- * The coupon of the cashier's selected order: a code typed or read by a scanner (which types it
- * and presses Enter) applies it, and the per-item discounts show at once; 'Remover cupom' takes
+ * The coupon of the cashier's selected order: a code typed, read by a USB scanner (which types it
+ * and presses Enter) or shown to the camera (its QR carries the bare code) applies it, and the per-item discounts show at once; 'Remover cupom' takes
  * it off. 'Cupom inserido' / 'Cupom removido', or 'Erro!' with the server's reason.
  */
 export function OrderCoupon({ order, disabled }: { order: OrderDto; disabled: boolean }) {
@@ -68,6 +69,18 @@ export function OrderCoupon({ order, disabled }: { order: OrderDto; disabled: bo
               {applying ? 'Processando' : 'Aplicar cupom'}
             </Button>
           </InputGroup>
+          <div className="mt-2">
+            <QrScanner
+              label="Ler QR Code do cupom"
+              closeOnScan
+              disabled={busy}
+              onScan={(text) =>
+                dispatch(
+                  orderCouponRequested({ orderId: order.id, code: normalizeCouponCode(text) }),
+                )
+              }
+            />
+          </div>
         </Form>
       )}
       <NoticeDialog notice={notice} onClose={() => dispatch(couponNoticeDismissed())} />

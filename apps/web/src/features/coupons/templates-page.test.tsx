@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { server } from '../../testing/server';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
@@ -152,5 +154,29 @@ describe('Template de Cupons', { timeout: 20_000 }, () => {
     expect(error).toHaveTextContent('Impressora indisponível.');
     expect(calls.generated).toBe(2);
     expect(screen.queryByRole('dialog', { name: 'Ocorreu um erro' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Imprimindo - x/y' and stops between two coupons on 'Cancelar'", async () => {
+    serveCoupons({ templates: [templateDto()] });
+    let generated = 0;
+    server.use(
+      http.post('/api/coupons/templates/:id/generate', async () => {
+        generated += 1;
+        await delay(150);
+        return HttpResponse.json({ jobId: generated, printer: 'Balcão 1', coupon: {} });
+      }),
+    );
+    const { user } = await openTemplates();
+    await user.click(
+      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
+    );
+    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
+    await user.clear(within(prompt).getByLabelText('Quantidade'));
+    await user.type(within(prompt).getByLabelText('Quantidade'), '10{Enter}');
+    const progress = await screen.findByRole('dialog', { name: 'Imprimindo - 1/10' });
+    await user.click(within(progress).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(generated).toBeLessThan(10);
+    expect(screen.queryByText(/cupons impressos/)).not.toBeInTheDocument();
   });
 });
