@@ -300,11 +300,26 @@ describe('applying a coupon at the cashier', () => {
       [15, 7.5, 42.49],
     ]);
     expect(applied.total).toBe(85.84);
+    // Saving the lines again (a quantity changed at the cashier) keeps the coupon's percent.
+    const saved = orderOf(
+      await cashier.call('POST', `/api/carrinho/atualizar/${order.id}`, {
+        items: [
+          { produto_id: products[1]!.id, quantidade: 1, desconto: 5 },
+          { produto_id: products[3]!.id, quantidade: 1, desconto: 0 },
+        ],
+      }),
+    );
+    // 25,50 at 15 % = 3,825 → 3,83; 49,99 → 7,50
+    expect(saved.items.map((item) => [item.desconto, item.valor_desconto])).toEqual([
+      [15, 3.83],
+      [15, 7.5],
+    ]);
+    expect(saved.total).toBe(64.16);
     const removed = orderOf(await apply(order.id, ''));
     expect(removed.coupon).toBeNull();
     // The seller's own discount is back.
     expect(removed.items.map((item) => item.desconto)).toEqual([5, 0]);
-    expect(removed.total).toBe(48.45 + 49.99);
+    expect(removed.total).toBe(74.21); // 25,50 − 1,28 (5 %, 1,275 rounded up) + 49,99
   });
 
   it('refuses unknown codes, other events and orders with no item it covers', async () => {
