@@ -37,10 +37,8 @@ describe('Cupons', { timeout: 20_000 }, () => {
     expect(rowWith('PPPP-QQQQ-RRRR-SSSS')).toHaveTextContent('Invalidado');
     expect(screen.queryByRole('button', { name: 'Novo' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
-    // A used or invalidated coupon cannot be invalidated again.
-    expect(
-      within(rowWith('EEEE-FFFF-GGGG-HHHH')).queryByRole('button', { name: 'Invalidar' }),
-    ).not.toBeInTheDocument();
+    // A used coupon stays on record as used: neither invalidated nor removed.
+    expect(within(rowWith('EEEE-FFFF-GGGG-HHHH')).queryByRole('button')).not.toBeInTheDocument();
 
     await user.click(within(available).getByRole('button', { name: 'Invalidar' }));
     const confirm = await screen.findByRole('dialog', { name: 'Invalidar cupom' });

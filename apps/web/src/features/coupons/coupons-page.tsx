@@ -35,7 +35,10 @@ const stateOf = (coupon: CouponDto) => couponState(coupon, new Date());
 
 type Pending = { action: 'remove' | 'invalidate'; coupon: CouponDto };
 
-/** 'Cupons' (Coupons): an event's coupons with their state; only remove and invalidate. */
+/**
+ * 'Cupons' (Coupons): an event's coupons with their state; only remove and invalidate, and neither
+ * for a used coupon (it stays on record as used: docs/coupons-api.md).
+ */
 export function CouponsPage() {
   const dispatch = useAppDispatch();
   const { coupons, couponsLoading } = useAppSelector(selectCoupons);
@@ -82,9 +85,11 @@ export function CouponsPage() {
               Invalidar
             </RowButton>
           )}
-          <RowButton onClick={() => setPending({ action: 'remove', coupon: row })}>
-            Remover
-          </RowButton>
+          {!row.isUsed && (
+            <RowButton onClick={() => setPending({ action: 'remove', coupon: row })}>
+              Remover
+            </RowButton>
+          )}
         </div>
       )),
     ],
