@@ -27,6 +27,7 @@ import { serveSpa } from './http/spa.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { cartRoutes } from './modules/carts/routes.ts';
+import { couponRoutes } from './modules/coupons/routes.ts';
 import { drawerRoutes } from './modules/drawer/routes.ts';
 import { coursewareRoutes } from './modules/coursewares/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -84,6 +85,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(coursewareRoutes);
   await api.register(attendanceRoutes);
   await api.register(cartRoutes);
+  await api.register(couponRoutes);
   await api.register(drawerRoutes);
   await api.register(reportRoutes);
   await api.register(lotteryRoutes);

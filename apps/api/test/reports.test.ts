@@ -69,16 +69,30 @@ beforeAll(async () => {
   orderOf(await cashier.pay(a, [{ id_forma_pagamento: method('Dinheiro'), valor: 23 }]));
   const b = await order(seller, p2.cpf, [[camiseta, 1, 0]]);
   orderOf(await cashier.pay(b, [{ id_forma_pagamento: method('PIX'), valor: 10 }]));
-  // Refunds and coupons belong to other issues: their effect on the row is set as they will set it.
+  // Refunds belong to another issue: their effect on the row is set as it will set it.
   await t.db.updateTable('orders').set({ state: 'ESTORNADO' }).where('id', '=', b).execute();
   t.clock.advance(2 * 3600);
   const c = await order(seller, p2.cpf, [[camiseta, 1, 0]]);
-  orderOf(await cashier.pay(c, [{ id_forma_pagamento: method('Dinheiro'), valor: 10 }]));
-  await t.db
-    .updateTable('orders')
-    .set({ coupon_id: 1, coupon_name: 'METADE', coupon_percent_bp: 5000, total_cents: 500 })
-    .where('id', '=', c)
-    .execute();
+  // A real 50 % coupon, printed from a template and applied at the cashier.
+  const admin = await storeClerk(t, ['Coupons']);
+  const template = await admin.call('POST', `/api/coupons/templates?eventId=${eventId}`, {
+    name: 'METADE',
+    value: 50,
+    categories: ['Produto'],
+    startDate: null,
+    expirationDate: new Date(t.clock.now().getTime() + 86_400_000).toISOString(),
+    whiteList: [],
+    blackList: [],
+    propagate: false,
+  });
+  expect(template.statusCode, template.body).toBe(200);
+  const printed = await admin.call(
+    'POST',
+    `/api/coupons/templates/${template.json<{ id: number }>().id}/generate`,
+  );
+  const { code } = printed.json<{ coupon: { code: string } }>().coupon;
+  orderOf(await cashier.call('POST', `/api/carrinho/cupom/${c}`, { id_cupom: code }));
+  orderOf(await cashier.pay(c, [{ id_forma_pagamento: method('Dinheiro'), valor: 5 }]));
   await order(seller, p2.cpf, [[caneca, 3, 0]]);
 
   const user = await createUser(t.db, { permissions: ['Report'] });
@@ -147,7 +161,8 @@ describe('reports', () => {
 
   it('sales by payment method count what was received, refunds left out', async () => {
     const result = await figures('vendas/por_pagamentos');
-    expect(result.rows).toEqual([{ forma_pagamento: 'Dinheiro', pagamentos: 2, total: 33 }]);
+    // A: 23,00 and C: 5,00 (10,00 with its 50 % coupon), both in cash.
+    expect(result.rows).toEqual([{ forma_pagamento: 'Dinheiro', pagamentos: 2, total: 28 }]);
   });
 
   it('cupons: the paid orders each coupon was applied to and what it took off', async () => {

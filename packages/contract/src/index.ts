@@ -16,3 +16,4 @@ export * from './pix.ts';
 export * from './drawer.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
+export * from './coupons.ts';

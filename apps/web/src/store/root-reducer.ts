@@ -3,6 +3,7 @@ import { accreditationSlice } from '../features/accreditation/slice';
 import { attendanceSlice } from '../features/attendance/slice';
 import { reportsSlice } from '../features/reports/slice';
 import { configSlice } from '../features/config/slice';
+import { couponsSlice } from '../features/coupons/slice';
 import { coursewareSlice } from '../features/courseware/slice';
 import { exchangeSlice } from '../features/courseware/exchange-slice';
 import { errorsSlice } from '../features/errors/slice';
@@ -49,4 +50,5 @@ export const rootReducer = combineReducers({
   [setupSlice.name]: setupSlice.reducer,
   [reportsSlice.name]: reportsSlice.reducer,
   [lotterySlice.name]: lotterySlice.reducer,
+  [couponsSlice.name]: couponsSlice.reducer,
 });

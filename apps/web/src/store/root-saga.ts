@@ -4,6 +4,7 @@ import { accreditationSaga } from '../features/accreditation/sagas';
 import { attendanceSaga } from '../features/attendance/sagas';
 import { reportsSaga } from '../features/reports/sagas';
 import { configSaga, loadConfig } from '../features/config/sagas';
+import { couponsSaga } from '../features/coupons/sagas';
 import { coursewareSaga } from '../features/courseware/sagas';
 import { exchangeSaga } from '../features/courseware/exchange-sagas';
 import { errorsSaga } from '../features/errors/sagas';
@@ -55,6 +56,7 @@ const featureSagas = [
   setupSaga,
   reportsSaga,
   lotterySaga,
+  couponsSaga,
   startup,
 ];
 

@@ -10,6 +10,7 @@ import * as authVersion from './20261123091500_auth_version.ts';
 import * as drawerPix from './20261123110000_drawer_pix.ts';
 import * as reportIndexes from './20261123110000_report_indexes.ts';
 import * as lottery from './20261123171000_lottery.ts';
+import * as coupons from './20261123170000_coupons.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123110000_drawer_pix': drawerPix,
   '20261123110000_report_indexes': reportIndexes,
   '20261123171000_lottery': lottery,
+  '20261123170000_coupons': coupons,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

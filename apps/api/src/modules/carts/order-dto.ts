@@ -157,7 +157,7 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
         codTotvs: item.cod_totvs,
         preco: toReais(item.unit_price_cents),
         quantidade: item.quantity,
-        desconto: percent(item.discount_bp),
+        desconto: percent(item.coupon_bp ?? item.discount_bp),
         valor_desconto: toReais(item.discount_cents),
         total: toReais(item.total_cents),
       })),

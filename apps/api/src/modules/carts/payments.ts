@@ -11,6 +11,8 @@ import {
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
+import { useOrderCoupon } from '../coupons/apply.ts';
+import { generateAutomaticCoupon } from '../coupons/automatic.ts';
 import { openDrawerId } from '../drawer/service.ts';
 import { takeStock } from '../products/stock.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
@@ -121,6 +123,10 @@ async function recordPayment(
       now,
     });
   }
+  // The order's coupon is used now, once (409 if another order used it first); a total that
+  // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
+  await useOrderCoupon(trx, now, orderId);
+  await generateAutomaticCoupon(trx, now, actor.id, orderId);
 }
 
 /**

@@ -5,6 +5,7 @@ import { conflict } from '../../http/api-error.ts';
 import { renderDeliveryReceipt, renderPaymentReceipt } from '../../printing/documents/index.ts';
 import type { ReceiptInput } from '../../printing/documents/receipts.ts';
 import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
+import { printOrderCoupons } from '../coupons/automatic.ts';
 import { loadOrder } from './order-dto.ts';
 
 export const NOT_PAID_MESSAGE = 'O pedido ainda não foi pago.';
@@ -61,13 +62,16 @@ export async function printPaymentReceipt(
     })),
     cashier: order.caixa ?? user.username,
   });
-  return printDocument(db, now, {
+  const outcome = await printDocument(db, now, {
     user,
     service: 'CHECKOUT',
     kind: 'recibo',
     title: `Comprovante Pagamento: pedido ${order.id}`,
     pdf,
   });
+  // The automatic coupon the order earned comes out right after its receipt.
+  if (order.estadoPedido !== 'ESTORNADO') await printOrderCoupons(db, now, user, orderId, timeZone);
+  return outcome;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { REFUND_REASON_REQUIRED, type OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
+import { invalidateOriginCoupons } from '../coupons/automatic.ts';
 import { moveStock } from '../products/stock.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
@@ -58,6 +59,8 @@ export async function refundOrder(
         now,
       });
     }
+    // The coupon the order used stays used; the one it earned (automatic) is invalidated.
+    await invalidateOriginCoupons(trx, orderId);
     return loadOrder(trx, orderId);
   });
 }

@@ -15,6 +15,7 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import { refreshCouponLines } from '../coupons/apply.ts';
 import { requireCpf } from '../participants/service.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
 import { applyTransition, recordTransition, type Actor } from './transitions.ts';
@@ -157,6 +158,8 @@ export async function updateCart(
         )
         .execute();
     }
+    // With a coupon the lines take its percent (SPEC.md section 4) and the total follows.
+    await refreshCouponLines(trx, orderId, { onlyWithCoupon: true });
   });
   return loadOrder(db, orderId);
 }

@@ -14,6 +14,7 @@ import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { loadOrder } from './order-dto.ts';
 import { NO_ITEMS_MESSAGE, findCustomer } from './service.ts';
+import { refreshCouponLines } from '../coupons/apply.ts';
 import { applyTransition, type Actor } from './transitions.ts';
 
 type Db = Kysely<Database>;
@@ -137,6 +138,8 @@ export async function unifyCarts(
       .set({ total_cents: amounts.net })
       .where('id', '=', targetId)
       .execute();
+    // The first cart's coupon, if any, now covers the merged lines.
+    await refreshCouponLines(trx, targetId, { onlyWithCoupon: true });
   });
   return loadOrder(db, targetId);
 }

@@ -6,7 +6,8 @@ import type { ReportFilters } from './filters.ts';
 /**
  * One SQL query per report (docs/reports-api.md): every figure is aggregated by the database,
  * in cents. A sale is an order PAGO or ENTREGUE (an ESTORNADO one never counts), dated by
- * paid_at; a line's net is its total after its discount and after the order's coupon percent.
+ * paid_at; a line's net is its stored total, after its discount, which is the coupon's percent for
+ * that line while its order holds a coupon (order_items.coupon_bp, docs/coupons-api.md).
  */
 type Db = Kysely<Database>;
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- each report joins its own aliases */
@@ -14,7 +15,7 @@ type AnyReportQuery = SelectQueryBuilder<any, any, Record<string, unknown>>;
 export type ReportQueryBuilder = (db: Db, filters: ReportFilters) => AnyReportQuery;
 
 const PAID = ['PAGO', 'ENTREGUE'] as const;
-const NET = sql`i.total_cents * (10000 - coalesce(o.coupon_percent_bp, 0)) / 10000`;
+const NET = sql`i.total_cents`;
 const cents = (expression: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expression}), 0)`;
 
 /** The paid lines of the event in the period, with the filters every sales report shares. */
@@ -142,7 +143,7 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
       .groupBy('o.total_cents')
       .orderBy('o.paid_at'),
 
-  // The paid orders a coupon was applied to (the coupon issue fills coupon_*); empty until then.
+  // The paid orders a coupon was applied to; with a coupon a line's whole discount is the coupon's.
   REPORT_COUPONS: (db, filters) =>
     paidLines(db, filters)
       .where('o.coupon_id', 'is not', null)
@@ -150,7 +151,7 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
         sql<string>`o.coupon_name`.as('cupom'),
         sql<number>`o.coupon_percent_bp`.as('percentual'),
         sql<number>`count(distinct o.id)`.as('pedidos'),
-        cents(sql`i.total_cents - ${NET}`).as('desconto'),
+        cents(sql`i.unit_price_cents * i.quantity - ${NET}`).as('desconto'),
         cents(NET).as('total'),
       ])
       .groupBy(['o.coupon_id', 'o.coupon_name', 'o.coupon_percent_bp'])

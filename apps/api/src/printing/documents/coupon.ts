@@ -17,7 +17,10 @@ import {
 export const COUPON_SIZE_MM = { width: 80, height: 50 } as const;
 
 export interface CouponInput {
+  /** What the QR carries: the coupon's code (docs/coupons-api.md). */
   couponId: string | number;
+  /** The code as printed for typing ('ABCD-EFGH-…'); omitted: not printed. */
+  codeText?: string;
   templateName: string;
   /** Percent off, e.g. 15 or 12.5. */
   percent: number;
@@ -59,7 +62,8 @@ export function renderCoupon(input: CouponInput): Promise<Buffer> {
         width: textWidth,
         size: 9,
         font: 'bold',
-        maxLines: 3,
+        // Two lines when the code is printed too, so it stays clear of the event line.
+        maxLines: input.codeText ? 2 : 3,
       });
       y = drawText(doc, formatPercent(input.percent), {
         x: MARGIN,
@@ -69,12 +73,21 @@ export function renderCoupon(input: CouponInput): Promise<Buffer> {
         font: 'bold',
       });
       y = drawText(doc, 'de desconto', { x: MARGIN, y, width: textWidth, size: 8 });
-      drawText(doc, `Válido até ${expiration}`, {
+      y = drawText(doc, `Válido até ${expiration}`, {
         x: MARGIN,
         y: y + mm(1.5),
         width: textWidth,
         size: 8,
       });
+      if (input.codeText) {
+        drawText(doc, input.codeText, {
+          x: MARGIN,
+          y: y + mm(0.5),
+          width: textWidth,
+          size: 7,
+          font: 'bold',
+        });
+      }
       // The event line runs under the QR too: the QR is centred and ends above it.
       if (input.eventName) {
         drawText(doc, input.eventName, {

@@ -2,6 +2,12 @@ import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
 import { loadLotteryProducts } from '../lottery/sagas';
+import {
+  loadCouponConfigPage,
+  loadCouponProducts,
+  loadCoupons,
+  loadCouponTemplates,
+} from '../coupons/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadDeliveryOrders } from '../store/delivery-sagas';
 import { loadPaidOrders } from '../store/paid-orders-sagas';
@@ -74,4 +80,7 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   REPORT_COUPONS: [loadEvents],
   // SPEC.md's products and paid orders, in one call: each product with what the event sold of it.
   LOTTERY_CONFIG: [loadLotteryProducts],
+  COUPON_TEMPLATES: [loadEvents, loadCouponProducts, loadCouponTemplates],
+  COUPONS: [loadEvents, loadCoupons],
+  COUPON_CONFIG: [loadEvents, loadCouponConfigPage],
 };

@@ -174,6 +174,18 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../lottery/lottery-config-page'),
     (m) => m.LotteryConfigPage,
   ),
+  COUPON_TEMPLATES: lazyPage(
+    () => import('../coupons/templates-page'),
+    (m) => m.TemplatesPage,
+  ),
+  COUPONS: lazyPage(
+    () => import('../coupons/coupons-page'),
+    (m) => m.CouponsPage,
+  ),
+  COUPON_CONFIG: lazyPage(
+    () => import('../coupons/config-page'),
+    (m) => m.CouponConfigPage,
+  ),
 };
 
 /** Desks a clerk works at all day: fetched in the background once their user has signed in. */

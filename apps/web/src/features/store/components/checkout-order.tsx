@@ -15,6 +15,7 @@ import {
   paymentState,
   selectCheckout,
 } from '../checkout-slice';
+import { OrderCoupon } from '../../coupons/order-coupon';
 import { OrderItems } from './order-items';
 import { PaymentLines } from './payment-lines';
 
@@ -58,6 +59,7 @@ export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
           discountEditable={selected.coupon === null}
           onChange={(change) => dispatch(itemChangeRequested(change))}
         />
+        <OrderCoupon order={selected} disabled={checkout.paying || checkout.savingItems} />
         <p className="cart-line fw-semibold fs-5">
           <span>Total</span>
           <span aria-label="Total do pedido">{formatMoney(payment.total)}</span>

@@ -1,0 +1,44 @@
+import Form from 'react-bootstrap/Form';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { EventSelect } from '../../ui/event-select';
+import { selectSelectedEvent } from '../events/slice';
+import { selectLookups } from '../tables/slice';
+import { couponEventChosen, selectCoupons } from './slice';
+
+const PERCENT = new Intl.NumberFormat('pt-BR', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** SPEC.md section 9: percent with 2 decimals ('12,50%'). */
+export function formatPercent(value: number): string {
+  return `${PERCENT.format(value)}%`;
+}
+
+/** The event the coupon pages show: the selected event until another is chosen here. */
+export function useCouponEventId(): string {
+  const chosen = useAppSelector(selectCoupons).eventId;
+  const selected = useAppSelector(selectSelectedEvent);
+  return chosen ?? (selected ? String(selected.id) : '');
+}
+
+/** The 'Evento' of the coupon pages; `onChosen` reloads what the page shows. */
+export function CouponEventSelect({ id, onChosen }: { id: string; onChosen: () => void }) {
+  const dispatch = useAppDispatch();
+  const events = useAppSelector(selectLookups).events ?? [];
+  const eventId = useCouponEventId();
+  return (
+    <Form.Group controlId={id} className="mb-3" style={{ maxWidth: '28rem' }}>
+      <Form.Label>Evento</Form.Label>
+      <EventSelect
+        events={events}
+        value={eventId}
+        emptyLabel="Evento selecionado"
+        onChange={(value) => {
+          dispatch(couponEventChosen(value));
+          onChosen();
+        }}
+      />
+    </Form.Group>
+  );
+}

@@ -1,0 +1,254 @@
+import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type {
+  ApplyCouponRequest,
+  CouponConfigDto,
+  CouponDto,
+  CouponTemplateDto,
+  OrderDto,
+  PrintOutcome,
+  ProductRow,
+} from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { handlePrintOutcome } from '../printing/sagas';
+import { itemsSaved } from '../store/checkout-slice';
+import {
+  batchEnded,
+  batchPrintFailed,
+  batchPrintProgressed,
+  batchPrintRequested,
+  configFailed,
+  configLoaded,
+  configRequested,
+  configSaved,
+  configSaveFailed,
+  configSaveRequested,
+  couponActionFailed,
+  couponChanged,
+  couponInvalidateRequested,
+  couponRemoved,
+  couponRemoveRequested,
+  couponsFailed,
+  couponsLoaded,
+  couponsRequested,
+  orderCouponApplied,
+  orderCouponFailed,
+  orderCouponRequested,
+  productsFailed,
+  productsLoaded,
+  selectCoupons,
+  templateDeleted,
+  templateDeleteFailed,
+  templateDeleteRequested,
+  templateSaved,
+  templateSaveFailed,
+  templateSaveRequested,
+  templatesFailed,
+  templatesLoaded,
+  templatesRequested,
+  type CouponsState,
+} from './slice';
+
+/** `?eventId` of the page's event; none follows the selected event (docs/coupons-api.md). */
+function* eventParams(): SagaIterator<Record<string, string>> {
+  const { eventId }: CouponsState = yield select(selectCoupons);
+  return eventId ? { eventId } : {};
+}
+
+// ---- Page loads ---------------------------------------------------------------------------
+
+/** GET /api/products/select: what the template's white and black lists can name. */
+export function* loadCouponProducts(): SagaIterator {
+  try {
+    const body: { data: ProductRow[] } = yield call(callApi<{ data: ProductRow[] }>, {
+      url: '/api/products/select',
+    });
+    yield put(
+      productsLoaded(
+        body.data.map((row) => ({ id: row.id, name: row.name, type: row.category.type })),
+      ),
+    );
+  } catch (thrown) {
+    yield put(productsFailed(toApiError(thrown)));
+  }
+}
+
+/** GET /api/coupons/templates?eventId. */
+export function* loadCouponTemplates(): SagaIterator {
+  try {
+    const templates: CouponTemplateDto[] = yield call(callApi<CouponTemplateDto[]>, {
+      url: '/api/coupons/templates',
+      params: yield call(eventParams),
+    });
+    yield put(templatesLoaded(templates));
+  } catch (thrown) {
+    yield put(templatesFailed(toApiError(thrown)));
+  }
+}
+
+/** GET /api/coupons/select?eventId. */
+export function* loadCoupons(): SagaIterator {
+  try {
+    const coupons: CouponDto[] = yield call(callApi<CouponDto[]>, {
+      url: '/api/coupons/select',
+      params: yield call(eventParams),
+    });
+    yield put(couponsLoaded(coupons));
+  } catch (thrown) {
+    yield put(couponsFailed(toApiError(thrown)));
+  }
+}
+
+/** GET /api/coupons/config?eventId. */
+export function* loadCouponConfig(): SagaIterator {
+  try {
+    const config: CouponConfigDto = yield call(callApi<CouponConfigDto>, {
+      url: '/api/coupons/config',
+      params: yield call(eventParams),
+    });
+    yield put(configLoaded(config));
+  } catch (thrown) {
+    yield put(configFailed(toApiError(thrown)));
+  }
+}
+
+/** 'Configurar cupons automáticos' shows the event's templates and its settings. */
+export function* loadCouponConfigPage(): SagaIterator {
+  yield call(loadCouponTemplates);
+  yield call(loadCouponConfig);
+}
+
+// ---- Template de Cupons ---------------------------------------------------------------------
+
+function* saveTemplate(action: ReturnType<typeof templateSaveRequested>): SagaIterator {
+  const { id, input } = action.payload;
+  try {
+    yield call(callApi<CouponTemplateDto>, {
+      method: 'POST',
+      url: id === null ? '/api/coupons/templates' : `/api/coupons/templates/${id}`,
+      params: yield call(eventParams),
+      data: input,
+    });
+    yield put(templateSaved());
+  } catch (thrown) {
+    yield put(templateSaveFailed(toApiError(thrown)));
+  }
+  yield call(loadCouponTemplates);
+}
+
+function* deleteTemplate(action: ReturnType<typeof templateDeleteRequested>): SagaIterator {
+  try {
+    yield call(callApi, { method: 'DELETE', url: `/api/coupons/templates/${action.payload}` });
+    yield put(templateDeleted(action.payload));
+  } catch (thrown) {
+    yield put(templateDeleteFailed(toApiError(thrown)));
+  }
+}
+
+/**
+ * SPEC.md section 4's batch: one POST .../generate per coupon, in order, progress after each; a
+ * cancel takes effect before the next one and the first failure stops it.
+ */
+function* printBatch(action: ReturnType<typeof batchPrintRequested>): SagaIterator {
+  const { templateId, quantity } = action.payload;
+  try {
+    for (let done = 0; done < quantity; done += 1) {
+      const { batch }: CouponsState = yield select(selectCoupons);
+      if (!batch || batch.cancelRequested) {
+        yield put(batchEnded({ cancelled: true }));
+        return;
+      }
+      const outcome: PrintOutcome & { coupon: CouponDto } = yield call(
+        callApi<PrintOutcome & { coupon: CouponDto }>,
+        { method: 'POST', url: `/api/coupons/templates/${templateId}/generate` },
+      );
+      yield call(handlePrintOutcome, outcome);
+      yield put(batchPrintProgressed(done + 1));
+    }
+    yield put(batchEnded({ cancelled: false }));
+  } catch (thrown) {
+    yield put(batchPrintFailed(toApiError(thrown)));
+  } finally {
+    // The counters (generated, available) changed.
+    yield call(loadCouponTemplates);
+  }
+}
+
+// ---- Cupons ----------------------------------------------------------------------------------
+
+function* removeCoupon(action: ReturnType<typeof couponRemoveRequested>): SagaIterator {
+  try {
+    yield call(callApi<CouponDto>, {
+      method: 'POST',
+      url: `/api/coupons/delete/${action.payload}`,
+      params: yield call(eventParams),
+    });
+    yield put(couponRemoved(action.payload));
+  } catch (thrown) {
+    yield put(couponActionFailed(toApiError(thrown)));
+  }
+}
+
+function* invalidateCoupon(action: ReturnType<typeof couponInvalidateRequested>): SagaIterator {
+  try {
+    const coupon: CouponDto = yield call(callApi<CouponDto>, {
+      method: 'POST',
+      url: `/api/coupons/invalidate/${action.payload}`,
+    });
+    yield put(couponChanged(coupon));
+  } catch (thrown) {
+    yield put(couponActionFailed(toApiError(thrown)));
+  }
+}
+
+// ---- Configurar cupons automáticos --------------------------------------------------------------
+
+function* saveConfig(): SagaIterator {
+  const { configDraft }: CouponsState = yield select(selectCoupons);
+  try {
+    const config: CouponConfigDto = yield call(callApi<CouponConfigDto>, {
+      method: 'POST',
+      url: '/api/coupons/config',
+      params: yield call(eventParams),
+      data: configDraft,
+    });
+    yield put(configSaved(config));
+  } catch (thrown) {
+    yield put(configSaveFailed(toApiError(thrown)));
+  }
+}
+
+// ---- The cashier -------------------------------------------------------------------------------
+
+/** POST /api/carrinho/cupom/{id}: the answer is the order with its per-item discounts. */
+function* applyOrderCoupon(action: ReturnType<typeof orderCouponRequested>): SagaIterator {
+  const { orderId, code } = action.payload;
+  const body: ApplyCouponRequest = { id_cupom: code };
+  try {
+    const order: OrderDto = yield call(callApi<OrderDto>, {
+      method: 'POST',
+      url: `/api/carrinho/cupom/${orderId}`,
+      data: body,
+    });
+    yield put(itemsSaved(order));
+    yield put(orderCouponApplied({ removed: code === null }));
+  } catch (thrown) {
+    yield put(orderCouponFailed(toApiError(thrown)));
+  }
+}
+
+export function* couponsSaga(): SagaIterator {
+  yield all([
+    takeLatest(templatesRequested.type, loadCouponTemplates),
+    takeLeading(templateSaveRequested.type, saveTemplate),
+    takeLeading(templateDeleteRequested.type, deleteTemplate),
+    takeLeading(batchPrintRequested.type, printBatch),
+    takeLatest(couponsRequested.type, loadCoupons),
+    takeLeading(couponRemoveRequested.type, removeCoupon),
+    takeLeading(couponInvalidateRequested.type, invalidateCoupon),
+    takeLatest(configRequested.type, loadCouponConfigPage),
+    takeLeading(configSaveRequested.type, saveConfig),
+    takeLeading(orderCouponRequested.type, applyOrderCoupon),
+  ]);
+}

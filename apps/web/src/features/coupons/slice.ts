@@ -1,0 +1,343 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  COUPON_BATCH_QUANTITY,
+  COUPON_CONFIG_SAVED,
+  COUPON_INSERTED,
+  COUPON_REMOVED_FROM_ORDER,
+  type CouponCategory,
+  type CouponConfigDto,
+  type CouponDto,
+  type CouponTemplateDto,
+  type CouponTemplateInput,
+} from '@balcao/contract';
+import {
+  GENERIC_ERROR_DESCRIPTION,
+  failure,
+  type ApiError,
+  type FailureMeta,
+} from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** A product a template's lists can name (GET /api/products/select, by its category's type). */
+export interface CouponProduct {
+  id: number;
+  name: string;
+  type: CouponCategory;
+}
+
+export interface Notice {
+  title: string;
+  text: string;
+}
+
+/** 'Imprimir' of a template: one generate call per coupon, [done, total] while it runs. */
+export interface CouponBatch {
+  templateId: number;
+  done: number;
+  total: number;
+  cancelRequested: boolean;
+}
+
+export interface CouponsState {
+  /** The event the coupon pages show; null follows the selected event. */
+  eventId: string | null;
+  products: CouponProduct[];
+  templates: CouponTemplateDto[];
+  templatesLoading: boolean;
+  /** The template modal: `template` null creates. */
+  editor: { template: CouponTemplateDto | null } | null;
+  saving: boolean;
+  /** The server's refusal of the modal's save, shown inside it. */
+  editorError: string | null;
+  /** The template whose batch quantity is being asked. */
+  printPrompt: CouponTemplateDto | null;
+  batch: CouponBatch | null;
+  coupons: CouponDto[];
+  couponsLoading: boolean;
+  config: CouponConfigDto;
+  configDraft: CouponConfigDto;
+  configEditing: boolean;
+  configBusy: boolean;
+  /** The cashier's coupon call is running. */
+  applying: boolean;
+  /** 'Erro!' and batch outcome dialogs. */
+  notice: Notice | null;
+  /** 'Cupom inserido', 'Configuração salva!' ... */
+  toast: string | null;
+}
+
+const EMPTY_CONFIG: CouponConfigDto = { enabled: false, templateId: null, minValue: 0 };
+
+const initialState: CouponsState = {
+  eventId: null,
+  products: [],
+  templates: [],
+  templatesLoading: false,
+  editor: null,
+  saving: false,
+  editorError: null,
+  printPrompt: null,
+  batch: null,
+  coupons: [],
+  couponsLoading: false,
+  config: EMPTY_CONFIG,
+  configDraft: EMPTY_CONFIG,
+  configEditing: false,
+  configBusy: false,
+  applying: false,
+  notice: null,
+  toast: null,
+};
+
+const errorNotice = (error: ApiError): Notice => ({
+  title: 'Erro!',
+  text: error.description || GENERIC_ERROR_DESCRIPTION,
+});
+
+/** Loads whose failure only the generic dialog reports. */
+const loadFailed = {
+  prepare: failure,
+  reducer(_state: CouponsState, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+};
+
+export const couponsSlice = createSlice({
+  name: 'coupons',
+  initialState,
+  reducers: {
+    couponEventChosen(state, action: PayloadAction<string>) {
+      state.eventId = action.payload;
+    },
+    productsLoaded(state, action: PayloadAction<CouponProduct[]>) {
+      state.products = action.payload;
+    },
+    productsFailed: loadFailed,
+
+    // ---- Template de Cupons --------------------------------------------------------------
+    templatesRequested(state) {
+      state.templatesLoading = true;
+    },
+    templatesLoaded(state, action: PayloadAction<CouponTemplateDto[]>) {
+      state.templatesLoading = false;
+      state.templates = action.payload;
+    },
+    templatesFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.templatesLoading = false;
+      },
+    },
+    editorOpened(state, action: PayloadAction<CouponTemplateDto | null>) {
+      state.editor = { template: action.payload };
+      state.editorError = null;
+    },
+    editorClosed(state) {
+      if (!state.saving) state.editor = null;
+    },
+    templateSaveRequested(
+      state,
+      _action: PayloadAction<{ id: number | null; input: CouponTemplateInput }>,
+    ) {
+      state.saving = true;
+      state.editorError = null;
+    },
+    templateSaved(state) {
+      state.saving = false;
+      state.editor = null;
+    },
+    /** The server's 400 shows in the modal, not in the generic dialog. */
+    templateSaveFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: error.status === 400 }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.saving = false;
+        if (action.meta.hideError) state.editorError = action.payload.description;
+      },
+    },
+    templateDeleteRequested(_state, _action: PayloadAction<number>) {},
+    templateDeleted(state, action: PayloadAction<number>) {
+      state.templates = state.templates.filter((template) => template.id !== action.payload);
+    },
+    templateDeleteFailed: loadFailed,
+
+    printPrompted(state, action: PayloadAction<CouponTemplateDto>) {
+      state.printPrompt = action.payload;
+    },
+    printPromptClosed(state) {
+      state.printPrompt = null;
+    },
+    printQuantityInvalid(state) {
+      state.notice = { title: 'Erro!', text: COUPON_BATCH_QUANTITY };
+    },
+    batchPrintRequested(state, action: PayloadAction<{ templateId: number; quantity: number }>) {
+      state.printPrompt = null;
+      state.batch = {
+        ...action.payload,
+        done: 0,
+        total: action.payload.quantity,
+        cancelRequested: false,
+      };
+    },
+    batchPrintProgressed(state, action: PayloadAction<number>) {
+      if (state.batch) state.batch.done = action.payload;
+    },
+    /** Takes effect between two coupons. */
+    batchCancelRequested(state) {
+      if (state.batch) state.batch.cancelRequested = true;
+    },
+    batchEnded(state, action: PayloadAction<{ cancelled: boolean }>) {
+      const done = state.batch?.done ?? 0;
+      state.batch = null;
+      if (!action.payload.cancelled)
+        state.notice = {
+          title: 'Sucesso!',
+          text: done === 1 ? '1 cupom impresso.' : `${done} cupons impressos.`,
+        };
+    },
+    /** Batch failures skip the generic dialog (SPEC.md section 8) and stop the batch. */
+    batchPrintFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.batch = null;
+        state.notice = errorNotice(action.payload);
+      },
+    },
+
+    // ---- Cupons ---------------------------------------------------------------------------
+    couponsRequested(state) {
+      state.couponsLoading = true;
+    },
+    couponsLoaded(state, action: PayloadAction<CouponDto[]>) {
+      state.couponsLoading = false;
+      state.coupons = action.payload;
+    },
+    couponsFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.couponsLoading = false;
+      },
+    },
+    couponRemoveRequested(_state, _action: PayloadAction<number>) {},
+    couponInvalidateRequested(_state, _action: PayloadAction<number>) {},
+    /** A removed coupon leaves the list (kept on the server for the record). */
+    couponRemoved(state, action: PayloadAction<number>) {
+      state.coupons = state.coupons.filter((coupon) => coupon.id !== action.payload);
+    },
+    couponChanged(state, action: PayloadAction<CouponDto>) {
+      state.coupons = state.coupons.map((coupon) =>
+        coupon.id === action.payload.id ? action.payload : coupon,
+      );
+    },
+    couponActionFailed: loadFailed,
+
+    // ---- Configurar cupons automáticos ----------------------------------------------------
+    configRequested() {},
+    configLoaded(state, action: PayloadAction<CouponConfigDto>) {
+      state.config = action.payload;
+      state.configEditing = false;
+    },
+    configFailed: loadFailed,
+    configEditStarted(state) {
+      state.configEditing = true;
+      state.configDraft = state.config;
+    },
+    configDraftChanged(state, action: PayloadAction<Partial<CouponConfigDto>>) {
+      state.configDraft = { ...state.configDraft, ...action.payload };
+    },
+    configEditCancelled(state) {
+      state.configEditing = false;
+    },
+    configSaveRequested(state) {
+      state.configBusy = true;
+    },
+    configSaved(state, action: PayloadAction<CouponConfigDto>) {
+      state.configBusy = false;
+      state.configEditing = false;
+      state.config = action.payload;
+      state.toast = COUPON_CONFIG_SAVED;
+    },
+    /** The server's reason shows in the generic dialog. */
+    configSaveFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.configBusy = false;
+      },
+    },
+
+    // ---- The cashier ----------------------------------------------------------------------
+    /** A code applies it to the order; null removes the order's coupon. */
+    orderCouponRequested(state, _action: PayloadAction<{ orderId: number; code: string | null }>) {
+      state.applying = true;
+    },
+    orderCouponApplied(state, action: PayloadAction<{ removed: boolean }>) {
+      state.applying = false;
+      state.toast = action.payload.removed ? COUPON_REMOVED_FROM_ORDER : COUPON_INSERTED;
+    },
+    /** 'Erro!' with the server's reason; coupon failures skip the generic dialog. */
+    orderCouponFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.applying = false;
+        state.notice = errorNotice(action.payload);
+      },
+    },
+
+    couponNoticeDismissed(state) {
+      state.notice = null;
+    },
+    couponToastDismissed(state) {
+      state.toast = null;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  couponEventChosen,
+  productsLoaded,
+  productsFailed,
+  templatesRequested,
+  templatesLoaded,
+  templatesFailed,
+  editorOpened,
+  editorClosed,
+  templateSaveRequested,
+  templateSaved,
+  templateSaveFailed,
+  templateDeleteRequested,
+  templateDeleted,
+  templateDeleteFailed,
+  printPrompted,
+  printPromptClosed,
+  printQuantityInvalid,
+  batchPrintRequested,
+  batchPrintProgressed,
+  batchCancelRequested,
+  batchEnded,
+  batchPrintFailed,
+  couponsRequested,
+  couponsLoaded,
+  couponsFailed,
+  couponRemoveRequested,
+  couponInvalidateRequested,
+  couponRemoved,
+  couponChanged,
+  couponActionFailed,
+  configRequested,
+  configLoaded,
+  configFailed,
+  configEditStarted,
+  configDraftChanged,
+  configEditCancelled,
+  configSaveRequested,
+  configSaved,
+  configSaveFailed,
+  orderCouponRequested,
+  orderCouponApplied,
+  orderCouponFailed,
+  couponNoticeDismissed,
+  couponToastDismissed,
+} = couponsSlice.actions;
+
+export const selectCoupons = (state: RootState) => state.coupons;
