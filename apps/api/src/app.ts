@@ -29,7 +29,9 @@ import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { cartRoutes } from './modules/carts/routes.ts';
 import { drawerRoutes } from './modules/drawer/routes.ts';
 import { coursewareRoutes } from './modules/coursewares/routes.ts';
+import { emailRoutes } from './modules/emails/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { foodRoutes } from './modules/food/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
 import { permissionRoutes } from './modules/permissions/routes.ts';
@@ -85,6 +87,8 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(cartRoutes);
   await api.register(drawerRoutes);
   await api.register(reportRoutes);
+  await api.register(foodRoutes);
+  await api.register(emailRoutes);
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

@@ -15,3 +15,5 @@ export * from './contact.ts';
 export * from './pix.ts';
 export * from './drawer.ts';
 export * from './reports.ts';
+export * from './food.ts';
+export * from './emails.ts';
