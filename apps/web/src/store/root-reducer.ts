@@ -5,6 +5,7 @@ import { reportsSlice } from '../features/reports/slice';
 import { configSlice } from '../features/config/slice';
 import { coursewareSlice } from '../features/courseware/slice';
 import { exchangeSlice } from '../features/courseware/exchange-slice';
+import { foodSlice } from '../features/food/slice';
 import { errorsSlice } from '../features/errors/slice';
 import { eventsSlice } from '../features/events/slice';
 import { importsSlice } from '../features/imports/slice';
@@ -47,4 +48,5 @@ export const rootReducer = combineReducers({
   [drawerSlice.name]: drawerSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
   [reportsSlice.name]: reportsSlice.reducer,
+  [foodSlice.name]: foodSlice.reducer,
 });

@@ -6,6 +6,7 @@ import { reportsSaga } from '../features/reports/sagas';
 import { configSaga, loadConfig } from '../features/config/sagas';
 import { coursewareSaga } from '../features/courseware/sagas';
 import { exchangeSaga } from '../features/courseware/exchange-sagas';
+import { foodSaga } from '../features/food/sagas';
 import { errorsSaga } from '../features/errors/sagas';
 import { eventsSaga } from '../features/events/sagas';
 import { importsSaga } from '../features/imports/sagas';
@@ -53,6 +54,7 @@ const featureSagas = [
   drawerSaga,
   setupSaga,
   reportsSaga,
+  foodSaga,
   startup,
 ];
 

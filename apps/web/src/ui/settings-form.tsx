@@ -2,6 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
+import { NoticeToast } from './notice-toast';
+
+/** SPEC.md section 8: the success message of every settings form. */
+export const SETTINGS_SAVED = 'Configuração salva!';
 
 interface SettingsFormProps {
   title: string;
@@ -15,6 +19,11 @@ interface SettingsFormProps {
   view: ReactNode;
   /** The fields of the edit mode. */
   children: ReactNode;
+  /** True right after a save: 'Configuração salva!' shows until `onSavedClose`. */
+  saved?: boolean;
+  onSavedClose?: () => void;
+  /** Beside 'Editar' in the view mode, e.g. a button opening what the settings drive. */
+  viewActions?: ReactNode;
 }
 
 /** SPEC.md's settings forms: view mode with 'Editar', then Salvar/Cancelar, 'Processando' when busy. */
@@ -29,6 +38,9 @@ export function SettingsForm(props: SettingsFormProps) {
     onCancel,
     view,
     children,
+    saved = false,
+    onSavedClose = () => {},
+    viewActions,
   } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -60,13 +72,17 @@ export function SettingsForm(props: SettingsFormProps) {
           ) : (
             <>
               {view}
-              <Button type="button" onClick={onEdit}>
-                Editar
-              </Button>
+              <div className="d-flex gap-2">
+                <Button type="button" onClick={onEdit}>
+                  Editar
+                </Button>
+                {viewActions}
+              </div>
             </>
           )}
         </Card.Body>
       </Card>
+      <NoticeToast text={saved ? SETTINGS_SAVED : null} onClose={onSavedClose} />
     </section>
   );
 }

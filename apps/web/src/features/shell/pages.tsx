@@ -162,6 +162,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../store/store-pages'),
     (m) => m.StoreCheckoutDeliveryPage,
   ),
+  FOOD_CONFIG: lazyPage(
+    () => import('../food/food-config-page'),
+    (m) => m.FoodConfigPage,
+  ),
   PAID_ORDERS: lazyPage(
     () => import('../store/store-pages'),
     (m) => m.PaidOrdersPage,
