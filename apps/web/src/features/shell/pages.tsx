@@ -50,6 +50,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../tables/pages/products'),
     (m) => m.ProductsPage,
   ),
+  PRODUCT_TAGS: lazyPage(
+    () => import('../tables/pages/product-tags'),
+    (m) => m.ProductTagsPage,
+  ),
   PRINTERS: lazyPage(
     () => import('../tables/pages/printers'),
     (m) => m.PrintersPage,
