@@ -5,6 +5,7 @@ import { reportsSlice } from '../features/reports/slice';
 import { configSlice } from '../features/config/slice';
 import { coursewareSlice } from '../features/courseware/slice';
 import { exchangeSlice } from '../features/courseware/exchange-slice';
+import { emailsSlice } from '../features/emails/slice';
 import { foodSlice } from '../features/food/slice';
 import { errorsSlice } from '../features/errors/slice';
 import { eventsSlice } from '../features/events/slice';
@@ -49,4 +50,5 @@ export const rootReducer = combineReducers({
   [setupSlice.name]: setupSlice.reducer,
   [reportsSlice.name]: reportsSlice.reducer,
   [foodSlice.name]: foodSlice.reducer,
+  [emailsSlice.name]: emailsSlice.reducer,
 });

@@ -6,6 +6,7 @@ import { reportsSaga } from '../features/reports/sagas';
 import { configSaga, loadConfig } from '../features/config/sagas';
 import { coursewareSaga } from '../features/courseware/sagas';
 import { exchangeSaga } from '../features/courseware/exchange-sagas';
+import { emailsSaga } from '../features/emails/sagas';
 import { foodSaga } from '../features/food/sagas';
 import { errorsSaga } from '../features/errors/sagas';
 import { eventsSaga } from '../features/events/sagas';
@@ -55,6 +56,7 @@ const featureSagas = [
   setupSaga,
   reportsSaga,
   foodSaga,
+  emailsSaga,
   startup,
 ];
 

@@ -1,6 +1,7 @@
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadAttendanceColumns } from '../attendance/sagas';
+import { loadSmtpConfig } from '../emails/sagas';
 import { loadFoodConfig } from '../food/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadDeliveryOrders } from '../store/delivery-sagas';
@@ -72,4 +73,5 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   REPORT_PAID_CARTS: [loadEvents],
   REPORT_COUPONS: [loadEvents],
   FOOD_CONFIG: [loadFoodConfig],
+  SEND_EMAILS: [loadSmtpConfig, loadEvents],
 };

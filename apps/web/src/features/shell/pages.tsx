@@ -170,6 +170,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../food/food-config-page'),
     (m) => m.FoodConfigPage,
   ),
+  SEND_EMAILS: lazyPage(
+    () => import('../emails/emails-page'),
+    (m) => m.EmailsPage,
+  ),
   PAID_ORDERS: lazyPage(
     () => import('../store/store-pages'),
     (m) => m.PaidOrdersPage,
