@@ -6,7 +6,7 @@ import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
 
 describe('Configuração PIX', () => {
-  it('shows the saved key and saves an edited one', async () => {
+  it('shows the saved key and saves an edited one', { timeout: 20_000 }, async () => {
     const posted: unknown[] = [];
     server.use(
       http.get('/api/payment-methods/select', () => HttpResponse.json({ data: [] })),
@@ -35,6 +35,7 @@ describe('Configuração PIX', () => {
     await user.type(screen.getByLabelText('Cidade do recebedor'), 'Fortaleza{Enter}');
 
     expect(await screen.findByText('loja@balcao.org')).toBeInTheDocument();
+    expect(screen.getByText('Configuração salva!')).toBeInTheDocument();
     expect(posted).toEqual([
       { chave: 'loja@balcao.org', nome: 'Instituto Balcao', cidade: 'Fortaleza' },
     ]);
