@@ -74,7 +74,8 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onClose', async () => {
     await Promise.allSettled(running);
   });
-  app.addHook('onRequest', async () => {
+  // After the access check (a route's own onRequest), so a stranger still gets 401/403.
+  app.addHook('preValidation', async () => {
     if (app.config.appMode === 'production')
       throw notFound('Envio de e-mails indisponível no modo production.');
   });
