@@ -24,6 +24,8 @@ interface SettingsFormProps {
   onSavedClose?: () => void;
   /** Beside 'Editar' in the view mode, e.g. a button opening what the settings drive. */
   viewActions?: ReactNode;
+  /** 2 when the form is one part of a page that has its own title. */
+  titleLevel?: 1 | 2;
 }
 
 /** SPEC.md's settings forms: view mode with 'Editar', then Salvar/Cancelar, 'Processando' when busy. */
@@ -41,6 +43,7 @@ export function SettingsForm(props: SettingsFormProps) {
     saved = false,
     onSavedClose = () => {},
     viewActions,
+    titleLevel = 1,
   } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +51,11 @@ export function SettingsForm(props: SettingsFormProps) {
   };
   return (
     <section>
-      <h1 className="h3 mb-4">{title}</h1>
+      {titleLevel === 1 ? (
+        <h1 className="h3 mb-4">{title}</h1>
+      ) : (
+        <h2 className="h5 mb-3">{title}</h2>
+      )}
       <Card className="page-card">
         <Card.Body>
           {editing ? (

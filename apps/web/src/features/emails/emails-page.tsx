@@ -57,6 +57,7 @@ function SmtpSettings() {
   return (
     <SettingsForm
       title="Servidor de e-mail (SMTP)"
+      titleLevel={2}
       editing={editing}
       busy={busy}
       saved={saved}
@@ -309,9 +310,10 @@ function MessageEditor() {
 /** 'Enviar e-mails' (System, outside production): SMTP settings, the message and its sending. */
 export function EmailsPage() {
   return (
-    <>
+    <section>
+      <h1 className="h3 mb-4">Enviar e-mails</h1>
       <SmtpSettings />
       <MessageEditor />
-    </>
+    </section>
   );
 }
