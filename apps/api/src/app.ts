@@ -30,7 +30,9 @@ import { cartRoutes } from './modules/carts/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { drawerRoutes } from './modules/drawer/routes.ts';
 import { coursewareRoutes } from './modules/coursewares/routes.ts';
+import { emailRoutes } from './modules/emails/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
+import { foodRoutes } from './modules/food/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
@@ -89,6 +91,8 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(drawerRoutes);
   await api.register(reportRoutes);
   await api.register(lotteryRoutes);
+  await api.register(foodRoutes);
+  await api.register(emailRoutes);
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

@@ -17,3 +17,5 @@ export * from './drawer.ts';
 export * from './reports.ts';
 export * from './lottery.ts';
 export * from './coupons.ts';
+export * from './food.ts';
+export * from './emails.ts';

@@ -280,6 +280,58 @@ export interface PixSettingsTable {
   updated_at: Instant;
 }
 
+/** The kitchen panel's settings (one row, id 1): units added to the count, target, refresh. */
+export interface FoodSettingsTable {
+  id: number;
+  offset_units: number;
+  target_units: number;
+  refresh_seconds: number;
+  updated_by: number;
+  updated_at: Instant;
+}
+
+/** A product category whose units count on the food panel. */
+export interface FoodCategoryTable {
+  category_id: number;
+}
+
+/** Where e-mails go out (one row, id 1). */
+export interface SmtpSettingsTable {
+  id: number;
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  sender: string;
+  updated_by: number;
+  updated_at: Instant;
+}
+
+/** One sending: the message as written and who it went to (statuses: JSON list). */
+export interface EmailBatchTable {
+  id: Generated<number>;
+  event_id: number;
+  subject: string;
+  body: string;
+  statuses: string;
+  created_by: number;
+  created_at: Instant;
+}
+
+export type EmailRecipientStatus = 'PENDENTE' | 'ENVIANDO' | 'ENVIADO' | 'FALHOU';
+
+/** One address of a sending, with its own result: the queue the sender works through. */
+export interface EmailRecipientTable {
+  id: Generated<number>;
+  batch_id: number;
+  participant_id: number | null;
+  name: string;
+  email: string;
+  status: EmailRecipientStatus;
+  error: string | null;
+  sent_at: Instant | null;
+}
+
 /** One row per state change of an order: who, at which desk (client address), when. */
 export interface OrderTransitionTable {
   id: Generated<number>;
@@ -451,6 +503,11 @@ export interface Database {
   coupon_templates: CouponTemplateTable;
   coupons: CouponTable;
   coupon_configs: CouponConfigTable;
+  food_settings: FoodSettingsTable;
+  food_categories: FoodCategoryTable;
+  smtp_settings: SmtpSettingsTable;
+  email_batches: EmailBatchTable;
+  email_recipients: EmailRecipientTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -6,6 +6,8 @@ import { configSlice } from '../features/config/slice';
 import { couponsSlice } from '../features/coupons/slice';
 import { coursewareSlice } from '../features/courseware/slice';
 import { exchangeSlice } from '../features/courseware/exchange-slice';
+import { emailsSlice } from '../features/emails/slice';
+import { foodSlice } from '../features/food/slice';
 import { errorsSlice } from '../features/errors/slice';
 import { eventsSlice } from '../features/events/slice';
 import { importsSlice } from '../features/imports/slice';
@@ -51,4 +53,6 @@ export const rootReducer = combineReducers({
   [reportsSlice.name]: reportsSlice.reducer,
   [lotterySlice.name]: lotterySlice.reducer,
   [couponsSlice.name]: couponsSlice.reducer,
+  [foodSlice.name]: foodSlice.reducer,
+  [emailsSlice.name]: emailsSlice.reducer,
 });

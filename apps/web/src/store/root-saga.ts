@@ -7,6 +7,8 @@ import { configSaga, loadConfig } from '../features/config/sagas';
 import { couponsSaga } from '../features/coupons/sagas';
 import { coursewareSaga } from '../features/courseware/sagas';
 import { exchangeSaga } from '../features/courseware/exchange-sagas';
+import { emailsSaga } from '../features/emails/sagas';
+import { foodSaga } from '../features/food/sagas';
 import { errorsSaga } from '../features/errors/sagas';
 import { eventsSaga } from '../features/events/sagas';
 import { importsSaga } from '../features/imports/sagas';
@@ -57,6 +59,8 @@ const featureSagas = [
   reportsSaga,
   lotterySaga,
   couponsSaga,
+  foodSaga,
+  emailsSaga,
   startup,
 ];
 

@@ -2,6 +2,10 @@ import type { FormEvent, ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
+import { NoticeToast } from './notice-toast';
+
+/** SPEC.md section 8: the success message of every settings form. */
+export const SETTINGS_SAVED = 'Configuração salva!';
 
 interface SettingsFormProps {
   title: string;
@@ -15,6 +19,13 @@ interface SettingsFormProps {
   view: ReactNode;
   /** The fields of the edit mode. */
   children: ReactNode;
+  /** True right after a save: 'Configuração salva!' shows until `onSavedClose`. */
+  saved?: boolean;
+  onSavedClose?: () => void;
+  /** Beside 'Editar' in the view mode, e.g. a button opening what the settings drive. */
+  viewActions?: ReactNode;
+  /** 2 when the form is one part of a page that has its own title. */
+  titleLevel?: 1 | 2;
 }
 
 /** SPEC.md's settings forms: view mode with 'Editar', then Salvar/Cancelar, 'Processando' when busy. */
@@ -29,6 +40,10 @@ export function SettingsForm(props: SettingsFormProps) {
     onCancel,
     view,
     children,
+    saved = false,
+    onSavedClose = () => {},
+    viewActions,
+    titleLevel = 1,
   } = props;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +51,11 @@ export function SettingsForm(props: SettingsFormProps) {
   };
   return (
     <section>
-      <h1 className="h3 mb-4">{title}</h1>
+      {titleLevel === 1 ? (
+        <h1 className="h3 mb-4">{title}</h1>
+      ) : (
+        <h2 className="h5 mb-3">{title}</h2>
+      )}
       <Card className="page-card">
         <Card.Body>
           {editing ? (
@@ -60,13 +79,17 @@ export function SettingsForm(props: SettingsFormProps) {
           ) : (
             <>
               {view}
-              <Button type="button" onClick={onEdit}>
-                Editar
-              </Button>
+              <div className="d-flex gap-2">
+                <Button type="button" onClick={onEdit}>
+                  Editar
+                </Button>
+                {viewActions}
+              </div>
             </>
           )}
         </Card.Body>
       </Card>
+      <NoticeToast text={saved ? SETTINGS_SAVED : null} onClose={onSavedClose} />
     </section>
   );
 }

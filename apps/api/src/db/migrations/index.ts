@@ -11,6 +11,7 @@ import * as drawerPix from './20261123110000_drawer_pix.ts';
 import * as reportIndexes from './20261123110000_report_indexes.ts';
 import * as lottery from './20261123171000_lottery.ts';
 import * as coupons from './20261123170000_coupons.ts';
+import * as foodEmails from './20261123172000_food_emails.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123110000_report_indexes': reportIndexes,
   '20261123171000_lottery': lottery,
   '20261123170000_coupons': coupons,
+  '20261123172000_food_emails': foodEmails,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

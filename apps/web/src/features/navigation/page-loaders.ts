@@ -8,6 +8,8 @@ import {
   loadCoupons,
   loadCouponTemplates,
 } from '../coupons/sagas';
+import { loadSmtpConfig } from '../emails/sagas';
+import { loadFoodConfig } from '../food/sagas';
 import { loadPrintJobs } from '../printing/sagas';
 import { loadDeliveryOrders } from '../store/delivery-sagas';
 import { loadPaidOrders } from '../store/paid-orders-sagas';
@@ -83,4 +85,6 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   COUPON_TEMPLATES: [loadEvents, loadCouponProducts, loadCouponTemplates],
   COUPONS: [loadEvents, loadCoupons],
   COUPON_CONFIG: [loadEvents, loadCouponConfigPage],
+  FOOD_CONFIG: [loadFoodConfig],
+  SEND_EMAILS: [loadSmtpConfig, loadEvents],
 };

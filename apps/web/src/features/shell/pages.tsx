@@ -50,6 +50,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../tables/pages/products'),
     (m) => m.ProductsPage,
   ),
+  PRODUCT_TAGS: lazyPage(
+    () => import('../tables/pages/product-tags'),
+    (m) => m.ProductTagsPage,
+  ),
   PRINTERS: lazyPage(
     () => import('../tables/pages/printers'),
     (m) => m.PrintersPage,
@@ -161,6 +165,14 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
   STORE_CHECKOUT_DELIVERY: lazyPage(
     () => import('../store/store-pages'),
     (m) => m.StoreCheckoutDeliveryPage,
+  ),
+  FOOD_CONFIG: lazyPage(
+    () => import('../food/food-config-page'),
+    (m) => m.FoodConfigPage,
+  ),
+  SEND_EMAILS: lazyPage(
+    () => import('../emails/emails-page'),
+    (m) => m.EmailsPage,
   ),
   PAID_ORDERS: lazyPage(
     () => import('../store/store-pages'),

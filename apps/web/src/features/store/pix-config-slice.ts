@@ -12,10 +12,18 @@ export interface PixConfigState {
   draft: PixConfig;
   editing: boolean;
   busy: boolean;
+  /** 'Configuração salva!' is showing. */
+  saved: boolean;
 }
 
 const EMPTY: PixConfig = { chave: '', nome: '', cidade: '' };
-const initialState: PixConfigState = { config: EMPTY, draft: EMPTY, editing: false, busy: false };
+const initialState: PixConfigState = {
+  config: EMPTY,
+  draft: EMPTY,
+  editing: false,
+  busy: false,
+  saved: false,
+};
 
 export const pixConfigSlice = createSlice({
   name: 'pixConfig',
@@ -30,6 +38,7 @@ export const pixConfigSlice = createSlice({
     },
     pixEditStarted(state) {
       state.editing = true;
+      state.saved = false;
       state.draft = state.config;
     },
     pixDraftChanged(state, action: PayloadAction<Partial<PixConfig>>) {
@@ -44,7 +53,11 @@ export const pixConfigSlice = createSlice({
     pixSaved(state, action: PayloadAction<PixConfig>) {
       state.busy = false;
       state.editing = false;
+      state.saved = true;
       state.config = action.payload;
+    },
+    pixSavedNoticeClosed(state) {
+      state.saved = false;
     },
     /** The server's reason ('Chave PIX inválida.', ...) shows in the generic dialog. */
     pixSaveFailed: {
@@ -67,6 +80,7 @@ export const {
   pixEditCancelled,
   pixSaveRequested,
   pixSaved,
+  pixSavedNoticeClosed,
   pixSaveFailed,
 } = pixConfigSlice.actions;
 

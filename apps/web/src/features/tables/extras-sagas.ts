@@ -1,7 +1,7 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { callApi } from '../../api/call-api';
-import type { PrintOutcome } from '@balcao/contract';
+import { TAGS_PER_SHEET, type PrintOutcome } from '@balcao/contract';
 import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { handlePrintOutcome } from '../printing/sagas';
@@ -13,6 +13,7 @@ import {
   eventQrLoaded,
   eventQrRequested,
   productPrintFailed,
+  productPrintProgressed,
   productPrintRequested,
   productPrintSucceeded,
   productsCsvFailed,
@@ -52,18 +53,34 @@ function* loadEventQr(action: ReturnType<typeof eventQrRequested>): SagaIterator
 
 const selectPrintedProduct = (state: RootState): NamedRef | null =>
   state.tableExtras.productPrint?.product ?? null;
+const selectStopping = (state: RootState): boolean =>
+  state.tableExtras.productPrint?.stopping ?? false;
 
-/** POST /api/products/{id}/print {quantity}; with no printer mapped the PDF opens in a new tab. */
+/**
+ * Tags per print job: 10 sheets of 3. A large quantity goes out batch after batch, so the clerk
+ * sees 'Imprimindo - x/y', a printer gets jobs of a sane size, and 'Cancelar' stops between two.
+ */
+export const TAG_BATCH = 10 * TAGS_PER_SHEET;
+
+/** POST /api/products/{id}/print {quantity} per batch; with no printer mapped each PDF opens. */
 function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIterator {
   const product: NamedRef | null = yield select(selectPrintedProduct);
   if (!product) return;
+  const total = action.payload.quantity;
+  let queued = true;
   try {
-    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-      method: 'POST',
-      url: `/api/products/${encodeURIComponent(String(product.id))}/print`,
-      data: { quantity: action.payload.quantity },
-    });
-    const queued: boolean = yield call(handlePrintOutcome, outcome);
+    for (let printed = 0; printed < total;) {
+      const quantity = Math.min(TAG_BATCH, total - printed);
+      const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+        method: 'POST',
+        url: `/api/products/${encodeURIComponent(String(product.id))}/print`,
+        data: { quantity },
+      });
+      queued = (yield call(handlePrintOutcome, outcome)) as boolean;
+      printed += quantity;
+      yield put(productPrintProgressed({ printed }));
+      if ((yield select(selectStopping)) as boolean) break;
+    }
     yield put(productPrintSucceeded({ queued }));
   } catch (thrown) {
     yield put(productPrintFailed(toApiError(thrown)));

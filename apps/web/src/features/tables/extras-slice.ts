@@ -17,8 +17,15 @@ export interface Notice {
 export interface TableExtrasState {
   /** The event whose QR code shows, with the image's object URL once fetched. */
   eventQr: { event: NamedRef; url: string | null } | null;
-  /** A product's 'QR Code' print: asking the quantity, or printing. */
-  productPrint: { product: NamedRef; stage: 'prompt' | 'printing' } | null;
+  /** A product's tag print: asking the quantity, or printing batch after batch. */
+  productPrint: {
+    product: NamedRef;
+    stage: 'prompt' | 'printing';
+    /** Tags printed so far of the quantity asked ('Imprimindo - x/y'). */
+    progress?: { printed: number; total: number };
+    /** 'Cancelar' while printing: no batch starts after the current one. */
+    stopping?: boolean;
+  } | null;
   notice: Notice | null;
   /** The prompt reopens when the 'Erro!' notice about the quantity closes. */
   reopenPrompt: NamedRef | null;
@@ -64,8 +71,17 @@ export const tableExtrasSlice = createSlice({
       state.productPrint = null;
       state.notice = QUANTITY_ERROR;
     },
-    productPrintRequested(state, _action: PayloadAction<{ quantity: number }>) {
-      if (state.productPrint) state.productPrint.stage = 'printing';
+    productPrintRequested(state, action: PayloadAction<{ quantity: number }>) {
+      if (!state.productPrint) return;
+      state.productPrint.stage = 'printing';
+      state.productPrint.progress = { printed: 0, total: action.payload.quantity };
+    },
+    productPrintProgressed(state, action: PayloadAction<{ printed: number }>) {
+      if (state.productPrint?.progress)
+        state.productPrint.progress.printed = action.payload.printed;
+    },
+    productPrintStopRequested(state) {
+      if (state.productPrint) state.productPrint.stopping = true;
     },
     /** `queued`: a printer took the job; otherwise the PDF opened in the browser. */
     productPrintSucceeded(state, action: PayloadAction<{ queued: boolean }>) {
@@ -117,6 +133,8 @@ export const {
   productPrintPrompted,
   productPrintQuantityInvalid,
   productPrintRequested,
+  productPrintProgressed,
+  productPrintStopRequested,
   productPrintSucceeded,
   productPrintFailed,
   productPrintCancelled,

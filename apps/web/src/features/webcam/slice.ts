@@ -11,6 +11,8 @@ export interface WebcamState {
   draftId: string;
   /** Why the cameras could not be listed. */
   message: string | null;
+  /** 'Configuração salva!' is showing. */
+  saved: boolean;
 }
 
 const initialState: WebcamState = {
@@ -19,6 +21,7 @@ const initialState: WebcamState = {
   devices: [],
   draftId: '',
   message: null,
+  saved: false,
 };
 
 export const webcamSlice = createSlice({
@@ -28,6 +31,7 @@ export const webcamSlice = createSlice({
     webcamEditStarted(state, action: PayloadAction<string | null>) {
       state.editing = true;
       state.busy = true;
+      state.saved = false;
       state.message = null;
       state.draftId = action.payload ?? '';
     },
@@ -50,6 +54,9 @@ export const webcamSlice = createSlice({
     webcamDraftChanged(state, action: PayloadAction<string>) {
       state.draftId = action.payload;
     },
+    webcamSavedNoticeClosed(state) {
+      state.saved = false;
+    },
     webcamEditCancelled(state) {
       state.editing = false;
       state.busy = false;
@@ -60,6 +67,7 @@ export const webcamSlice = createSlice({
     builder
       .addCase(cameraSelected, (state) => {
         state.editing = false;
+        state.saved = true;
         state.message = null;
       })
       .addCase(sessionEnded, () => initialState);
@@ -72,6 +80,7 @@ export const {
   webcamDevicesFailed,
   webcamDraftChanged,
   webcamEditCancelled,
+  webcamSavedNoticeClosed,
 } = webcamSlice.actions;
 
 export const selectWebcam = (state: RootState) => state.webcam;

@@ -26,35 +26,40 @@ afterEach(() => {
 });
 
 describe('webcam page', () => {
-  it('lists the video inputs, saves the chosen one in the session and shows it', async () => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    fakeMediaDevices(async () => {
-      await released;
-      return [
-        device('audioinput', 'mic', 'Microfone'),
-        device('videoinput', 'cam-1', 'Webcam USB'),
-        device('videoinput', 'cam-2', 'Câmera integrada'),
-      ];
-    });
-    const { user, store } = renderPage();
-    expect(screen.getByText('Câmera padrão do navegador')).toBeInTheDocument();
+  it(
+    'lists the video inputs, saves the chosen one in the session and shows it',
+    { timeout: 20_000 },
+    async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      fakeMediaDevices(async () => {
+        await released;
+        return [
+          device('audioinput', 'mic', 'Microfone'),
+          device('videoinput', 'cam-1', 'Webcam USB'),
+          device('videoinput', 'cam-2', 'Câmera integrada'),
+        ];
+      });
+      const { user, store } = renderPage();
+      expect(screen.getByText('Câmera padrão do navegador')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Editar' }));
-    expect(screen.getByRole('button', { name: 'Processando' })).toBeDisabled();
-    release();
+      await user.click(screen.getByRole('button', { name: 'Editar' }));
+      expect(screen.getByRole('button', { name: 'Processando' })).toBeDisabled();
+      release();
 
-    const select = await screen.findByRole('combobox', { name: 'Câmera' });
-    expect(await screen.findByRole('option', { name: 'Webcam USB' })).toBeInTheDocument();
-    expect(screen.queryByRole('option', { name: 'Microfone' })).not.toBeInTheDocument();
-    await user.selectOptions(select, 'cam-2');
-    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+      const select = await screen.findByRole('combobox', { name: 'Câmera' });
+      expect(await screen.findByRole('option', { name: 'Webcam USB' })).toBeInTheDocument();
+      expect(screen.queryByRole('option', { name: 'Microfone' })).not.toBeInTheDocument();
+      await user.selectOptions(select, 'cam-2');
+      await user.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    expect(store.getState().session.cameraId).toBe('cam-2');
-    expect(screen.getByText('Câmera integrada')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Editar' })).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('balcao.session') ?? '{}').cameraId).toBe('cam-2');
-  });
+      expect(store.getState().session.cameraId).toBe('cam-2');
+      expect(screen.getByText('Câmera integrada')).toBeInTheDocument();
+      expect(screen.getByText('Configuração salva!')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Editar' })).toBeInTheDocument();
+      expect(JSON.parse(localStorage.getItem('balcao.session') ?? '{}').cameraId).toBe('cam-2');
+    },
+  );
 
   it('cancels without changing the camera', async () => {
     fakeMediaDevices(async () => [device('videoinput', 'cam-1', 'Webcam USB')]);

@@ -1,16 +1,24 @@
+import { useCallback } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { SettingsForm } from '../../ui/settings-form';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cameraSelected, selectCameraId } from '../session/slice';
-import { selectWebcam, webcamDraftChanged, webcamEditCancelled, webcamEditStarted } from './slice';
+import {
+  selectWebcam,
+  webcamDraftChanged,
+  webcamEditCancelled,
+  webcamEditStarted,
+  webcamSavedNoticeClosed,
+} from './slice';
 
 const DEFAULT_CAMERA = 'Câmera padrão do navegador';
 
 export function WebcamPage() {
   const dispatch = useAppDispatch();
   const cameraId = useAppSelector(selectCameraId);
-  const { editing, busy, devices, draftId, message } = useAppSelector(selectWebcam);
+  const { editing, busy, devices, draftId, message, saved } = useAppSelector(selectWebcam);
+  const closeNotice = useCallback(() => dispatch(webcamSavedNoticeClosed()), [dispatch]);
   const current = cameraId
     ? (devices.find((device) => device.deviceId === cameraId)?.label ??
       'Câmera escolhida neste navegador')
@@ -21,6 +29,8 @@ export function WebcamPage() {
       title="Configurar webcam"
       editing={editing}
       busy={busy}
+      saved={saved}
+      onSavedClose={closeNotice}
       saveDisabled={message !== null}
       onEdit={() => dispatch(webcamEditStarted(cameraId))}
       onSave={() => dispatch(cameraSelected(draftId === '' ? null : draftId))}

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { SettingsForm } from '../../../ui/settings-form';
@@ -6,6 +7,7 @@ import {
   pixEditCancelled,
   pixEditStarted,
   pixSaveRequested,
+  pixSavedNoticeClosed,
   selectPixConfig,
   type PixConfig,
 } from '../pix-config-slice';
@@ -20,12 +22,15 @@ const FIELDS: { name: keyof PixConfig; label: string; maxLength: number }[] = [
 /** 'Configuração PIX' (System): the key, name and city the cashier's BR Codes carry. */
 export function PixConfigForm() {
   const dispatch = useAppDispatch();
-  const { config, draft, editing, busy } = useAppSelector(selectPixConfig);
+  const { config, draft, editing, busy, saved } = useAppSelector(selectPixConfig);
+  const closeNotice = useCallback(() => dispatch(pixSavedNoticeClosed()), [dispatch]);
   return (
     <SettingsForm
       title="Configuração PIX"
       editing={editing}
       busy={busy}
+      saved={saved}
+      onSavedClose={closeNotice}
       saveDisabled={FIELDS.some((field) => draft[field.name].trim() === '')}
       onEdit={() => dispatch(pixEditStarted())}
       onSave={() => dispatch(pixSaveRequested())}

@@ -1,7 +1,4 @@
-import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
 import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { PRODUCT_TYPES } from '@balcao/contract';
@@ -9,19 +6,12 @@ import { actionColumn, column } from '../../../ui/columns';
 import { required } from '../../../ui/editor-modal';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { dateColumns, textOf, type TableDefinition } from '../definition';
-import {
-  noticeDismissed,
-  productPrintCancelled,
-  productPrintPrompted,
-  productPrintQuantityInvalid,
-  productPrintRequested,
-  productsCsvRequested,
-  selectTableExtras,
-} from '../extras-slice';
+import { productPrintPrompted, productsCsvRequested, selectTableExtras } from '../extras-slice';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
 import { PageFrame } from './page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
+import { ProductPrintDialogs } from './product-print-dialogs';
 import { RowButton } from '../../../ui/row-button';
 
 function ProductQrButton({ row }: { row: TableRow }) {
@@ -50,96 +40,9 @@ function ExportButton() {
   );
 }
 
-/** SPEC.md section 5: the tag quantity is an integer greater than 0. */
-export function readQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const quantity = Number(trimmed);
-  return quantity > 0 ? quantity : null;
-}
-
-function QuantityForm({ printing }: { printing: boolean }) {
-  const dispatch = useAppDispatch();
-  const [text, setText] = useState('1');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (printing) return;
-    const quantity = readQuantity(text);
-    dispatch(
-      quantity === null ? productPrintQuantityInvalid() : productPrintRequested({ quantity }),
-    );
-  };
-  return (
-    <Form onSubmit={submit} noValidate>
-      <Modal.Body>
-        <Form.Group controlId="product-print-quantity">
-          <Form.Label>Quantidade</Form.Label>
-          <Form.Control
-            inputMode="numeric"
-            autoFocus
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </Form.Group>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button type="submit" disabled={printing}>
-          {printing ? 'Processando' : 'Imprimir'}
-        </Button>
-        <Button
-          type="button"
-          variant="outline-secondary"
-          disabled={printing}
-          onClick={() => dispatch(productPrintCancelled())}
-        >
-          Cancelar
-        </Button>
-      </Modal.Footer>
-    </Form>
-  );
-}
-
-/** The 'QR Code' prompt for the quantity, and the 'Erro!' / success messages after it. */
-function ProductPrintDialogs() {
-  const dispatch = useAppDispatch();
-  const { productPrint, notice } = useAppSelector(selectTableExtras);
-  const printing = productPrint?.stage === 'printing';
-  return (
-    <>
-      <Modal
-        show={productPrint !== null}
-        onHide={() => !printing && dispatch(productPrintCancelled())}
-        centered
-        animation={false}
-        aria-labelledby="product-print-title"
-      >
-        <Modal.Header closeButton={!printing} closeLabel="Fechar">
-          <Modal.Title id="product-print-title">
-            Imprimir QR Code de {productPrint?.product.name}
-          </Modal.Title>
-        </Modal.Header>
-        {productPrint && <QuantityForm printing={printing} />}
-      </Modal>
-      <Modal
-        show={notice !== null}
-        onHide={() => dispatch(noticeDismissed())}
-        centered
-        animation={false}
-        aria-labelledby="table-notice-title"
-      >
-        <Modal.Header>
-          <Modal.Title id="table-notice-title">{notice?.title}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>{notice?.text}</Modal.Body>
-        <Modal.Footer>
-          <Button type="button" autoFocus onClick={() => dispatch(noticeDismissed())}>
-            OK
-          </Button>
-        </Modal.Footer>
-      </Modal>
-    </>
-  );
-}
+/** A fresh install has no category: the product form says where the first one is created. */
+export const PRODUCT_CATEGORY_MISSING =
+  "Nenhuma categoria cadastrada. Crie a primeira na aba 'Categorias' desta página (Produtos) e volte aqui.";
 
 export const productsTable: TableDefinition<TableRow> = {
   table: 'products',
@@ -165,6 +68,7 @@ export const productsTable: TableDefinition<TableRow> = {
       reference: true,
       lookup: 'productCategories',
       validate: required('Escolha a categoria.'),
+      noOptions: PRODUCT_CATEGORY_MISSING,
     },
     { name: 'price', label: 'Preço', type: 'money', validate: required('Informe o preço.') },
     {
@@ -225,7 +129,7 @@ export function ProductsPage() {
           <TablePage definition={productCategoriesTable} />
         </Tab>
       </Tabs>
-      <ProductPrintDialogs />
+      <ProductPrintDialogs title="Imprimir QR Code de" />
     </PageFrame>
   );
 }

@@ -1,0 +1,108 @@
+import type { Kysely } from 'kysely';
+import {
+  FOOD_DEFAULTS,
+  type FoodCategoryDto,
+  type FoodConfigDto,
+  type FoodSalesDto,
+} from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+
+/** The kitchen's food panel (docs/food-api.md). */
+
+type Db = Kysely<Database>;
+
+/** A sale is an order PAGO or ENTREGUE, as in the reports; ESTORNADO never counts. */
+const PAID = ['PAGO', 'ENTREGUE'] as const;
+
+export async function foodConfig(db: Db): Promise<FoodConfigDto> {
+  const [row, categories] = await Promise.all([
+    db.selectFrom('food_settings').selectAll().where('id', '=', 1).executeTakeFirst(),
+    db.selectFrom('food_categories').select('category_id').orderBy('category_id').execute(),
+  ]);
+  return {
+    ...(row
+      ? {
+          offset: row.offset_units,
+          target: row.target_units,
+          refreshInterval: row.refresh_seconds,
+        }
+      : FOOD_DEFAULTS),
+    categoryIds: categories.map((category) => category.category_id),
+  };
+}
+
+/** POST /alimentos/config: one settings row, replaced, and the food categories, replaced. */
+export async function saveFoodConfig(
+  db: Db,
+  now: Date,
+  userId: number,
+  config: FoodConfigDto,
+): Promise<FoodConfigDto> {
+  const categoryIds = [...new Set(config.categoryIds)];
+  await db.transaction().execute(async (trx) => {
+    if (categoryIds.length > 0) {
+      const found = await trx
+        .selectFrom('product_categories')
+        .select('id')
+        .where('id', 'in', categoryIds)
+        .execute();
+      const missing = categoryIds.find((id) => !found.some((row) => row.id === id));
+      if (missing !== undefined) throw invalidRequest(`Categoria não encontrada: ${missing}.`);
+    }
+    const values = {
+      offset_units: config.offset,
+      target_units: config.target,
+      refresh_seconds: config.refreshInterval,
+      updated_by: userId,
+      updated_at: now.toISOString(),
+    };
+    await trx
+      .insertInto('food_settings')
+      .values({ id: 1, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
+    await trx.deleteFrom('food_categories').execute();
+    if (categoryIds.length > 0) {
+      await trx
+        .insertInto('food_categories')
+        .values(categoryIds.map((category_id) => ({ category_id })))
+        .execute();
+    }
+  });
+  return foodConfig(db);
+}
+
+export async function productCategories(db: Db): Promise<FoodCategoryDto[]> {
+  return db.selectFrom('product_categories').select(['id', 'name']).orderBy('name').execute();
+}
+
+/** GET /alimentos/vendidos: units of food in the selected event's paid orders, plus the offset. */
+export async function foodSales(db: Db): Promise<FoodSalesDto> {
+  const [config, event] = await Promise.all([
+    foodConfig(db),
+    db.selectFrom('events').select(['id', 'name']).where('selected', '=', true).executeTakeFirst(),
+  ]);
+  let sold = 0;
+  if (event && config.categoryIds.length > 0) {
+    const row = await db
+      .selectFrom('order_items as i')
+      .innerJoin('orders as o', 'o.id', 'i.order_id')
+      .innerJoin('products as p', 'p.id', 'i.product_id')
+      .select((eb) => eb.fn.sum<number | string | null>('i.quantity').as('units'))
+      .where('o.event_id', '=', event.id)
+      .where('o.state', 'in', PAID)
+      .where('p.category_id', 'in', config.categoryIds)
+      .executeTakeFirst();
+    sold = Number(row?.units ?? 0);
+  }
+  return {
+    eventId: event?.id ?? null,
+    eventName: event?.name ?? null,
+    sold,
+    offset: config.offset,
+    total: sold + config.offset,
+    target: config.target,
+    refreshInterval: config.refreshInterval,
+  };
+}

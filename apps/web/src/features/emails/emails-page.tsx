@@ -1,0 +1,319 @@
+import { useCallback } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Form from 'react-bootstrap/Form';
+import ProgressBar from 'react-bootstrap/ProgressBar';
+import Table from 'react-bootstrap/Table';
+import {
+  EMAIL_BODY_MAX,
+  EMAIL_PLACEHOLDERS,
+  EMAIL_RECIPIENT_STATUS_LABELS,
+  EMAIL_SUBJECT_MAX,
+  PARTICIPANT_STATUSES,
+  PARTICIPANT_STATUS_LABELS,
+  type EmailBatchDto,
+  type EmailRecipientStatus,
+} from '@balcao/contract';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { SettingsForm } from '../../ui/settings-form';
+import { selectSelectedEvent } from '../events/slice';
+import { selectLookups } from '../tables/slice';
+import {
+  messageChanged,
+  previewRequested,
+  retryRequested,
+  selectEmails,
+  sendAsked,
+  sendDeclined,
+  sendRequested,
+  smtpDraftChanged,
+  smtpEditCancelled,
+  smtpEditStarted,
+  smtpSavedNoticeClosed,
+  smtpSaveRequested,
+  statusToggled,
+  type SmtpDraft,
+} from './slice';
+
+const SMTP_FIELDS: { name: keyof SmtpDraft; label: string; type?: string; help?: string }[] = [
+  { name: 'host', label: 'Servidor SMTP' },
+  {
+    name: 'port',
+    label: 'Porta',
+    help: '465 usa TLS direto; 587 e 25 usam STARTTLS se oferecido.',
+  },
+  { name: 'user', label: 'Usuário' },
+  { name: 'password', label: 'Senha', type: 'password', help: 'Em branco mantém a senha salva.' },
+  { name: 'sender', label: 'Remetente', help: 'Ex.: Eventos <eventos@exemplo.com.br>' },
+];
+
+function SmtpSettings() {
+  const dispatch = useAppDispatch();
+  const { smtp, smtpDraft, editing, busy, saved } = useAppSelector(selectEmails);
+  const closeNotice = useCallback(() => dispatch(smtpSavedNoticeClosed()), [dispatch]);
+  const port = Number(smtpDraft.port);
+  return (
+    <SettingsForm
+      title="Servidor de e-mail (SMTP)"
+      titleLevel={2}
+      editing={editing}
+      busy={busy}
+      saved={saved}
+      onSavedClose={closeNotice}
+      saveDisabled={
+        smtpDraft.host.trim() === '' ||
+        smtpDraft.sender.trim() === '' ||
+        !Number.isInteger(port) ||
+        port < 1 ||
+        port > 65535
+      }
+      onEdit={() => dispatch(smtpEditStarted())}
+      onSave={() => dispatch(smtpSaveRequested())}
+      onCancel={() => dispatch(smtpEditCancelled())}
+      view={
+        <dl className="mb-3">
+          <dt>Servidor SMTP</dt>
+          <dd>{smtp.host ? `${smtp.host}:${smtp.port}` : 'não configurado'}</dd>
+          <dt>Usuário</dt>
+          <dd>{smtp.user || '—'}</dd>
+          <dt>Senha</dt>
+          <dd>{smtp.hasPassword ? 'definida' : 'não definida'}</dd>
+          <dt>Remetente</dt>
+          <dd>{smtp.sender || 'não configurado'}</dd>
+        </dl>
+      }
+    >
+      {SMTP_FIELDS.map((field, i) => (
+        <Form.Group key={field.name} className="mb-3" controlId={`smtp-${field.name}`}>
+          <Form.Label>{field.label}</Form.Label>
+          <Form.Control
+            autoFocus={i === 0}
+            type={field.type ?? 'text'}
+            maxLength={255}
+            autoComplete={field.type === 'password' ? 'new-password' : 'off'}
+            value={smtpDraft[field.name]}
+            onChange={(event) => dispatch(smtpDraftChanged({ [field.name]: event.target.value }))}
+          />
+          {field.help && <Form.Text>{field.help}</Form.Text>}
+        </Form.Group>
+      ))}
+    </SettingsForm>
+  );
+}
+
+const STATUS_VARIANT: Record<EmailRecipientStatus, string> = {
+  PENDENTE: 'secondary',
+  ENVIANDO: 'info',
+  ENVIADO: 'success',
+  FALHOU: 'danger',
+};
+
+function BatchProgress({ batch, sending }: { batch: EmailBatchDto; sending: boolean }) {
+  const dispatch = useAppDispatch();
+  const finished = batch.sent + batch.failed;
+  return (
+    <Card className="page-card mt-4">
+      <Card.Body>
+        <h2 className="h5">Envio: {batch.subject}</h2>
+        <p role="status">
+          {batch.done ? 'Envio concluído' : 'Enviando'} - {finished}/{batch.total} · Enviados:{' '}
+          {batch.sent} · Falhas: {batch.failed}
+        </p>
+        <ProgressBar className="mb-3" aria-label="Progresso do envio">
+          <ProgressBar variant="success" now={(batch.sent / batch.total) * 100} />
+          <ProgressBar variant="danger" now={(batch.failed / batch.total) * 100} />
+        </ProgressBar>
+        {batch.done && batch.failed > 0 && (
+          <Button
+            type="button"
+            variant="warning"
+            className="mb-3"
+            disabled={sending}
+            onClick={() => dispatch(retryRequested())}
+          >
+            Reenviar falhas
+          </Button>
+        )}
+        <Table size="sm" striped aria-label="Destinatários">
+          <thead>
+            <tr>
+              <th>Nome</th>
+              <th>E-mail</th>
+              <th>Situação</th>
+              <th>Detalhe</th>
+            </tr>
+          </thead>
+          <tbody>
+            {batch.recipients.map((recipient) => (
+              <tr key={recipient.id}>
+                <td>{recipient.name}</td>
+                <td>{recipient.email}</td>
+                <td>
+                  <Badge bg={STATUS_VARIANT[recipient.status]}>
+                    {EMAIL_RECIPIENT_STATUS_LABELS[recipient.status]}
+                  </Badge>
+                </td>
+                <td className="text-break">{recipient.error ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function MessageEditor() {
+  const dispatch = useAppDispatch();
+  const { message, preview, previewing, confirming, batch, sending, smtp } =
+    useAppSelector(selectEmails);
+  const events = useAppSelector(selectLookups).events ?? [];
+  const selected = useAppSelector(selectSelectedEvent);
+  const eventId = message.eventId ?? (selected ? Number(selected.id) : null);
+  const ready =
+    eventId !== null &&
+    message.statuses.length > 0 &&
+    message.subject.trim() !== '' &&
+    message.body.trim() !== '';
+  const ensureEvent = () => {
+    if (message.eventId === null && eventId !== null) dispatch(messageChanged({ eventId }));
+  };
+  return (
+    <>
+      <Card className="page-card mt-4">
+        <Card.Body>
+          <h2 className="h5 mb-3">Mensagem</h2>
+          <Form.Group className="mb-3" controlId="email-event">
+            <Form.Label>Evento dos destinatários</Form.Label>
+            <Form.Select
+              value={eventId ?? ''}
+              onChange={(event) =>
+                dispatch(messageChanged({ eventId: Number(event.target.value) || null }))
+              }
+            >
+              <option value="">Selecione</option>
+              {events.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.name}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+          <fieldset className="mb-3">
+            <legend className="fs-6">Situação dos participantes</legend>
+            {PARTICIPANT_STATUSES.map((status) => (
+              <Form.Check
+                inline
+                key={status}
+                id={`email-status-${status}`}
+                label={PARTICIPANT_STATUS_LABELS[status]}
+                checked={message.statuses.includes(status)}
+                onChange={() => dispatch(statusToggled(status))}
+              />
+            ))}
+          </fieldset>
+          <Form.Group className="mb-3" controlId="email-subject">
+            <Form.Label>Assunto</Form.Label>
+            <Form.Control
+              maxLength={EMAIL_SUBJECT_MAX}
+              value={message.subject}
+              onChange={(event) => dispatch(messageChanged({ subject: event.target.value }))}
+            />
+          </Form.Group>
+          <Form.Group className="mb-2" controlId="email-body">
+            <Form.Label>Mensagem</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={8}
+              maxLength={EMAIL_BODY_MAX}
+              value={message.body}
+              onChange={(event) => dispatch(messageChanged({ body: event.target.value }))}
+            />
+          </Form.Group>
+          <p className="small text-body-secondary">
+            Campos disponíveis: {EMAIL_PLACEHOLDERS.map((name) => `{${name}}`).join(', ')}
+          </p>
+          <div className="d-flex gap-2">
+            <Button
+              type="button"
+              variant="outline-primary"
+              disabled={!ready || previewing}
+              onClick={() => {
+                ensureEvent();
+                dispatch(previewRequested());
+              }}
+            >
+              {previewing ? 'Processando' : 'Pré-visualizar'}
+            </Button>
+            <Button
+              type="button"
+              disabled={!ready || sending || !smtp.host}
+              onClick={() => {
+                ensureEvent();
+                dispatch(sendAsked());
+              }}
+            >
+              {sending ? 'Processando' : 'Enviar'}
+            </Button>
+          </div>
+          {!smtp.host && (
+            <p className="small text-body-secondary mt-2">
+              Configure o servidor SMTP acima para enviar.
+            </p>
+          )}
+        </Card.Body>
+      </Card>
+      {preview && (
+        <Card className="page-card mt-4" aria-label="Pré-visualização">
+          <Card.Body>
+            <h2 className="h5">Pré-visualização</h2>
+            <p>
+              {preview.recipients} destinatário(s)
+              {preview.withoutEmail > 0 && ` · ${preview.withoutEmail} sem e-mail (não recebem)`}
+            </p>
+            {preview.sample ? (
+              <>
+                <p className="mb-1">
+                  <strong>Para:</strong> {preview.sample.name} &lt;{preview.sample.email}&gt;
+                </p>
+                <p className="mb-1">
+                  <strong>Assunto:</strong> {preview.sample.subject}
+                </p>
+                <pre
+                  className="border rounded p-2 bg-body-tertiary"
+                  style={{ whiteSpace: 'pre-wrap' }}
+                >
+                  {preview.sample.body}
+                </pre>
+              </>
+            ) : (
+              <p>Nenhum participante com e-mail nas situações escolhidas.</p>
+            )}
+          </Card.Body>
+        </Card>
+      )}
+      {batch && <BatchProgress batch={batch} sending={sending} />}
+      <ConfirmDialog
+        show={confirming}
+        title="Enviar e-mails"
+        text="Os e-mails serão enviados a todos os participantes do evento nas situações escolhidas."
+        confirmLabel="Enviar"
+        onConfirm={() => dispatch(sendRequested())}
+        onCancel={() => dispatch(sendDeclined())}
+      />
+    </>
+  );
+}
+
+/** 'Enviar e-mails' (System, outside production): SMTP settings, the message and its sending. */
+export function EmailsPage() {
+  return (
+    <section>
+      <h1 className="h3 mb-4">Enviar e-mails</h1>
+      <SmtpSettings />
+      <MessageEditor />
+    </section>
+  );
+}

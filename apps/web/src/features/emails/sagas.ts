@@ -1,0 +1,113 @@
+import { call, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { EmailBatchDto, EmailPreviewDto, SmtpConfigDto } from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import {
+  batchUpdated,
+  previewFailed,
+  previewLoaded,
+  previewRequested,
+  retryRequested,
+  selectEmails,
+  sendFailed,
+  sendRequested,
+  smtpLoaded,
+  smtpLoadFailed,
+  smtpSaved,
+  smtpSaveFailed,
+  smtpSaveRequested,
+  type EmailsState,
+} from './slice';
+
+/** How often a running sending is polled for its progress. */
+export const BATCH_POLL_MS = 1000;
+
+/** GET /api/emails/smtp: the loader of 'Enviar e-mails'. */
+export function* loadSmtpConfig(): SagaIterator {
+  try {
+    const smtp: SmtpConfigDto = yield call(callApi<SmtpConfigDto>, { url: '/api/emails/smtp' });
+    yield put(smtpLoaded(smtp));
+  } catch (thrown) {
+    yield put(smtpLoadFailed(toApiError(thrown)));
+  }
+}
+
+function* saveSmtp(): SagaIterator {
+  const { smtpDraft }: EmailsState = yield select(selectEmails);
+  try {
+    const smtp: SmtpConfigDto = yield call(callApi<SmtpConfigDto>, {
+      method: 'POST',
+      url: '/api/emails/smtp',
+      data: { ...smtpDraft, port: Number(smtpDraft.port) },
+    });
+    yield put(smtpSaved(smtp));
+  } catch (thrown) {
+    yield put(smtpSaveFailed(toApiError(thrown)));
+  }
+}
+
+function* messageBody(): SagaIterator<object> {
+  const { message }: EmailsState = yield select(selectEmails);
+  return { ...message, eventId: message.eventId ?? 0 };
+}
+
+function* preview(): SagaIterator {
+  try {
+    const data: object = yield call(messageBody);
+    const answer: EmailPreviewDto = yield call(callApi<EmailPreviewDto>, {
+      method: 'POST',
+      url: '/api/emails/previa',
+      data,
+    });
+    yield put(previewLoaded(answer));
+  } catch (thrown) {
+    yield put(previewFailed(toApiError(thrown)));
+  }
+}
+
+/** Follows a sending until every recipient has a result. */
+function* follow(batch: EmailBatchDto): SagaIterator {
+  yield put(batchUpdated(batch));
+  let current = batch;
+  while (!current.done) {
+    yield delay(BATCH_POLL_MS);
+    current = yield call(callApi<EmailBatchDto>, { url: `/api/emails/envios/${current.id}` });
+    yield put(batchUpdated(current));
+  }
+}
+
+function* send(): SagaIterator {
+  try {
+    const data: object = yield call(messageBody);
+    const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+      method: 'POST',
+      url: '/api/emails/envios',
+      data,
+    });
+    yield call(follow, batch);
+  } catch (thrown) {
+    yield put(sendFailed(toApiError(thrown)));
+  }
+}
+
+function* retry(): SagaIterator {
+  const { batch: shown }: EmailsState = yield select(selectEmails);
+  if (!shown) return;
+  try {
+    const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+      method: 'POST',
+      url: `/api/emails/envios/${shown.id}/reenviar`,
+    });
+    yield call(follow, batch);
+  } catch (thrown) {
+    yield put(sendFailed(toApiError(thrown)));
+  }
+}
+
+export function* emailsSaga(): SagaIterator {
+  yield takeLeading(smtpSaveRequested.type, saveSmtp);
+  yield takeLatest(previewRequested.type, preview);
+  yield takeLatest(sendRequested.type, send);
+  yield takeLatest(retryRequested.type, retry);
+}

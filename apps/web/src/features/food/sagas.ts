@@ -1,0 +1,96 @@
+import {
+  all,
+  call,
+  delay,
+  put,
+  race,
+  select,
+  take,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { FoodCategoryDto, FoodConfigDto, FoodSalesDto } from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import {
+  foodConfigFailed,
+  foodConfigLoaded,
+  foodPanelClosed,
+  foodPanelOpened,
+  foodSalesFailed,
+  foodSalesLoaded,
+  foodSaved,
+  foodSaveFailed,
+  foodSaveRequested,
+  selectFood,
+  type FoodState,
+} from './slice';
+
+/** GET /api/alimentos/config and /api/alimentos/categorias: the loader of 'Configurar alimentos'. */
+export function* loadFoodConfig(): SagaIterator {
+  try {
+    const [config, categories]: [FoodConfigDto, FoodCategoryDto[]] = yield all([
+      call(callApi<FoodConfigDto>, { url: '/api/alimentos/config' }),
+      call(callApi<FoodCategoryDto[]>, { url: '/api/alimentos/categorias' }),
+    ]);
+    yield put(foodConfigLoaded({ config, categories }));
+  } catch (thrown) {
+    yield put(foodConfigFailed(toApiError(thrown)));
+  }
+}
+
+const integer = (text: string): number | null =>
+  /^-?\d+$/.test(text.trim()) ? Number(text) : null;
+
+function* saveFoodConfig(): SagaIterator {
+  const { draft }: FoodState = yield select(selectFood);
+  const offset = integer(draft.offset);
+  const target = integer(draft.target);
+  const refreshInterval = integer(draft.refreshInterval);
+  if (offset === null || target === null || refreshInterval === null) {
+    const description = 'Ajuste, Meta e Intervalo devem ser números inteiros.';
+    yield put(foodSaveFailed({ status: 400, error: 'invalid_request', description }));
+    return;
+  }
+  try {
+    const config: FoodConfigDto = yield call(callApi<FoodConfigDto>, {
+      method: 'POST',
+      url: '/api/alimentos/config',
+      data: { offset, target, refreshInterval, categoryIds: draft.categoryIds },
+    });
+    yield put(foodSaved(config));
+  } catch (thrown) {
+    yield put(foodSaveFailed(toApiError(thrown)));
+  }
+}
+
+/** While the kitchen panel is open: GET /api/alimentos/vendidos at the configured interval. */
+function* refreshPanel(): SagaIterator {
+  for (;;) {
+    let seconds = 30;
+    try {
+      const sales: FoodSalesDto = yield call(callApi<FoodSalesDto>, {
+        url: '/api/alimentos/vendidos',
+      });
+      yield put(foodSalesLoaded({ sales, at: new Date().toISOString() }));
+      seconds = sales.refreshInterval;
+    } catch (thrown) {
+      yield put(foodSalesFailed(toApiError(thrown)));
+    }
+    const { closed } = yield race({
+      wait: delay(seconds * 1000),
+      closed: take(foodPanelClosed.type),
+    });
+    if (closed) return;
+  }
+}
+
+function* runPanel(): SagaIterator {
+  yield race({ run: call(refreshPanel), closed: take(foodPanelClosed.type) });
+}
+
+export function* foodSaga(): SagaIterator {
+  yield takeLeading(foodSaveRequested.type, saveFoodConfig);
+  yield takeLatest(foodPanelOpened.type, runPanel);
+}

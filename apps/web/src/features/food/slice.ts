@@ -1,0 +1,142 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  FOOD_DEFAULTS,
+  type FoodCategoryDto,
+  type FoodConfigDto,
+  type FoodSalesDto,
+} from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** The form's text fields: numbers are read when saving. */
+export interface FoodDraft {
+  offset: string;
+  target: string;
+  refreshInterval: string;
+  categoryIds: number[];
+}
+
+export interface FoodState {
+  config: FoodConfigDto;
+  categories: FoodCategoryDto[];
+  draft: FoodDraft;
+  editing: boolean;
+  busy: boolean;
+  saved: boolean;
+  /** The kitchen panel: open or not, and its last figures. */
+  panelOpen: boolean;
+  sales: FoodSalesDto | null;
+  /** When the figures were last fetched (ISO), for 'Atualizado às'. */
+  fetchedAt: string | null;
+}
+
+const EMPTY: FoodConfigDto = { ...FOOD_DEFAULTS, categoryIds: [] };
+const draftOf = (config: FoodConfigDto): FoodDraft => ({
+  offset: String(config.offset),
+  target: String(config.target),
+  refreshInterval: String(config.refreshInterval),
+  categoryIds: config.categoryIds,
+});
+
+const initialState: FoodState = {
+  config: EMPTY,
+  categories: [],
+  draft: draftOf(EMPTY),
+  editing: false,
+  busy: false,
+  saved: false,
+  panelOpen: false,
+  sales: null,
+  fetchedAt: null,
+};
+
+export const foodSlice = createSlice({
+  name: 'food',
+  initialState,
+  reducers: {
+    foodConfigLoaded(
+      state,
+      action: PayloadAction<{ config: FoodConfigDto; categories: FoodCategoryDto[] }>,
+    ) {
+      state.config = action.payload.config;
+      state.categories = action.payload.categories;
+    },
+    foodConfigFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+    foodEditStarted(state) {
+      state.editing = true;
+      state.saved = false;
+      state.draft = draftOf(state.config);
+    },
+    foodDraftChanged(state, action: PayloadAction<Partial<FoodDraft>>) {
+      state.draft = { ...state.draft, ...action.payload };
+    },
+    foodCategoryToggled(state, action: PayloadAction<number>) {
+      const ids = state.draft.categoryIds;
+      state.draft.categoryIds = ids.includes(action.payload)
+        ? ids.filter((id) => id !== action.payload)
+        : [...ids, action.payload];
+    },
+    foodEditCancelled(state) {
+      state.editing = false;
+    },
+    foodSaveRequested(state) {
+      state.busy = true;
+    },
+    foodSaved(state, action: PayloadAction<FoodConfigDto>) {
+      state.busy = false;
+      state.editing = false;
+      state.saved = true;
+      state.config = action.payload;
+    },
+    foodSaveFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.busy = false;
+      },
+    },
+    foodSavedNoticeClosed(state) {
+      state.saved = false;
+    },
+    foodPanelOpened(state) {
+      state.panelOpen = true;
+    },
+    foodPanelClosed(state) {
+      state.panelOpen = false;
+    },
+    foodSalesLoaded(state, action: PayloadAction<{ sales: FoodSalesDto; at: string }>) {
+      state.sales = action.payload.sales;
+      state.fetchedAt = action.payload.at;
+    },
+    /** A refresh that failed keeps the last figures on the kitchen screen; no dialog over it. */
+    foodSalesFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  foodConfigLoaded,
+  foodConfigFailed,
+  foodEditStarted,
+  foodDraftChanged,
+  foodCategoryToggled,
+  foodEditCancelled,
+  foodSaveRequested,
+  foodSaved,
+  foodSaveFailed,
+  foodSavedNoticeClosed,
+  foodPanelOpened,
+  foodPanelClosed,
+  foodSalesLoaded,
+  foodSalesFailed,
+} = foodSlice.actions;
+
+export const selectFood = (state: RootState) => state.food;
