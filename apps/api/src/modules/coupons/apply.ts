@@ -15,7 +15,7 @@ import {
   type OrderDto,
   type ProductType,
 } from '@balcao/contract';
-import type { ApiError} from '../../http/api-error.ts';
+import type { ApiError } from '../../http/api-error.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { loadOrder } from '../carts/order-dto.ts';
 import { applyTransition, type Actor } from '../carts/transitions.ts';
