@@ -9,6 +9,7 @@ import * as store from './20261123090000_store.ts';
 import * as authVersion from './20261123091500_auth_version.ts';
 import * as drawerPix from './20261123110000_drawer_pix.ts';
 import * as reportIndexes from './20261123110000_report_indexes.ts';
+import * as reportSales from './20261123173000_report_sales.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123091500_auth_version': authVersion,
   '20261123110000_drawer_pix': drawerPix,
   '20261123110000_report_indexes': reportIndexes,
+  '20261123173000_report_sales': reportSales,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
