@@ -353,4 +353,19 @@ describe('reports', () => {
       await sge.close();
     }
   });
+
+  it("lists every product for the reports' Produto filter", async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/produtos',
+      headers: reporter,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(
+      expect.arrayContaining([
+        { id: camiseta, name: 'Camiseta' },
+        expect.objectContaining({ name: 'Caneca' }),
+      ]),
+    );
+  });
 });

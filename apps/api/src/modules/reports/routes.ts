@@ -72,6 +72,18 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => dashboard(app.db, request.query.eventId),
   );
 
+  // The report pages' 'Produto' filter: every product by name (the tables' list stops at 100).
+  app.get(
+    '/reports/produtos',
+    {
+      config: { access: ACCESS },
+      schema: {
+        response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) },
+      },
+    },
+    async () => app.db.selectFrom('products').select(['id', 'name']).orderBy('name').execute(),
+  );
+
   for (const page of Object.keys(REPORTS) as ReportPage[]) {
     const declaration: ReportDeclaration = REPORTS[page];
     // SPEC.md section 2: the courseware reports exist only in the production app mode.
