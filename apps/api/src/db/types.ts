@@ -282,7 +282,7 @@ export interface PixSettingsTable {
 export interface ReportSalesTable {
   event_id: number;
   slot: string;
-  dim: 'produto' | 'categoria' | 'vendedor' | 'comprador';
+  dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom';
   key_id: number;
   category_id: number;
   pedidos: number;

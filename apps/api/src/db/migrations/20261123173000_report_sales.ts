@@ -12,14 +12,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('event_id', 'integer', (col) => col.notNull().references('events.id'))
     /** The UTC hour of paid_at: 'YYYY-MM-DDTHH'. */
     .addColumn('slot', 'varchar(13)', (col) => col.notNull())
-    /** produto | categoria | vendedor (seller's center) | comprador (buyer's center). */
+    /** produto | categoria | vendedor (seller's center) | comprador (buyer's center) | cupom. */
     .addColumn('dim', 'varchar(16)', (col) => col.notNull())
     /** Product, category or center id; 0 for a sale without a center. */
     .addColumn('key_id', 'integer', (col) => col.notNull())
-    /** The products' category; 0 on the center rows that count every category. */
+    /** The products' category; 0 on the center rows that count every category; the coupon's percent (bp) on cupom rows. */
     .addColumn('category_id', 'integer', (col) => col.notNull())
     .addColumn('pedidos', 'integer', (col) => col.notNull())
     .addColumn('quantidade', 'bigint', (col) => col.notNull())
+    /** Unit price × quantity; on cupom rows the lines' total before the coupon. */
     .addColumn('bruto_cents', 'bigint', (col) => col.notNull())
     .addColumn('net_cents', 'bigint', (col) => col.notNull())
     .addPrimaryKeyConstraint('report_sales_pk', [
@@ -35,6 +36,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('report_sales')
     .columns(['event_id', 'dim', 'slot'])
     .execute();
+  // A coupon's name on the cupons report.
+  await db.schema.createIndex('orders_coupon').on('orders').columns(['coupon_id']).execute();
   // Buyers of one product (compradores/por_produto with a product chosen).
   await db.schema
     .createIndex('order_items_product_report')
@@ -44,6 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const net = sql`i.total_cents * (10000 - coalesce(o.coupon_percent_bp, 0)) / 10000`;
   const dims: [string, string, string][] = [
+    ['cupom', 'o.coupon_id', 'coalesce(o.coupon_percent_bp, 0)'],
     ['produto', 'p.id', 'p.category_id'],
     ['categoria', 'p.category_id', 'p.category_id'],
     ['vendedor', 'coalesce(u.center_id, 0)', 'p.category_id'],
@@ -57,13 +61,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       insert into report_sales
         (event_id, slot, dim, key_id, category_id, pedidos, quantidade, bruto_cents, net_cents)
       select o.event_id, substr(o.paid_at, 1, 13), ${dim}, ${sql.raw(key)}, ${sql.raw(category)},
-        count(distinct o.id), sum(i.quantity), sum(i.unit_price_cents * i.quantity), sum(${net})
+        count(distinct o.id), sum(i.quantity),
+        sum(${sql.raw(dim === 'cupom' ? 'i.total_cents' : 'i.unit_price_cents * i.quantity')}), sum(${net})
       from order_items i
       join orders o on o.id = i.order_id
       join products p on p.id = i.product_id
       left join users u on u.id = o.seller_id
       left join participants pa on pa.id = o.participant_id
       where o.state in ('PAGO', 'ENTREGUE') and o.paid_at is not null
+        ${sql.raw(dim === 'cupom' ? 'and o.coupon_id is not null' : '')}
       group by o.event_id, substr(o.paid_at, 1, 13), ${sql.raw(key)}${sql.raw(category === '0' ? '' : `, ${category}`)}
     `.execute(db);
   }
@@ -71,5 +77,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('order_items_product_report').execute();
+  await db.schema.dropIndex('orders_coupon').execute();
   await db.schema.dropTable('report_sales').execute();
 }

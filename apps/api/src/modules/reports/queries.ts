@@ -91,6 +91,37 @@ const STATUS_SQL = sql.raw(
     .join(' ')} end`,
 );
 
+/**
+ * One row per paid order. Without `withItems`, the items column is left out (null) so a page of
+ * rows is sorted and cut from the orders alone; service.ts then counts the items of that page.
+ */
+export function paidCarts(db: Db, filters: ReportFilters, withItems: boolean) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('users as s', 's.id', 'o.seller_id')
+    .leftJoin('users as k', 'k.id', 'o.cashier_id')
+    .where('o.event_id', '=', filters.eventId)
+    .where('o.state', 'in', PAID)
+    .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
+    .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
+    .select([
+      sql<number>`o.id`.as('pedido'),
+      sql<string>`o.paid_at`.as('pago_em'),
+      sql<string>`o.cpf`.as('cpf'),
+      sql<string>`o.customer_name`.as('cliente'),
+      sql<string>`s.name`.as('vendedor'),
+      sql<string>`k.name`.as('caixa'),
+      sql<string>`o.state`.as('situacao'),
+      (withItems
+        ? sql<number>`(select sum(q.quantity) from order_items q where q.order_id = o.id)`
+        : sql<number>`null`
+      ).as('quantidade'),
+      sql<number>`o.total_cents`.as('total'),
+    ])
+    .orderBy('o.paid_at')
+    .orderBy('o.id');
+}
+
 export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
   REPORT_TOTAL_SALES: (db, filters) =>
     db
@@ -171,44 +202,36 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
       .orderBy('o.customer_name'),
 
   // One row per paid order; its items counted for the rows asked only (a correlated subquery).
-  REPORT_PAID_CARTS: (db, filters) =>
-    db
-      .selectFrom('orders as o')
-      .leftJoin('users as s', 's.id', 'o.seller_id')
-      .leftJoin('users as k', 'k.id', 'o.cashier_id')
-      .where('o.event_id', '=', filters.eventId)
-      .where('o.state', 'in', PAID)
-      .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
-      .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
-      .select([
-        sql<number>`o.id`.as('pedido'),
-        sql<string>`o.paid_at`.as('pago_em'),
-        sql<string>`o.cpf`.as('cpf'),
-        sql<string>`o.customer_name`.as('cliente'),
-        sql<string>`s.name`.as('vendedor'),
-        sql<string>`k.name`.as('caixa'),
-        sql<string>`o.state`.as('situacao'),
-        sql<number>`(select sum(q.quantity) from order_items q where q.order_id = o.id)`.as(
-          'quantidade',
-        ),
-        sql<number>`o.total_cents`.as('total'),
-      ])
-      .orderBy('o.paid_at')
-      .orderBy('o.id'),
+  REPORT_PAID_CARTS: (db, filters) => paidCarts(db, filters, true),
 
   // The paid orders a coupon was applied to (the coupon issue fills coupon_*); empty until then.
+  // What the coupon took off: the lines' total after their own discounts, minus their net.
   REPORT_COUPONS: (db, filters) =>
-    paidLines(db, filters)
-      .where('o.coupon_id', 'is not', null)
+    db
+      .selectFrom(
+        db
+          .selectFrom(salesSource(db, filters, 'cupom').as('s'))
+          .select([
+            's.key_id',
+            's.category_id',
+            sql<number>`sum(s.pedidos)`.as('pedidos'),
+            sql<number>`sum(s.bruto_cents - s.net_cents)`.as('desconto'),
+            sql<number>`sum(s.net_cents)`.as('total'),
+          ])
+          .groupBy(['s.key_id', 's.category_id'])
+          .having(sql`sum(s.pedidos)`, '>', 0)
+          .as('f'),
+      )
       .select([
-        sql<string>`o.coupon_name`.as('cupom'),
-        sql<number>`o.coupon_percent_bp`.as('percentual'),
-        sql<number>`count(distinct o.id)`.as('pedidos'),
-        cents(sql`i.total_cents - ${NET}`).as('desconto'),
-        cents(NET).as('total'),
+        sql<string>`(select max(x.coupon_name) from orders x where x.coupon_id = f.key_id)`.as(
+          'cupom',
+        ),
+        sql<number>`f.category_id`.as('percentual'),
+        'f.pedidos',
+        'f.desconto',
+        'f.total',
       ])
-      .groupBy(['o.coupon_id', 'o.coupon_name', 'o.coupon_percent_bp'])
-      .orderBy('o.coupon_name'),
+      .orderBy('cupom'),
 
   REPORT_COURSEWARES: (db, filters) =>
     coursewares(db, filters)

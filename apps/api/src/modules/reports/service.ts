@@ -11,7 +11,7 @@ import {
 import { toIsoInstant } from '../../dates.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
-import { REPORT_QUERIES, dashboardQuery } from './queries.ts';
+import { REPORT_QUERIES, dashboardQuery, paidCarts, type ReportQueryBuilder } from './queries.ts';
 import { salesSource } from './summary.ts';
 
 /** A database value as the wire shows it: reais for money, ISO UTC for instants. */
@@ -87,8 +87,13 @@ export async function runReport(
 
   if (paging) {
     const inner = query.clearOrderBy().as('r');
+    // Paid carts: a page cut from the orders alone, its items counted afterwards (below).
+    const itemsLater = page === 'REPORT_PAID_CARTS' && paging.order !== 'quantidade';
+    const source: ReturnType<ReportQueryBuilder> = itemsLater
+      ? paidCarts(db, filters, false)
+      : REPORT_QUERIES[page](db, filters);
     const ordered = db
-      .selectFrom(REPORT_QUERIES[page](db, filters).as('r'))
+      .selectFrom(source.clearOrderBy().as('r'))
       .selectAll('r')
       .$if(paging.order !== null, (q) =>
         q
@@ -97,7 +102,7 @@ export async function runReport(
           .orderBy(sql.ref(`r.${columns[0]!.key}`)),
       );
     const [rows, count, totals] = await Promise.all([
-      (paging.order === null ? query : ordered)
+      (paging.order === null ? source : ordered)
         .limit(paging.size)
         .offset((paging.page - 1) * paging.size)
         .execute() as Promise<Record<string, unknown>[]>,
@@ -113,6 +118,20 @@ export async function runReport(
           )
           .executeTakeFirst(),
     ]);
+    if (itemsLater && rows.length > 0) {
+      const items = await db
+        .selectFrom('order_items')
+        .select(['order_id', sql<number>`sum(quantity)`.as('quantidade')])
+        .where(
+          'order_id',
+          'in',
+          rows.map((row) => Number(row.pedido)),
+        )
+        .groupBy('order_id')
+        .execute();
+      const byOrder = new Map(items.map((item) => [item.order_id, item.quantidade]));
+      for (const row of rows) row.quantidade = byOrder.get(Number(row.pedido)) ?? 0;
+    }
     return { rows: rows.map(toRow), totals: toTotals(totals, ''), total_linhas: Number(count.n) };
   }
 

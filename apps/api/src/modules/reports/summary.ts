@@ -23,6 +23,27 @@ const KEY: Record<Dim, string> = {
   categoria: 'p.category_id',
   vendedor: 'coalesce(u.center_id, 0)',
   comprador: 'coalesce(pa.center_id, 0)',
+  cupom: 'o.coupon_id',
+};
+/** The category column of a dimension's 'own' rows; the cupom rows keep the coupon's percent. */
+const OWN_CATEGORY: Record<Dim, string> = {
+  produto: 'p.category_id',
+  categoria: 'p.category_id',
+  vendedor: 'p.category_id',
+  comprador: 'p.category_id',
+  cupom: 'coalesce(o.coupon_percent_bp, 0)',
+};
+/**
+ * What `bruto_cents` sums: the lines' list price (unit price × quantity), except on the cupom
+ * rows, where it is the lines' total after their own discounts, before the coupon (so bruto − net
+ * is what the coupon took off).
+ */
+const BRUTO: Record<Dim, string> = {
+  produto: 'i.unit_price_cents * i.quantity',
+  categoria: 'i.unit_price_cents * i.quantity',
+  vendedor: 'i.unit_price_cents * i.quantity',
+  comprador: 'i.unit_price_cents * i.quantity',
+  cupom: 'i.total_cents',
 };
 /** Each dimension with its category column: the product's, or 0 for "every category". */
 const ROWS: [Dim, 'own' | 'all'][] = [
@@ -32,6 +53,7 @@ const ROWS: [Dim, 'own' | 'all'][] = [
   ['vendedor', 'all'],
   ['comprador', 'own'],
   ['comprador', 'all'],
+  ['cupom', 'own'],
 ];
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lines joined under aliases */
@@ -46,7 +68,7 @@ function contributions(
   where: (q: LinesQuery) => LinesQuery,
 ) {
   const key = sql.raw(KEY[dim]);
-  const categoryId = sql.raw(category === 'own' ? 'p.category_id' : '0');
+  const categoryId = sql.raw(category === 'own' ? OWN_CATEGORY[dim] : '0');
   const times = sql.raw(String(sign));
   const slot = sql`substr(o.paid_at, 1, 13)`;
   const lines: LinesQuery = db
@@ -57,6 +79,7 @@ function contributions(
     .$if(dim === 'comprador', (q) => q.leftJoin('participants as pa', 'pa.id', 'o.participant_id'));
   return (
     where(lines)
+      .$if(dim === 'cupom', (q: LinesQuery) => q.where('o.coupon_id', 'is not', null))
       .select([
         sql<number>`o.event_id`.as('event_id'),
         sql<string>`${slot}`.as('slot'),
@@ -65,7 +88,7 @@ function contributions(
         sql<number>`${categoryId}`.as('category_id'),
         sql<number>`${times} * count(distinct o.id)`.as('pedidos'),
         sql<number>`${times} * sum(i.quantity)`.as('quantidade'),
-        sql<number>`${times} * sum(i.unit_price_cents * i.quantity)`.as('bruto_cents'),
+        sql<number>`${times} * sum(${sql.raw(BRUTO[dim])})`.as('bruto_cents'),
         sql<number>`${times} * sum(${NET})`.as('net_cents'),
       ])
       // A constant stays out of GROUP BY: SQLite would read 0 as a column position.
@@ -172,6 +195,8 @@ export function salesSource(
 ) {
   const { from, until, categoryId } = filters;
   const centers = dim === 'vendedor' || dim === 'comprador';
+  // The cupom rows' category column is the coupon's percent: no category filter there.
+  const byCategory = !centers && dim !== 'cupom' && categoryId !== undefined;
   const wholeFrom =
     from === null ? null : isWholeHour(from) ? slotOf(from) : slotOf(nextHour(from));
   const wholeUntil = until === null ? null : slotOf(until);
@@ -189,7 +214,7 @@ export function salesSource(
     .where('event_id', '=', filters.eventId)
     .where('dim', '=', dim)
     .$if(centers, (q) => q.where('category_id', '=', categoryId ?? 0))
-    .$if(!centers && categoryId !== undefined, (q) => q.where('category_id', '=', categoryId!))
+    .$if(byCategory, (q) => q.where('category_id', '=', categoryId!))
     .$if(options.keyId !== undefined, (q) => q.where('key_id', '=', options.keyId!))
     .$if(wholeFrom !== null, (q) => q.where('slot', '>=', wholeFrom!))
     .$if(wholeUntil !== null, (q) => q.where('slot', '<', wholeUntil!))
@@ -197,13 +222,15 @@ export function salesSource(
 
   let source = summary;
   for (const [start, end] of edges) {
-    const edge = contributions(db, dim, 'all', 1, (q: LinesQuery) =>
+    const edge = contributions(db, dim, dim === 'cupom' ? 'own' : 'all', 1, (q: LinesQuery) =>
       q
         .where('o.event_id', '=', filters.eventId)
         .where('o.state', 'in', PAID)
         .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
         .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end))
-        .$if(categoryId !== undefined, (w: LinesQuery) => w.where('p.category_id', '=', categoryId))
+        .$if(categoryId !== undefined && dim !== 'cupom', (w: LinesQuery) =>
+          w.where('p.category_id', '=', categoryId),
+        )
         .$if(options.keyId !== undefined, (w: LinesQuery) =>
           w.where(sql.raw(KEY[dim]), '=', options.keyId),
         ),
@@ -211,11 +238,11 @@ export function salesSource(
     source = source.unionAll(
       edge.select([
         sql<number>`${sql.raw(KEY[dim])}`.as('key_id'),
-        sql<number>`0`.as('category_id'),
+        sql<number>`${sql.raw(dim === 'cupom' ? OWN_CATEGORY.cupom : '0')}`.as('category_id'),
         sql<string>`substr(o.paid_at, 1, 13)`.as('slot'),
         sql<number>`count(distinct o.id)`.as('pedidos'),
         sql<number>`sum(i.quantity)`.as('quantidade'),
-        sql<number>`sum(i.unit_price_cents * i.quantity)`.as('bruto_cents'),
+        sql<number>`sum(${sql.raw(BRUTO[dim])})`.as('bruto_cents'),
         sql<number>`sum(${NET})`.as('net_cents'),
       ]),
     );
