@@ -36,6 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('report_sales')
     .columns(['event_id', 'dim', 'slot'])
     .execute();
+  // Carrinhos Pagos: its count and total read from an index, not from the orders' rows.
+  await db.schema
+    .createIndex('orders_paid_carts')
+    .on('orders')
+    .columns(['event_id', 'state', 'id', 'paid_at', 'total_cents'])
+    .execute();
   // A coupon's name on the cupons report.
   await db.schema.createIndex('orders_coupon').on('orders').columns(['coupon_id']).execute();
   // Buyers of one product (compradores/por_produto with a product chosen).
@@ -78,5 +84,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('order_items_product_report').execute();
   await db.schema.dropIndex('orders_coupon').execute();
+  await db.schema.dropIndex('orders_paid_carts').execute();
   await db.schema.dropTable('report_sales').execute();
 }

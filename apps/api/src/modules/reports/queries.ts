@@ -223,7 +223,7 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
           .as('f'),
       )
       .select([
-        sql<string>`(select max(x.coupon_name) from orders x where x.coupon_id = f.key_id)`.as(
+        sql<string>`(select x.coupon_name from orders x where x.coupon_id = f.key_id limit 1)`.as(
           'cupom',
         ),
         sql<number>`f.category_id`.as('percentual'),
