@@ -1,4 +1,5 @@
 import type { AdminPage } from './menu.ts';
+import type { Permission } from './permissions.ts';
 
 /**
  * The reports as declarations both sides read (docs/reports-api.md): the filters each takes, its
@@ -25,7 +26,28 @@ export interface ReportDeclaration {
   /** Besides eventId, inicio and fim, which every report takes. */
   filters: readonly ReportFilter[];
   columns: readonly ReportColumn[];
+  /** Long lists: the server answers one page at a time, sorted as asked (ReportPaging). */
+  paged?: boolean;
+  /** The permissions that open it; Report when absent. */
+  access?: readonly Permission[];
+  /** Only in the production app mode (SPEC.md section 2); not served in FULL_SGE. */
+  productionOnly?: boolean;
+  /** Shown as a Chart.js chart (features/reports/report-chart.tsx) above its table. */
+  chart?: 'bar' | 'line';
 }
+
+/** Query parameters of a paged report; the CSV always carries every row. */
+export interface ReportPaging {
+  /** 1-based; default 1. */
+  pagina?: number;
+  /** Rows per page, 1 to 1000; default 100. */
+  por_pagina?: number;
+  /** A column key; default the report's own order. */
+  ordem?: string;
+  direcao?: 'asc' | 'desc';
+}
+export const REPORT_PAGE_SIZE = 100;
+export const REPORT_MAX_PAGE_SIZE = 1000;
 
 const money = (key: string, label: string): ReportColumn => ({
   key,
@@ -40,6 +62,7 @@ const count = (key: string, label: string): ReportColumn => ({
   total: true,
 });
 const text = (key: string, label: string): ReportColumn => ({ key, label, format: 'text' });
+const COURSEWARE_FILTERS = ['courseId', 'centerId'] as const;
 const SALES_FIGURES = [
   count('pedidos', 'Pedidos'),
   count('quantidade', 'Quantidade'),
@@ -99,6 +122,7 @@ export const REPORTS = {
     page: 'REPORT_ACCUMULATED_SALES',
     fileName: 'acumulado-de-vendas',
     filters: [],
+    chart: 'line',
     columns: [
       { key: 'hora', label: 'Hora', format: 'datetime' },
       money('total', 'Total'),
@@ -111,6 +135,7 @@ export const REPORTS = {
     page: 'REPORT_PRODUCT_BUYERS',
     fileName: 'compradores-por-produto',
     filters: ['categoryId', 'productId'],
+    paged: true,
     columns: [
       text('produto', 'Produto'),
       text('cpf', 'CPF'),
@@ -125,6 +150,7 @@ export const REPORTS = {
     page: 'REPORT_PAID_CARTS',
     fileName: 'carrinhos-pagos',
     filters: [],
+    paged: true,
     columns: [
       { key: 'pedido', label: 'Pedido', format: 'integer' },
       { key: 'pago_em', label: 'Pago em', format: 'datetime' },
@@ -151,6 +177,59 @@ export const REPORTS = {
       money('total', 'Total'),
     ],
   },
+  REPORT_SALES_DISTRIBUTION: {
+    path: 'distribuicao_valores',
+    title: 'Gráfico de distribuição de vendas',
+    page: 'REPORT_SALES_DISTRIBUTION',
+    fileName: 'distribuicao-de-vendas',
+    filters: [],
+    chart: 'bar',
+    columns: [
+      text('categoria', 'Categoria'),
+      count('quantidade', 'Quantidade'),
+      money('total', 'Total'),
+      { key: 'percentual', label: 'Percentual', format: 'percent' },
+    ],
+  },
+  REPORT_COURSEWARES: {
+    path: 'apostilas',
+    title: 'Relatório de Apostilas',
+    page: 'REPORT_COURSEWARES',
+    fileName: 'apostilas',
+    filters: COURSEWARE_FILTERS,
+    paged: true,
+    access: ['Courseware'],
+    productionOnly: true,
+    columns: [
+      text('codigo', 'Código'),
+      text('curso', 'Curso'),
+      text('nucleo', 'Núcleo'),
+      text('situacao', 'Situação'),
+      text('cpf', 'CPF'),
+      text('participante', 'Participante'),
+      count('impressoes', 'Impressões'),
+      { key: 'atualizado_em', label: 'Atualizado em', format: 'datetime' },
+    ],
+  },
+  REPORT_CENTER_COURSEWARES: {
+    path: 'selos',
+    title: 'Relatório de Apostilas por Núcleo',
+    page: 'REPORT_CENTER_COURSEWARES',
+    fileName: 'apostilas-por-nucleo',
+    filters: COURSEWARE_FILTERS,
+    productionOnly: true,
+    columns: [
+      text('nucleo', 'Núcleo'),
+      text('curso', 'Curso'),
+      count('emitido', 'Emitido'),
+      count('impresso', 'Impresso'),
+      count('associado', 'Associado'),
+      count('devolvido', 'Devolvido'),
+      count('trocado', 'Trocado'),
+      count('cancelado', 'Cancelado'),
+      count('total', 'Total'),
+    ],
+  },
 } as const satisfies Partial<Record<AdminPage, ReportDeclaration>>;
 
 export type ReportPage = keyof typeof REPORTS;
@@ -160,8 +239,10 @@ export type ReportCell = string | number | null;
 
 export interface ReportResult {
   rows: Record<string, ReportCell>[];
-  /** One figure per column marked `total`. */
+  /** One figure per column marked `total`, over every row (not only the page). */
   totals: Record<string, number>;
+  /** Paged reports: how many rows the whole report has. */
+  total_linhas?: number;
 }
 
 export interface DashboardReport {

@@ -332,6 +332,19 @@ export interface EmailRecipientTable {
   sent_at: Instant | null;
 }
 
+/** Pre-aggregated sales per event, UTC hour, dimension and key (modules/reports/summary.ts). */
+export interface ReportSalesTable {
+  event_id: number;
+  slot: string;
+  dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom';
+  key_id: number;
+  category_id: number;
+  pedidos: number;
+  quantidade: number;
+  bruto_cents: number;
+  net_cents: number;
+}
+
 /** One row per state change of an order: who, at which desk (client address), when. */
 export interface OrderTransitionTable {
   id: Generated<number>;
@@ -484,6 +497,7 @@ export interface Database {
   print_files: PrintFileTable;
   print_jobs: PrintJobTable;
   coursewares: CoursewareTable;
+  report_sales: ReportSalesTable;
   participants: ParticipantTable;
   check_ins: CheckInTable;
   events: EventTable;

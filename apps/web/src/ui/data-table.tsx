@@ -79,6 +79,8 @@ export interface DataTableProps<Row> {
   rowLabel?: (row: Row) => string;
   /** Columns not shown that the search box still matches (e.g. the sale table's Totvs code). */
   hiddenColumns?: readonly string[];
+  /** A totals row under the rows, one cell per column id, each under its own column. */
+  footer?: Readonly<Record<string, ReactNode>>;
 }
 
 export function normaliseText(text: string): string {
@@ -140,6 +142,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     multiSelect = false,
     rowLabel,
     hiddenColumns,
+    footer,
   } = props;
   const firstColumn = columns.find((c) => c.enableSorting !== false)?.id;
   const [sorting, setSorting] = useState<SortingState>(
@@ -427,6 +430,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               })
             )}
           </tbody>
+          {footer && (
+            <tfoot>
+              <tr className="fw-bold">
+                {multiSelect && <td />}
+                {table.getVisibleLeafColumns().map((column) => (
+                  <td key={column.id}>{footer[column.id] ?? null}</td>
+                ))}
+              </tr>
+            </tfoot>
+          )}
         </Table>
         {loading && rows.length > 0 && (
           <div className="data-table-processing" role="status">

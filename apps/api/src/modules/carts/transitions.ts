@@ -7,6 +7,7 @@ import {
 } from '@balcao/contract';
 import type { Database, OrderTable } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
+import { recordSaleChange } from '../reports/summary.ts';
 
 /** Who acts on an order and from which desk (the client's address). */
 export interface Actor {
@@ -94,6 +95,9 @@ export async function applyTransition(
     }
     if (transition.to !== null) {
       await recordTransition(trx, { orderId, action, from: expected, to, actor, at });
+      // Reports (issue 12): an order becoming a sale (pagar) or ceasing to be one (estornar)
+      // updates the pre-aggregated report_sales in this same transaction. One call, nothing else.
+      await recordSaleChange(trx, orderId, expected, to);
     }
     return { from: expected, totalCents: updated.total_cents };
   }

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import type { ReportPage } from '@balcao/contract';
+import { COURSEWARE_STATUS_LABELS, type ReportPage } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
+import { NET, salesSource } from './summary.ts';
 
 /**
  * One SQL query per report (docs/reports-api.md): every figure is aggregated by the database,
@@ -15,10 +16,9 @@ type AnyReportQuery = SelectQueryBuilder<any, any, Record<string, unknown>>;
 export type ReportQueryBuilder = (db: Db, filters: ReportFilters) => AnyReportQuery;
 
 const PAID = ['PAGO', 'ENTREGUE'] as const;
-const NET = sql`i.total_cents`;
 const cents = (expression: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expression}), 0)`;
 
-/** The paid lines of the event in the period, with the filters every sales report shares. */
+/** The paid lines of the event in the period, with the filters every line report shares. */
 function paidLines(db: Db, filters: ReportFilters) {
   return db
     .selectFrom('order_items as i')
@@ -31,50 +31,118 @@ function paidLines(db: Db, filters: ReportFilters) {
     .$if(filters.categoryId !== undefined, (q) =>
       q.where('p.category_id', '=', filters.categoryId!),
     )
-    .$if(filters.productId !== undefined, (q) => q.where('p.id', '=', filters.productId!));
+    .$if(filters.productId !== undefined, (q) => q.where('i.product_id', '=', filters.productId!));
 }
 
-/** pedidos, quantidade, bruto, descontos, total: the figures of a sales row. */
-const salesFigures = [
-  sql<number>`count(distinct o.id)`.as('pedidos'),
-  sql<number>`coalesce(sum(i.quantity), 0)`.as('quantidade'),
-  cents(sql`i.unit_price_cents * i.quantity`).as('bruto'),
-  cents(sql`i.unit_price_cents * i.quantity - ${NET}`).as('descontos'),
-  cents(NET).as('total'),
-];
+type Dim = 'produto' | 'categoria' | 'vendedor' | 'comprador';
+
+/**
+ * A dimension's sales figures per key (f.key_id, f.pedidos, f.quantidade, f.bruto, f.descontos,
+ * f.total) from the pre-aggregated report_sales (summary.ts); keys without sales left out.
+ */
+function salesBy(db: Db, filters: ReportFilters, dim: Dim, keyId?: number) {
+  return db
+    .selectFrom(salesSource(db, filters, dim, { keyId }).as('s'))
+    .select([
+      's.key_id',
+      sql<number>`sum(s.pedidos)`.as('pedidos'),
+      sql<number>`sum(s.quantidade)`.as('quantidade'),
+      sql<number>`sum(s.bruto_cents)`.as('bruto'),
+      sql<number>`sum(s.bruto_cents - s.net_cents)`.as('descontos'),
+      sql<number>`sum(s.net_cents)`.as('total'),
+    ])
+    .groupBy('s.key_id')
+    .having(sql`sum(s.pedidos)`, '>', 0);
+}
+const FIGURES = ['f.pedidos', 'f.quantidade', 'f.bruto', 'f.descontos', 'f.total'] as const;
+
+/** Sales per center (the seller's or the buyer's), 'Sem núcleo' for the sales without one. */
+function salesByCenter(db: Db, filters: ReportFilters, dim: 'vendedor' | 'comprador') {
+  return db
+    .selectFrom(salesBy(db, filters, dim, filters.centerId).as('f'))
+    .leftJoin('centers as n', 'n.id', 'f.key_id')
+    .select(sql<string>`coalesce(n.name, 'Sem núcleo')`.as('nucleo'))
+    .select(FIGURES)
+    .orderBy(sql`coalesce(n.name, 'Sem núcleo')`);
+}
+
+/** A courseware's label serial, '01-003-000042' (contract coursewareDisplaySerial), in SQL. */
+function padded(expression: string, width: number) {
+  const text = sql.raw(`cast(${expression} as varchar(20))`);
+  return sql`case when length(${text}) >= ${sql.lit(width)} then ${text}
+    else substr(${sql.lit('000000')} || ${text}, length(${text}) + ${sql.lit(7 - width)}) end`;
+}
+
+/** The coursewares of the filters: course, center, period on their last change. */
+function coursewares(db: Db, filters: ReportFilters) {
+  return db
+    .selectFrom('coursewares as w')
+    .innerJoin('courses as cu', 'cu.id', 'w.course_id')
+    .innerJoin('centers as n', 'n.id', 'w.center_id')
+    .$if(filters.courseId !== undefined, (q) => q.where('w.course_id', '=', filters.courseId!))
+    .$if(filters.centerId !== undefined, (q) => q.where('w.center_id', '=', filters.centerId!))
+    .$if(filters.from !== null, (q) => q.where('w.date_updated', '>=', filters.from))
+    .$if(filters.until !== null, (q) => q.where('w.date_updated', '<', filters.until));
+}
+const statusCount = (status: string) =>
+  sql<number>`sum(case when w.status = ${sql.lit(status)} then 1 else 0 end)`;
+const STATUS_SQL = sql.raw(
+  `case w.status ${Object.entries(COURSEWARE_STATUS_LABELS)
+    .map(([code, label]) => `when '${code}' then '${label}'`)
+    .join(' ')} end`,
+);
+
+/**
+ * One row per paid order. Without `withItems`, the items column is left out (null) so a page of
+ * rows is sorted and cut from the orders alone; service.ts then counts the items of that page.
+ */
+export function paidCarts(db: Db, filters: ReportFilters, withItems: boolean) {
+  return db
+    .selectFrom('orders as o')
+    .leftJoin('users as s', 's.id', 'o.seller_id')
+    .leftJoin('users as k', 'k.id', 'o.cashier_id')
+    .where('o.event_id', '=', filters.eventId)
+    .where('o.state', 'in', PAID)
+    .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
+    .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
+    .select([
+      sql<number>`o.id`.as('pedido'),
+      sql<string>`o.paid_at`.as('pago_em'),
+      sql<string>`o.cpf`.as('cpf'),
+      sql<string>`o.customer_name`.as('cliente'),
+      sql<string>`s.name`.as('vendedor'),
+      sql<string>`k.name`.as('caixa'),
+      sql<string>`o.state`.as('situacao'),
+      (withItems
+        ? sql<number>`(select sum(q.quantity) from order_items q where q.order_id = o.id)`
+        : sql<number>`null`
+      ).as('quantidade'),
+      sql<number>`o.total_cents`.as('total'),
+    ])
+    .orderBy('o.paid_at')
+    .orderBy('o.id');
+}
 
 export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
   REPORT_TOTAL_SALES: (db, filters) =>
-    paidLines(db, filters)
-      .innerJoin('product_categories as c', 'c.id', 'p.category_id')
-      .select([sql<string>`c.name`.as('categoria'), ...salesFigures])
-      .groupBy(['c.id', 'c.name'])
+    db
+      .selectFrom(salesBy(db, filters, 'categoria').as('f'))
+      .innerJoin('product_categories as c', 'c.id', 'f.key_id')
+      .select(sql<string>`c.name`.as('categoria'))
+      .select(FIGURES)
       .orderBy('c.name'),
 
-  REPORT_CENTER_SALES: (db, filters) =>
-    paidLines(db, filters)
-      .leftJoin('users as u', 'u.id', 'o.seller_id')
-      .leftJoin('centers as n', 'n.id', 'u.center_id')
-      .$if(filters.centerId !== undefined, (q) => q.where('n.id', '=', filters.centerId!))
-      .select([sql<string>`coalesce(n.name, 'Sem núcleo')`.as('nucleo'), ...salesFigures])
-      .groupBy(['n.id', 'n.name'])
-      .orderBy(sql`coalesce(n.name, 'Sem núcleo')`),
+  REPORT_CENTER_SALES: (db, filters) => salesByCenter(db, filters, 'vendedor'),
 
-  REPORT_PARTICIPANT_PURCHASES: (db, filters) =>
-    paidLines(db, filters)
-      .leftJoin('participants as pa', 'pa.id', 'o.participant_id')
-      .leftJoin('centers as n', 'n.id', 'pa.center_id')
-      .$if(filters.centerId !== undefined, (q) => q.where('n.id', '=', filters.centerId!))
-      .select([sql<string>`coalesce(n.name, 'Sem núcleo')`.as('nucleo'), ...salesFigures])
-      .groupBy(['n.id', 'n.name'])
-      .orderBy(sql`coalesce(n.name, 'Sem núcleo')`),
+  REPORT_PARTICIPANT_PURCHASES: (db, filters) => salesByCenter(db, filters, 'comprador'),
 
   REPORT_PRODUCT_SALES: (db, filters) =>
-    paidLines(db, filters)
+    db
+      .selectFrom(salesBy(db, filters, 'produto', filters.productId).as('f'))
+      .innerJoin('products as p', 'p.id', 'f.key_id')
       .innerJoin('product_categories as c', 'c.id', 'p.category_id')
       .select([sql<string>`p.name`.as('produto'), sql<string>`c.name`.as('categoria')])
-      .select(salesFigures)
-      .groupBy(['p.id', 'p.name', 'c.name'])
+      .select(FIGURES)
       .orderBy('p.name'),
 
   REPORT_PAYMENT_SALES: (db, filters) =>
@@ -96,14 +164,30 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
 
   // Hour slots: the event zones are whole-hour offsets, so a UTC hour is a local hour.
   REPORT_ACCUMULATED_SALES: (db, filters) =>
-    paidLines(db, filters)
+    db
+      .selectFrom(salesSource(db, filters, 'categoria').as('s'))
       .select([
-        sql<string>`substr(o.paid_at, 1, 13) || ':00:00.000Z'`.as('hora'),
-        cents(NET).as('total'),
-        sql<number>`sum(sum(${NET})) over (order by substr(o.paid_at, 1, 13))`.as('acumulado'),
+        sql<string>`s.slot || ':00:00.000Z'`.as('hora'),
+        cents(sql`s.net_cents`).as('total'),
+        sql<number>`sum(sum(s.net_cents)) over (order by s.slot)`.as('acumulado'),
       ])
-      .groupBy(sql`substr(o.paid_at, 1, 13)`)
-      .orderBy(sql`substr(o.paid_at, 1, 13)`),
+      .groupBy('s.slot')
+      .having(sql`sum(s.pedidos)`, '>', 0)
+      .orderBy('s.slot'),
+
+  // Each category's share of the net sales, in basis points (the chart's bars).
+  REPORT_SALES_DISTRIBUTION: (db, filters) =>
+    db
+      .selectFrom(salesBy(db, filters, 'categoria').as('f'))
+      .innerJoin('product_categories as c', 'c.id', 'f.key_id')
+      .select([
+        sql<string>`c.name`.as('categoria'),
+        'f.quantidade',
+        'f.total',
+        sql<number>`round(f.total * 10000.0 / nullif(sum(f.total) over (), 0))`.as('percentual'),
+      ])
+      .orderBy('f.total', 'desc')
+      .orderBy('c.name'),
 
   REPORT_PRODUCT_BUYERS: (db, filters) =>
     paidLines(db, filters)
@@ -118,44 +202,76 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
       .orderBy('p.name')
       .orderBy('o.customer_name'),
 
-  REPORT_PAID_CARTS: (db, filters) =>
-    db
-      .selectFrom('orders as o')
-      .innerJoin('order_items as i', 'i.order_id', 'o.id')
-      .leftJoin('users as s', 's.id', 'o.seller_id')
-      .leftJoin('users as k', 'k.id', 'o.cashier_id')
-      .where('o.event_id', '=', filters.eventId)
-      .where('o.state', 'in', PAID)
-      .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
-      .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
-      .select([
-        sql<number>`o.id`.as('pedido'),
-        sql<string>`o.paid_at`.as('pago_em'),
-        sql<string>`o.cpf`.as('cpf'),
-        sql<string>`o.customer_name`.as('cliente'),
-        sql<string>`s.name`.as('vendedor'),
-        sql<string>`k.name`.as('caixa'),
-        sql<string>`o.state`.as('situacao'),
-        sql<number>`sum(i.quantity)`.as('quantidade'),
-        sql<number>`o.total_cents`.as('total'),
-      ])
-      .groupBy(['o.id', 'o.paid_at', 'o.cpf', 'o.customer_name', 's.name', 'k.name', 'o.state'])
-      .groupBy('o.total_cents')
-      .orderBy('o.paid_at'),
+  // One row per paid order; its items counted for the rows asked only (a correlated subquery).
+  REPORT_PAID_CARTS: (db, filters) => paidCarts(db, filters, true),
 
-  // The paid orders a coupon was applied to; with a coupon a line's whole discount is the coupon's.
+  // The paid orders a coupon was applied to; with a coupon a line's whole discount is the coupon's,
+  // so what the coupon took off is the lines' list price minus their net.
   REPORT_COUPONS: (db, filters) =>
-    paidLines(db, filters)
-      .where('o.coupon_id', 'is not', null)
+    db
+      .selectFrom(
+        db
+          .selectFrom(salesSource(db, filters, 'cupom').as('s'))
+          .select([
+            's.key_id',
+            's.category_id',
+            sql<number>`sum(s.pedidos)`.as('pedidos'),
+            sql<number>`sum(s.bruto_cents - s.net_cents)`.as('desconto'),
+            sql<number>`sum(s.net_cents)`.as('total'),
+          ])
+          .groupBy(['s.key_id', 's.category_id'])
+          .having(sql`sum(s.pedidos)`, '>', 0)
+          .as('f'),
+      )
       .select([
-        sql<string>`o.coupon_name`.as('cupom'),
-        sql<number>`o.coupon_percent_bp`.as('percentual'),
-        sql<number>`count(distinct o.id)`.as('pedidos'),
-        cents(sql`i.unit_price_cents * i.quantity - ${NET}`).as('desconto'),
-        cents(NET).as('total'),
+        sql<string>`(select x.coupon_name from orders x where x.coupon_id = f.key_id limit 1)`.as(
+          'cupom',
+        ),
+        sql<number>`f.category_id`.as('percentual'),
+        'f.pedidos',
+        'f.desconto',
+        'f.total',
       ])
-      .groupBy(['o.coupon_id', 'o.coupon_name', 'o.coupon_percent_bp'])
-      .orderBy('o.coupon_name'),
+      .orderBy('cupom'),
+
+  REPORT_COURSEWARES: (db, filters) =>
+    coursewares(db, filters)
+      .leftJoin('participants as pa', (join) =>
+        join.onRef('pa.courseware_id', '=', 'w.id').on('pa.event_id', '=', filters.eventId),
+      )
+      .select([
+        sql<string>`${padded('cu.serial', 2)} || '-' || ${padded('n.serial', 3)} || '-' || ${padded('w.serial', 6)}`.as(
+          'codigo',
+        ),
+        sql<string>`cu.name`.as('curso'),
+        sql<string>`n.name`.as('nucleo'),
+        sql<string>`${STATUS_SQL}`.as('situacao'),
+        sql<string>`pa.cpf`.as('cpf'),
+        sql<string>`pa.name`.as('participante'),
+        sql<number>`w.prints`.as('impressoes'),
+        sql<string>`w.date_updated`.as('atualizado_em'),
+      ])
+      .orderBy('cu.serial')
+      .orderBy('n.serial')
+      .orderBy('w.serial'),
+
+  // Counters per seal (label) status, per center and course.
+  REPORT_CENTER_COURSEWARES: (db, filters) =>
+    coursewares(db, filters)
+      .select([
+        sql<string>`n.name`.as('nucleo'),
+        sql<string>`cu.name`.as('curso'),
+        statusCount('ISSUED').as('emitido'),
+        statusCount('PRINTED').as('impresso'),
+        statusCount('ASSOCIATED').as('associado'),
+        statusCount('RETURNED').as('devolvido'),
+        statusCount('EXCHANGED').as('trocado'),
+        statusCount('CANCELED').as('cancelado'),
+        sql<number>`count(*)`.as('total'),
+      ])
+      .groupBy(['n.id', 'n.name', 'cu.id', 'cu.name'])
+      .orderBy('n.name')
+      .orderBy('cu.name'),
 };
 
 /** The dashboard's three cards, from the orders' totals (what each was or will be charged). */

@@ -1,8 +1,16 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import { REPORTS, type ReportDeclaration, type ReportPage } from '@balcao/contract';
+import {
+  REPORTS,
+  REPORT_MAX_PAGE_SIZE,
+  REPORT_PAGE_SIZE,
+  type ReportDeclaration,
+  type ReportPage,
+  type ReportPaging,
+} from '@balcao/contract';
+import { invalidRequest } from '../../http/api-error.ts';
 import { reportCsv } from './csv.ts';
 import { readFilters } from './filters.ts';
-import { dashboard, runReport } from './service.ts';
+import { dashboard, runReport, type PageRequest } from './service.ts';
 
 const ACCESS = ['Report'] as const;
 const Id = Type.Integer({ minimum: 1 });
@@ -11,16 +19,38 @@ const Cell = Type.Union([Type.String(), Type.Number(), Type.Null()]);
 const ReportResultSchema = Type.Object({
   rows: Type.Array(Type.Record(Type.String(), Cell)),
   totals: Type.Record(Type.String(), Type.Number()),
+  total_linhas: Type.Optional(Type.Integer()),
 });
+const PAGING = {
+  pagina: Type.Optional(Type.Integer({ minimum: 1 })),
+  por_pagina: Type.Optional(Type.Integer({ minimum: 1, maximum: REPORT_MAX_PAGE_SIZE })),
+  ordem: Type.Optional(Type.String({ maxLength: 64 })),
+  direcao: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+};
+
+/** The page asked of a paged report; an unknown column to sort by → 400. */
+function readPaging(declaration: ReportDeclaration, query: ReportPaging): PageRequest {
+  const order = query.ordem ?? null;
+  if (order !== null && !declaration.columns.some((column) => column.key === order)) {
+    throw invalidRequest(`Coluna de ordenação desconhecida: ${order}.`);
+  }
+  return {
+    page: query.pagina ?? 1,
+    size: query.por_pagina ?? REPORT_PAGE_SIZE,
+    order,
+    descending: query.direcao === 'desc',
+  };
+}
 
 /** The query string a declaration takes: eventId, inicio, fim and its own filters. */
-function querySchema(declaration: ReportDeclaration): TSchema {
+function querySchema(declaration: ReportDeclaration, paged: boolean): TSchema {
   const own = Object.fromEntries(declaration.filters.map((name) => [name, Type.Optional(Id)]));
   return Type.Object({
     eventId: Id,
     inicio: Type.Optional(WallClock),
     fim: Type.Optional(WallClock),
     ...own,
+    ...(paged ? PAGING : {}),
   });
 }
 
@@ -42,20 +72,44 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => dashboard(app.db, request.query.eventId),
   );
 
+  // The report pages' 'Produto' filter: every product by name (the tables' list stops at 100).
+  app.get(
+    '/reports/produtos',
+    {
+      config: { access: ACCESS },
+      schema: {
+        response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) },
+      },
+    },
+    async () => app.db.selectFrom('products').select(['id', 'name']).orderBy('name').execute(),
+  );
+
   for (const page of Object.keys(REPORTS) as ReportPage[]) {
     const declaration: ReportDeclaration = REPORTS[page];
-    const querystring = querySchema(declaration);
+    // SPEC.md section 2: the courseware reports exist only in the production app mode.
+    if (declaration.productionOnly && app.config.appMode !== 'production') continue;
+    const access = declaration.access ?? ACCESS;
+    const paged = declaration.paged === true;
     app.get(
       `/reports/${declaration.path}`,
       {
-        config: { access: ACCESS },
-        schema: { querystring, response: { 200: ReportResultSchema } },
+        config: { access },
+        schema: {
+          querystring: querySchema(declaration, paged),
+          response: { 200: ReportResultSchema },
+        },
       },
-      async (request) => runReport(app.db, page, readFilters(request.query as never, zone)),
+      async (request) =>
+        runReport(
+          app.db,
+          page,
+          readFilters(request.query as never, zone),
+          paged ? readPaging(declaration, request.query as ReportPaging) : undefined,
+        ),
     );
     app.get(
       `/reports/${declaration.path}/csv`,
-      { config: { access: ACCESS }, schema: { querystring } },
+      { config: { access }, schema: { querystring: querySchema(declaration, false) } },
       async (request, reply) => {
         const result = await runReport(app.db, page, readFilters(request.query as never, zone));
         return reply

@@ -11,7 +11,8 @@ import {
 import { toIsoInstant } from '../../dates.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
-import { REPORT_QUERIES, dashboardQuery } from './queries.ts';
+import { REPORT_QUERIES, dashboardQuery, paidCarts, type ReportQueryBuilder } from './queries.ts';
+import { salesSource } from './summary.ts';
 
 /** A database value as the wire shows it: reais for money, ISO UTC for instants. */
 function cell(column: ReportColumn, value: unknown): ReportCell {
@@ -24,16 +25,119 @@ function cell(column: ReportColumn, value: unknown): ReportCell {
   return String(value);
 }
 
+/** What a paged report was asked for, checked (routes.ts). */
+export interface PageRequest {
+  page: number;
+  size: number;
+  /** A column key of the report, or null for its own order. */
+  order: string | null;
+  descending: boolean;
+}
+
+/**
+ * Totals read without summing the report's rows, where that is much cheaper: the lines' figures
+ * from report_sales (summary.ts), the orders' from the orders alone.
+ */
+const TOTALS: Partial<
+  Record<
+    ReportPage,
+    (db: Kysely<Database>, filters: ReportFilters) => Promise<Record<string, unknown>>
+  >
+> = {
+  REPORT_PAID_CARTS: async (db, filters) => {
+    const orders = await db
+      .selectFrom('orders as o')
+      .where('o.event_id', '=', filters.eventId)
+      .where('o.state', 'in', ['PAGO', 'ENTREGUE'])
+      .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
+      .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
+      .select(sql<number>`coalesce(sum(o.total_cents), 0)`.as('total'))
+      .executeTakeFirstOrThrow();
+    const lines = await linesTotals(db, filters);
+    return { quantidade: lines.quantidade, total: orders.total };
+  },
+  REPORT_PRODUCT_BUYERS: (db, filters) => linesTotals(db, filters, filters.productId),
+};
+
+async function linesTotals(db: Kysely<Database>, filters: ReportFilters, productId?: number) {
+  return db
+    .selectFrom(salesSource(db, filters, 'produto', { keyId: productId }).as('s'))
+    .select([
+      sql<number>`coalesce(sum(s.quantidade), 0)`.as('quantidade'),
+      sql<number>`coalesce(sum(s.net_cents), 0)`.as('total'),
+    ])
+    .executeTakeFirstOrThrow();
+}
+
 export async function runReport(
   db: Kysely<Database>,
   page: ReportPage,
   filters: ReportFilters,
+  paging?: PageRequest,
 ): Promise<ReportResult> {
   const columns: readonly ReportColumn[] = REPORTS[page].columns;
   const summed = columns.filter((column) => column.total);
+  const query = REPORT_QUERIES[page](db, filters);
+  const toRow = (row: Record<string, unknown>) =>
+    Object.fromEntries(columns.map((column) => [column.key, cell(column, row[column.key])]));
+  const toTotals = (source: Record<string, unknown> | undefined, prefix: string) =>
+    Object.fromEntries(
+      summed.map((column) => [column.key, cell(column, source?.[`${prefix}${column.key}`] ?? 0)]),
+    ) as Record<string, number>;
+
+  if (paging) {
+    const inner = query.clearOrderBy().as('r');
+    // Paid carts: a page cut from the orders alone, its items counted afterwards (below).
+    const itemsLater = page === 'REPORT_PAID_CARTS' && paging.order !== 'quantidade';
+    const source: ReturnType<ReportQueryBuilder> = itemsLater
+      ? paidCarts(db, filters, false)
+      : REPORT_QUERIES[page](db, filters);
+    const ordered = db
+      .selectFrom(source.clearOrderBy().as('r'))
+      .selectAll('r')
+      .$if(paging.order !== null, (q) =>
+        q
+          .clearOrderBy()
+          .orderBy(sql.ref(`r.${paging.order}`), paging.descending ? 'desc' : 'asc')
+          .orderBy(sql.ref(`r.${columns[0]!.key}`)),
+      );
+    const [rows, count, totals] = await Promise.all([
+      (paging.order === null ? source : ordered)
+        .limit(paging.size)
+        .offset((paging.page - 1) * paging.size)
+        .execute() as Promise<Record<string, unknown>[]>,
+      db
+        .selectFrom(inner)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow(),
+      TOTALS[page]?.(db, filters) ??
+        db
+          .selectFrom(REPORT_QUERIES[page](db, filters).clearOrderBy().as('r'))
+          .select(
+            summed.map((column) => sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key)),
+          )
+          .executeTakeFirst(),
+    ]);
+    if (itemsLater && rows.length > 0) {
+      const items = await db
+        .selectFrom('order_items')
+        .select(['order_id', sql<number>`sum(quantity)`.as('quantidade')])
+        .where(
+          'order_id',
+          'in',
+          rows.map((row) => Number(row.pedido)),
+        )
+        .groupBy('order_id')
+        .execute();
+      const byOrder = new Map(items.map((item) => [item.order_id, item.quantidade]));
+      for (const row of rows) row.quantidade = byOrder.get(Number(row.pedido)) ?? 0;
+    }
+    return { rows: rows.map(toRow), totals: toTotals(totals, ''), total_linhas: Number(count.n) };
+  }
+
   // One pass: each row carries the database's sums over the whole report (a window over all).
   const rows: Record<string, unknown>[] = await db
-    .selectFrom(REPORT_QUERIES[page](db, filters).as('r'))
+    .selectFrom(query.as('r'))
     .selectAll('r')
     .select(
       summed.map((column) =>
@@ -41,15 +145,7 @@ export async function runReport(
       ),
     )
     .execute();
-  const first = rows[0];
-  return {
-    rows: rows.map((row) =>
-      Object.fromEntries(columns.map((column) => [column.key, cell(column, row[column.key])])),
-    ),
-    totals: Object.fromEntries(
-      summed.map((column) => [column.key, cell(column, first?.[`sum_${column.key}`] ?? 0)]),
-    ) as Record<string, number>,
-  };
+  return { rows: rows.map(toRow), totals: toTotals(rows[0], 'sum_') };
 }
 
 export async function dashboard(db: Kysely<Database>, eventId: number): Promise<DashboardReport> {

@@ -27,6 +27,7 @@ import {
   loadPermissions,
   loadPrinters,
   loadProductCategories,
+  loadProducts,
   loadProfiles,
 } from '../tables/sagas';
 
@@ -73,10 +74,10 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   REPORT_TOTAL_SALES: [loadEvents, loadProductCategories],
   REPORT_CENTER_SALES: [loadEvents, loadCenters, loadProductCategories],
   REPORT_PARTICIPANT_PURCHASES: [loadEvents, loadCenters, loadProductCategories],
-  REPORT_PRODUCT_SALES: [loadEvents, loadProductCategories],
+  REPORT_PRODUCT_SALES: [loadEvents, loadProductCategories, loadProducts],
   REPORT_PAYMENT_SALES: [loadEvents],
   REPORT_ACCUMULATED_SALES: [loadEvents],
-  REPORT_PRODUCT_BUYERS: [loadEvents, loadProductCategories],
+  REPORT_PRODUCT_BUYERS: [loadEvents, loadProductCategories, loadProducts],
   REPORT_PAID_CARTS: [loadEvents],
   REPORT_DRAWER_SESSIONS: [loadEvents],
   REPORT_COUPONS: [loadEvents],
@@ -87,4 +88,8 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   COUPON_CONFIG: [loadEvents, loadCouponConfigPage],
   FOOD_CONFIG: [loadFoodConfig],
   SEND_EMAILS: [loadSmtpConfig, loadEvents],
+  REPORT_SALES_DISTRIBUTION: [loadEvents],
+  // SPEC.md 'Apostilas and Selos: courses, then centers'.
+  REPORT_COURSEWARES: [loadEvents, loadCourses, loadCenters],
+  REPORT_CENTER_COURSEWARES: [loadEvents, loadCourses, loadCenters],
 };

@@ -46,7 +46,10 @@ describe('report pages', { timeout: 20_000 }, () => {
     const table = screen.getByRole('table', { name: 'Vendas Totais' });
     const row = (await within(table).findByText('Roupas')).closest('tr')!;
     expect(row).toHaveTextContent('R$ 1.293,00');
-    expect(screen.getByRole('table', { name: 'Totais' })).toHaveTextContent('Total: R$ 1.293,00');
+    // The totals row sits in the table's footer, each figure under its own column.
+    const footer = table.querySelector('tfoot tr')!;
+    const cells = [...footer.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(cells).toEqual(['Total', '2', '3', 'R$ 1.300,00', 'R$ 7,00', 'R$ 1.293,00']);
     expect(queries[0]).toBe('eventId=1');
 
     expect(screen.getByLabelText('Início')).toHaveAttribute('placeholder', 'não especificado');
@@ -83,5 +86,45 @@ describe('report pages', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Atualizar' }));
     await waitFor(() => expect(calls).toBe(before + 1));
     expect(screen.getByLabelText('Total')).toHaveTextContent(`R$ ${43 * calls},00`);
+  });
+
+  it('Carrinhos Pagos: pages and sorts on the server', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/events/selected', () => HttpResponse.json(event)),
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.get('/api/reports/carrinhos/pagos', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        queries.push(query);
+        return HttpResponse.json({
+          rows: [
+            {
+              pedido: Number(query.get('pagina')) * 1000,
+              pago_em: '2025-03-10T12:00:00.000Z',
+              cpf: '52998224725',
+              cliente: 'Ana',
+              vendedor: 'vend',
+              caixa: 'caixa',
+              situacao: 'PAGO',
+              quantidade: 3,
+              total: 23,
+            },
+          ],
+          totals: { quantidade: 999, total: 4321 },
+          total_linhas: 250,
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: { session: signedInSession({ permissions: ['Report'], adminPage: null }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Carrinhos Pagos' }));
+    const table = await screen.findByRole('table', { name: 'Carrinhos Pagos' });
+    expect(await within(table).findByText('1000')).toBeInTheDocument();
+    expect(table.querySelector('tfoot')).toHaveTextContent('R$ 4.321,00');
+    expect(queries.at(-1)?.get('por_pagina')).toBe('100');
+    await user.click(screen.getByRole('button', { name: /Próximo/ }));
+    await waitFor(() => expect(queries.at(-1)?.get('pagina')).toBe('2'));
+    expect(await within(table).findByText('2000')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -11,7 +11,7 @@ import {
   type ReportPage as ReportPageId,
 } from '@balcao/contract';
 import { column } from '../../ui/columns';
-import { DataTable } from '../../ui/data-table';
+import { DataTable, type TableQuery } from '../../ui/data-table';
 import { EventSelect } from '../../ui/event-select';
 import { eventDateSortKey, formatDateTime, formatReais } from '../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -23,13 +23,18 @@ import { reportCsvRequested, reportRequested, selectReports } from './slice';
 type ResultRow = Record<string, ReportCell>;
 
 /** The dropdown filters the SPA can offer, with the lookup that fills each. */
-const FILTER_CHOICES: Partial<
-  Record<ReportFilter, { label: string; lookup: 'centers' | 'courses' | 'productCategories' }>
+const FILTER_CHOICES: Record<
+  ReportFilter,
+  { label: string; lookup: 'centers' | 'courses' | 'productCategories' | 'products' }
 > = {
   categoryId: { label: 'Categoria', lookup: 'productCategories' },
   centerId: { label: 'Núcleo', lookup: 'centers' },
   courseId: { label: 'Curso', lookup: 'courses' },
+  productId: { label: 'Produto', lookup: 'products' },
 };
+
+/** Chart.js comes in its own chunk, only when a chart page opens. */
+const ReportChart = lazy(() => import('./report-chart'));
 
 export function formatCell(format: ReportColumn['format'], value: ReportCell | undefined): string {
   if (value === null || value === undefined) return '';
@@ -89,11 +94,31 @@ export function ReportPage({ page }: { page: ReportPageId }) {
     return query;
   }, [eventId, inicio, fim, choices]);
 
+  const paged = 'paged' in declaration && declaration.paged === true;
+  // Paged reports: the table's page and sort, sent with the filters.
+  const tableQuery = useRef<TableQuery | null>(null);
+  const pagingParams = (query: TableQuery | null): Record<string, string> =>
+    query
+      ? {
+          pagina: String(Math.floor(query.start / query.length) + 1),
+          por_pagina: String(query.length),
+          ...(query.sort ? { ordem: query.sort, direcao: query.dir } : {}),
+        }
+      : {};
   const search = () => {
-    if (eventId !== '') dispatch(reportRequested({ page, params }));
+    if (eventId === '') return;
+    const query = paged && tableQuery.current ? { ...tableQuery.current, start: 0 } : null;
+    dispatch(reportRequested({ page, params: { ...params, ...pagingParams(query) } }));
   };
   // eslint-disable-next-line react-hooks/exhaustive-deps -- first load; later ones on 'Filtrar'
   useEffect(search, [page, eventId]);
+  const onQueryChange = (query: TableQuery) => {
+    const first = tableQuery.current === null;
+    tableQuery.current = query;
+    if (!first && eventId !== '') {
+      dispatch(reportRequested({ page, params: { ...params, ...pagingParams(query) } }));
+    }
+  };
 
   const columns = useMemo(
     () =>
@@ -109,6 +134,16 @@ export function ReportPage({ page }: { page: ReportPageId }) {
     [declaration],
   );
   const rows = (result?.rows ?? []) as ResultRow[];
+  // The totals row: each summed figure under its column, 'Total' under the first one.
+  const footer = useMemo(() => {
+    if (!result || !declaration.columns.some((spec: ReportColumn) => spec.total)) return undefined;
+    return Object.fromEntries(
+      declaration.columns.map((spec: ReportColumn, index) => [
+        spec.key,
+        spec.total ? formatCell(spec.format, result.totals[spec.key]) : index === 0 ? 'Total' : '',
+      ]),
+    );
+  }, [result, declaration]);
 
   return (
     <PageFrame title={declaration.title}>
@@ -133,7 +168,6 @@ export function ReportPage({ page }: { page: ReportPageId }) {
           </Col>
           {declaration.filters.map((name) => {
             const choice = FILTER_CHOICES[name];
-            if (!choice) return null;
             const items: LookupItem[] = lookups[choice.lookup] ?? [];
             return (
               <Col md={2} key={name}>
@@ -171,6 +205,13 @@ export function ReportPage({ page }: { page: ReportPageId }) {
           </Col>
         </Row>
       </Form>
+      {'chart' in declaration && result && result.rows.length > 0 && (
+        <div className="report-chart mb-3" style={{ height: 320 }}>
+          <Suspense fallback={<p>Processando...</p>}>
+            <ReportChart kind={declaration.chart} rows={rows} />
+          </Suspense>
+        </div>
+      )}
       <DataTable<ResultRow>
         key={page}
         label={declaration.title}
@@ -179,24 +220,17 @@ export function ReportPage({ page }: { page: ReportPageId }) {
         getRowId={(row) => declaration.columns.map((spec) => String(row[spec.key] ?? '')).join('|')}
         defaultPageSize={100}
         loading={state.loading}
+        server={
+          paged
+            ? {
+                rowCount: result?.total_linhas ?? 0,
+                totalCount: result?.total_linhas ?? 0,
+                onQueryChange,
+              }
+            : undefined
+        }
+        footer={footer}
       />
-      {result && declaration.columns.some((spec: ReportColumn) => spec.total) && (
-        <table className="table table-sm report-totals" aria-label="Totais">
-          <tbody>
-            <tr className="fw-bold">
-              {declaration.columns.map((spec: ReportColumn, index) => (
-                <td key={spec.key}>
-                  {spec.total
-                    ? `${spec.label}: ${formatCell(spec.format, result.totals[spec.key])}`
-                    : index === 0
-                      ? 'Total'
-                      : ''}
-                </td>
-              ))}
-            </tr>
-          </tbody>
-        </table>
-      )}
     </PageFrame>
   );
 }

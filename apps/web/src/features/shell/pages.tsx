@@ -130,6 +130,18 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../reports/report-page'),
     (m) => m.REPORT_PAGES.REPORT_PAID_CARTS,
   ),
+  REPORT_SALES_DISTRIBUTION: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_SALES_DISTRIBUTION,
+  ),
+  REPORT_COURSEWARES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_COURSEWARES,
+  ),
+  REPORT_CENTER_COURSEWARES: lazyPage(
+    () => import('../reports/report-page'),
+    (m) => m.REPORT_PAGES.REPORT_CENTER_COURSEWARES,
+  ),
   ATTENDANCE: lazyPage(
     () => import('../attendance/attendance-page'),
     (m) => m.AttendancePage,

@@ -75,6 +75,7 @@ export const LOOKUP_KEYS = [
   'productCategories',
   'printers',
   'events',
+  'products',
 ] as const;
 export type LookupKey = (typeof LOOKUP_KEYS)[number];
 
@@ -88,6 +89,7 @@ export const LOOKUP_URLS: Record<LookupKey, string> = {
   productCategories: '/api/product/categories/select',
   printers: '/api/printers/select',
   events: '/api/events/list',
+  products: '/api/reports/produtos',
 };
 
 /** A table whose saves change a lookup: the lookup is reloaded after them, when it was loaded. */

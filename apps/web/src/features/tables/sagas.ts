@@ -197,6 +197,9 @@ export function* loadProductCategories(): SagaIterator {
 export function* loadPrinters(): SagaIterator {
   yield call(loadLookup, 'printers');
 }
+export function* loadProducts(): SagaIterator {
+  yield call(loadLookup, 'products');
+}
 export function* loadEvents(): SagaIterator {
   yield call(loadLookup, 'events');
 }

@@ -1,0 +1,252 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrderState } from '@balcao/contract';
+import type { Database, ReportSalesTable } from '../../db/types.ts';
+import type { ReportFilters } from './filters.ts';
+
+/**
+ * The reports' pre-aggregated sales (docs/reports-api.md, "Pre-aggregation"). `report_sales`
+ * holds, per event and UTC hour slot of paid_at, the figures of the paid lines grouped by one
+ * dimension: product, category, the seller's center and the buyer's center (the center ones also
+ * per category, and with category 0 for all categories so an order counts once in `pedidos`).
+ * An order adds its lines when it becomes a sale and takes them back when it stops being one
+ * (recordSaleChange, called by the carts' applyTransition). A report reads the whole hours of its
+ * period from here and the partial hours at its edges from the lines (salesSource).
+ */
+type Db = Kysely<Database>;
+type Dim = ReportSalesTable['dim'];
+
+const PAID: readonly OrderState[] = ['PAGO', 'ENTREGUE'];
+/** A line's net is its stored total: while its order holds a coupon, the coupon's percent is the
+ * line's discount (order_items.coupon_bp, docs/coupons-api.md). */
+export const NET = sql`i.total_cents`;
+
+const KEY: Record<Dim, string> = {
+  produto: 'p.id',
+  categoria: 'p.category_id',
+  vendedor: 'coalesce(u.center_id, 0)',
+  comprador: 'coalesce(pa.center_id, 0)',
+  cupom: 'o.coupon_id',
+};
+/** The category column of a dimension's 'own' rows; the cupom rows keep the coupon's percent. */
+const OWN_CATEGORY: Record<Dim, string> = {
+  produto: 'p.category_id',
+  categoria: 'p.category_id',
+  vendedor: 'p.category_id',
+  comprador: 'p.category_id',
+  cupom: 'coalesce(o.coupon_percent_bp, 0)',
+};
+/**
+ * What `bruto_cents` sums: the lines' list price (unit price × quantity). On the cupom rows the
+ * coupon replaced the lines' own discounts, so bruto − net is what the coupon took off.
+ */
+const BRUTO: Record<Dim, string> = {
+  produto: 'i.unit_price_cents * i.quantity',
+  categoria: 'i.unit_price_cents * i.quantity',
+  vendedor: 'i.unit_price_cents * i.quantity',
+  comprador: 'i.unit_price_cents * i.quantity',
+  cupom: 'i.unit_price_cents * i.quantity',
+};
+/** Each dimension with its category column: the product's, or 0 for "every category". */
+const ROWS: [Dim, 'own' | 'all'][] = [
+  ['produto', 'own'],
+  ['categoria', 'own'],
+  ['vendedor', 'own'],
+  ['vendedor', 'all'],
+  ['comprador', 'own'],
+  ['comprador', 'all'],
+  ['cupom', 'own'],
+];
+
+/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lines joined under aliases */
+type LinesQuery = any;
+
+/** The lines (with order, product, seller and buyer) of `where`, as report_sales rows. */
+function contributions(
+  db: Db,
+  dim: Dim,
+  category: 'own' | 'all',
+  sign: 1 | -1,
+  where: (q: LinesQuery) => LinesQuery,
+) {
+  const key = sql.raw(KEY[dim]);
+  const categoryId = sql.raw(category === 'own' ? OWN_CATEGORY[dim] : '0');
+  const times = sql.raw(String(sign));
+  const slot = sql`substr(o.paid_at, 1, 13)`;
+  const lines: LinesQuery = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .$if(dim === 'vendedor', (q) => q.leftJoin('users as u', 'u.id', 'o.seller_id'))
+    .$if(dim === 'comprador', (q) => q.leftJoin('participants as pa', 'pa.id', 'o.participant_id'));
+  return (
+    where(lines)
+      .$if(dim === 'cupom', (q: LinesQuery) => q.where('o.coupon_id', 'is not', null))
+      .select([
+        sql<number>`o.event_id`.as('event_id'),
+        sql<string>`${slot}`.as('slot'),
+        sql<Dim>`${dim}`.as('dim'),
+        sql<number>`${key}`.as('key_id'),
+        sql<number>`${categoryId}`.as('category_id'),
+        sql<number>`${times} * count(distinct o.id)`.as('pedidos'),
+        sql<number>`${times} * sum(i.quantity)`.as('quantidade'),
+        sql<number>`${times} * sum(${sql.raw(BRUTO[dim])})`.as('bruto_cents'),
+        sql<number>`${times} * sum(${NET})`.as('net_cents'),
+      ])
+      // A constant stays out of GROUP BY: SQLite would read 0 as a column position.
+      .groupBy(
+        category === 'own'
+          ? [sql`o.event_id`, slot, key, categoryId]
+          : [sql`o.event_id`, slot, key],
+      )
+  );
+}
+
+const COLUMNS = [
+  'event_id',
+  'slot',
+  'dim',
+  'key_id',
+  'category_id',
+  'pedidos',
+  'quantidade',
+  'bruto_cents',
+  'net_cents',
+] as const;
+
+/**
+ * Keeps report_sales in step with an order's change of state, in the transaction that changes
+ * it: entering PAGO/ENTREGUE adds the order's lines, leaving them (a refund) takes them back.
+ * PAGO → ENTREGUE changes nothing. The dimensions are read as they are now (a product moved to
+ * another category between the sale and its refund is taken back from the new one).
+ */
+export async function recordSaleChange(
+  trx: Transaction<Database>,
+  orderId: number,
+  from: OrderState | null,
+  to: OrderState,
+): Promise<void> {
+  const wasSale = from !== null && PAID.includes(from);
+  const isSale = PAID.includes(to);
+  if (wasSale === isSale) return;
+  const sign = isSale ? 1 : -1;
+  // Same order of rows in every transaction, so two payments never wait on each other in turn.
+  for (const [dim, category] of ROWS) {
+    await trx
+      .insertInto('report_sales')
+      .columns(COLUMNS)
+      .expression(
+        contributions(trx, dim, category, sign, (q) =>
+          q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
+        ),
+      )
+      .onConflict((oc) =>
+        oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot']).doUpdateSet({
+          pedidos: sql`report_sales.pedidos + excluded.pedidos`,
+          quantidade: sql`report_sales.quantidade + excluded.quantidade`,
+          bruto_cents: sql`report_sales.bruto_cents + excluded.bruto_cents`,
+          net_cents: sql`report_sales.net_cents + excluded.net_cents`,
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Rebuilds an event's report_sales from its paid orders (the benchmark's generated data). */
+export async function rebuildSales(db: Db, eventId: number): Promise<void> {
+  await db.deleteFrom('report_sales').where('event_id', '=', eventId).execute();
+  for (const [dim, category] of ROWS) {
+    await db
+      .insertInto('report_sales')
+      .columns(COLUMNS)
+      .expression(
+        contributions(db, dim, category, 1, (q) =>
+          q
+            .where('o.event_id', '=', eventId)
+            .where('o.state', 'in', PAID)
+            .where('o.paid_at', 'is not', null),
+        ),
+      )
+      .execute();
+  }
+}
+
+const HOUR_MS = 3_600_000;
+const slotOf = (instant: string) => instant.slice(0, 13);
+const isWholeHour = (instant: string) => instant.slice(13) === ':00:00.000Z';
+const nextHour = (instant: string) =>
+  new Date(Date.parse(`${slotOf(instant)}:00:00.000Z`) + HOUR_MS).toISOString();
+const hourStart = (instant: string) => `${slotOf(instant)}:00:00.000Z`;
+
+export interface SalesSourceOptions {
+  /** The key filter (a product or center id), when the report has one. */
+  keyId?: number;
+}
+
+/**
+ * The rows (key_id, category_id, slot, pedidos, quantidade, bruto_cents, net_cents) whose sums
+ * are a dimension's figures over the report's period and filters: the whole hours from
+ * report_sales, the partial hours at the edges of inicio/fim from the lines themselves.
+ * `pedidos` adds up across slots and rows, as an order has one slot and one key per dimension.
+ */
+export function salesSource(
+  db: Db,
+  filters: ReportFilters,
+  dim: Dim,
+  options: SalesSourceOptions = {},
+) {
+  const { from, until, categoryId } = filters;
+  const centers = dim === 'vendedor' || dim === 'comprador';
+  // The cupom rows' category column is the coupon's percent: no category filter there.
+  const byCategory = !centers && dim !== 'cupom' && categoryId !== undefined;
+  const wholeFrom =
+    from === null ? null : isWholeHour(from) ? slotOf(from) : slotOf(nextHour(from));
+  const wholeUntil = until === null ? null : slotOf(until);
+  const noWholeHour = wholeFrom !== null && wholeUntil !== null && wholeFrom >= wholeUntil;
+  const edges: [string | null, string | null][] = [];
+  if (noWholeHour) edges.push([from, until]);
+  else {
+    if (from !== null && !isWholeHour(from)) edges.push([from, nextHour(from)]);
+    if (until !== null && !isWholeHour(until)) edges.push([hourStart(until), until]);
+  }
+
+  const summary = db
+    .selectFrom('report_sales')
+    .select(['key_id', 'category_id', 'slot', 'pedidos', 'quantidade', 'bruto_cents', 'net_cents'])
+    .where('event_id', '=', filters.eventId)
+    .where('dim', '=', dim)
+    .$if(centers, (q) => q.where('category_id', '=', categoryId ?? 0))
+    .$if(byCategory, (q) => q.where('category_id', '=', categoryId!))
+    .$if(options.keyId !== undefined, (q) => q.where('key_id', '=', options.keyId!))
+    .$if(wholeFrom !== null, (q) => q.where('slot', '>=', wholeFrom!))
+    .$if(wholeUntil !== null, (q) => q.where('slot', '<', wholeUntil!))
+    .$if(noWholeHour, (q) => q.where(sql<boolean>`1 = 0`));
+
+  let source = summary;
+  for (const [start, end] of edges) {
+    const edge = contributions(db, dim, dim === 'cupom' ? 'own' : 'all', 1, (q: LinesQuery) =>
+      q
+        .where('o.event_id', '=', filters.eventId)
+        .where('o.state', 'in', PAID)
+        .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
+        .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end))
+        .$if(categoryId !== undefined && dim !== 'cupom', (w: LinesQuery) =>
+          w.where('p.category_id', '=', categoryId),
+        )
+        .$if(options.keyId !== undefined, (w: LinesQuery) =>
+          w.where(sql.raw(KEY[dim]), '=', options.keyId),
+        ),
+    ).clearSelect();
+    source = source.unionAll(
+      edge.select([
+        sql<number>`${sql.raw(KEY[dim])}`.as('key_id'),
+        sql<number>`${sql.raw(dim === 'cupom' ? OWN_CATEGORY.cupom : '0')}`.as('category_id'),
+        sql<string>`substr(o.paid_at, 1, 13)`.as('slot'),
+        sql<number>`count(distinct o.id)`.as('pedidos'),
+        sql<number>`sum(i.quantity)`.as('quantidade'),
+        sql<number>`sum(${sql.raw(BRUTO[dim])})`.as('bruto_cents'),
+        sql<number>`sum(${NET})`.as('net_cents'),
+      ]),
+    );
+  }
+  return source;
+}
