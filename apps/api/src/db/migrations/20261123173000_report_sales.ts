@@ -42,8 +42,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('orders')
     .columns(['event_id', 'state', 'id', 'paid_at', 'total_cents'])
     .execute();
-  // A coupon's name on the cupons report.
-  await db.schema.createIndex('orders_coupon').on('orders').columns(['coupon_id']).execute();
+  // A coupon's name on the cupons report reads orders_coupon (20261123170000_coupons).
   // Buyers of one product (compradores/por_produto with a product chosen).
   await db.schema
     .createIndex('order_items_product_report')
@@ -83,7 +82,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('order_items_product_report').execute();
-  await db.schema.dropIndex('orders_coupon').execute();
   await db.schema.dropIndex('orders_paid_carts').execute();
   await db.schema.dropTable('report_sales').execute();
 }
