@@ -8,6 +8,9 @@ export const INVALID_TEXT = 'O texto enviado contém caracteres inválidos.';
 // With the u flag a paired surrogate is one code point, so only lone halves match \p{Cs}.
 const INVALID = /[\0\p{Cs}]/u;
 
+/** Whether this text carries a NUL or a lone surrogate (what INVALID_TEXT refuses). */
+export const isInvalidText = (text: string): boolean => INVALID.test(text);
+
 function hasInvalidText(value: unknown): boolean {
   if (typeof value === 'string') return INVALID.test(value);
   if (Array.isArray(value)) return value.some(hasInvalidText);
