@@ -3,10 +3,20 @@ import { lazy, type ComponentType } from 'react';
 /** A page whose code is a separate chunk, fetched the first time it shows or when preloaded. */
 export type LazyPage = ComponentType & { preload(): Promise<unknown> };
 
+/** A page's chunk could not be fetched (the network dropped, or a new version replaced it). */
+export class PageLoadError extends Error {
+  constructor(cause: unknown) {
+    super('Falha ao baixar o código da página.', { cause });
+    this.name = 'PageLoadError';
+  }
+}
+
 /**
  * `lazyPage(() => import('../area/x-page'), (m) => m.XPage)`: the page's module (and what only it
  * imports: tables, the QR scanner, charts) leaves the initial bundle. Until the chunk arrives the
  * nearest Suspense shows 'Carregando...'; once `preload` has fetched it, the page renders at once.
+ * A failed download throws a PageLoadError to the nearest PageLoadBoundary
+ * (page-load-boundary.tsx); the next render or preload fetches again.
  */
 export function lazyPage<Module>(
   load: () => Promise<Module>,
@@ -19,10 +29,12 @@ export function lazyPage<Module>(
       (module) => (loaded = pick(module)),
       (error: unknown) => {
         loading = undefined; // a network blip: the next attempt fetches again
-        throw error;
+        Pending = pending(); // React.lazy keeps its failure: a fresh one tries again
+        throw new PageLoadError(error);
       },
     ));
-  const Pending = lazy(async () => ({ default: await preload() }));
+  const pending = () => lazy(async () => ({ default: await preload() }));
+  let Pending = pending();
   function Page() {
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Pending />;
