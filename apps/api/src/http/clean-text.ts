@@ -14,6 +14,8 @@ export const isInvalidText = (text: string): boolean => INVALID.test(text);
 function hasInvalidText(value: unknown): boolean {
   if (typeof value === 'string') return INVALID.test(value);
   if (Array.isArray(value)) return value.some(hasInvalidText);
+  // A file's bytes (an import's sheet): checked cell by cell when read (imports/sheet-rows.ts).
+  if (ArrayBuffer.isView(value)) return false;
   if (typeof value === 'object' && value !== null) {
     return Object.entries(value).some(([key, item]) => INVALID.test(key) || hasInvalidText(item));
   }
