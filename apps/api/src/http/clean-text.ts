@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { invalidRequest } from './api-error.ts';
 
 export const INVALID_TEXT = 'O texto enviado contém caracteres inválidos.';
@@ -26,8 +26,12 @@ function hasInvalidText(value: unknown): boolean {
  * Refuses (400) any request whose body, query or path carries such text: one check for every
  * route and both body formats (JSON can spell "\ud800"; a form, %00), before any handler sees it.
  */
-export async function refuseInvalidText(request: FastifyRequest): Promise<void> {
-  if ([request.params, request.query, request.body].some(hasInvalidText)) {
-    throw invalidRequest(INVALID_TEXT);
-  }
+export function refuseInvalidText(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const invalid =
+    hasInvalidText(request.params) || hasInvalidText(request.query) || hasInvalidText(request.body);
+  done(invalid ? invalidRequest(INVALID_TEXT) : undefined);
 }
