@@ -12,6 +12,8 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 /** The data URL's `data:<type>;base64,` part; anything longer is not one a browser writes. */
 const MAX_HEADER = 512;
+const SLICE_BYTES = 64 * 1024;
+const TURN_BYTES = 1024 * 1024;
 /** The body around the sheet (`eventId` and whatever a client adds). */
 const MAX_OUTER = 64 * 1024;
 
@@ -37,11 +39,21 @@ export async function parseSheetBody(
   if (Number.isFinite(declared) && declared > SHEET_BODY_LIMIT) throw bodyTooLarge();
   const reader = new SheetBodyReader(declared);
   let received = 0;
+  let sinceTurn = 0;
   for await (const chunk of payload as AsyncIterable<Buffer | string>) {
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     received += bytes.length;
     if (received > SHEET_BODY_LIMIT) throw bodyTooLarge();
-    reader.write(bytes);
+    // A body handed over whole (inject, a proxy that buffers) is still read in slices, giving
+    // the event loop a turn every few of them.
+    for (let at = 0; at < bytes.length; at += SLICE_BYTES) {
+      reader.write(bytes.subarray(at, at + SLICE_BYTES));
+      sinceTurn += SLICE_BYTES;
+      if (sinceTurn >= TURN_BYTES) {
+        sinceTurn = 0;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
   }
   return reader.end();
 }

@@ -197,7 +197,12 @@ function* plainRows(first: string, rest: Iterable<string>, delimiter: string): G
       .map((cell) => cell.trim());
     return isBlank(cells) ? undefined : { line, cells };
   };
-  for (const chunk of [first, ...rest]) {
+  // One chunk at a time: spreading `rest` would decode the whole file before the first line.
+  const chunks = (function* () {
+    yield first;
+    yield* rest;
+  })();
+  for (const chunk of chunks) {
     const text = carry + chunk;
     let start = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
