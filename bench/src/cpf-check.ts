@@ -23,11 +23,14 @@ interface Timing {
   perSecond: number;
   p50: number;
   p99: number;
+  /** This process's CPU time (user + system, all its threads) per request, in µs. */
+  cpuMicros?: number;
 }
 
 async function time(call: (i: number) => Promise<number>): Promise<Timing> {
   for (let i = 0; i < 100; i++) await call(i); // warm-up
   const latencies: number[] = [];
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < REQUESTS; i++) {
     const begin = performance.now();
@@ -36,16 +39,23 @@ async function time(call: (i: number) => Promise<number>): Promise<Timing> {
     if (status !== 200) throw new Error(`resposta ${status} na requisição ${i}`);
   }
   const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   const at = (q: number) =>
     latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { perSecond: REQUESTS / (elapsed / 1000), p50: at(0.5), p99: at(0.99) };
+  return {
+    perSecond: REQUESTS / (elapsed / 1000),
+    p50: at(0.5),
+    p99: at(0.99),
+    cpuMicros: (cpu.user + cpu.system) / REQUESTS,
+  };
 }
 
 const show = (label: string, t: Timing) =>
   console.log(
     `${label}: ${Math.round(t.perSecond).toLocaleString('pt-BR')} req/s, ` +
-      `p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms`,
+      `p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms` +
+      (t.cpuMicros === undefined ? '' : `, CPU ${t.cpuMicros.toFixed(0)} µs/req`),
   );
 
 async function main(): Promise<void> {
@@ -93,7 +103,9 @@ async function main(): Promise<void> {
     show('Rota Fastify pura (mesma consulta indexada)', baseline);
     console.log(
       `Razão tempo por requisição (real/pura): ${(baseline.perSecond / real.perSecond).toFixed(2)}x, ` +
-        `p50 ${(real.p50 / baseline.p50).toFixed(2)}x (menos sensível a uma máquina ocupada)`,
+        `p50 ${(real.p50 / baseline.p50).toFixed(2)}x, CPU ` +
+        `${((real.cpuMicros ?? 0) / (baseline.cpuMicros ?? 1)).toFixed(2)}x ` +
+        '(p50 e CPU: menos sensíveis a uma máquina ocupada)',
     );
 
     const paths = Array.from({ length: REQUESTS }, (_, i) => query(i));
