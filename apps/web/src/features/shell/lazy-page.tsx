@@ -16,7 +16,7 @@ export class PageLoadError extends Error {
  * imports: tables, the QR scanner, charts) leaves the initial bundle. Until the chunk arrives the
  * nearest Suspense shows 'Carregando...'; once `preload` has fetched it, the page renders at once.
  * A failed download throws a PageLoadError to the nearest PageLoadBoundary
- * (page-load-boundary.tsx); the next render or preload fetches again.
+ * (page-load-boundary.tsx), whose 'Recarregar' reloads the app.
  */
 export function lazyPage<Module>(
   load: () => Promise<Module>,
@@ -28,13 +28,13 @@ export function lazyPage<Module>(
     (loading ??= load().then(
       (module) => (loaded = pick(module)),
       (error: unknown) => {
-        loading = undefined; // a network blip: the next attempt fetches again
-        Pending = pending(); // React.lazy keeps its failure: a fresh one tries again
+        // The next preload fetches again (and, once loaded, the page renders from `loaded`); the
+        // lazy below keeps its failure, so React shows it instead of refetching on every render.
+        loading = undefined;
         throw new PageLoadError(error);
       },
     ));
-  const pending = () => lazy(async () => ({ default: await preload() }));
-  let Pending = pending();
+  const Pending = lazy(async () => ({ default: await preload() }));
   function Page() {
     const Loaded = loaded;
     return Loaded ? <Loaded /> : <Pending />;
