@@ -66,6 +66,8 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     databaseUrl,
     adminPassword: ADMIN_PASSWORD,
     logLevel: 'silent',
+    // No overload guard: on a shared machine a slow startup would answer the first calls 503.
+    maxEventLoopDelay: 0,
     webDist: options.webDist ?? path.join(folder, 'no-spa'),
   };
   const { db, dialect } = openDatabase(databaseUrl);

@@ -13,19 +13,10 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startBenchApp } from './bench-app.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIST = `${ROOT}apps/web/dist/`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 interface Weight {
@@ -172,7 +163,10 @@ async function main(): Promise<void> {
   show('CSS inicial', css);
 
   const { app, db, newEvent, close } = await startBenchApp({ webDist: WEB_DIST });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS],
+  });
   try {
     const eventId = await newEvent('Evento do balcão');
     await db.updateTable('events').set({ selected: true }).where('id', '=', eventId).execute();

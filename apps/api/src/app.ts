@@ -6,7 +6,6 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import underPressure from '@fastify/under-pressure';
 import type {
   FastifyPluginAsyncTypebox,
@@ -22,7 +21,7 @@ import { handleError } from './http/error-handler.ts';
 import { pressureOptions } from './http/pressure.ts';
 import { parseFormBody } from './http/form-body.ts';
 import { loggerOptions } from './http/request-log.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
@@ -70,8 +69,9 @@ export interface AppDependencies {
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   // Answers are per user and per moment: no browser or proxy may keep one.
-  api.addHook('onRequest', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
+  api.addHook('onRequest', (_request, reply, done) => {
+    void reply.header('cache-control', 'no-store');
+    done();
   });
   await api.register(systemRoutes);
   await api.register(tokenRoutes);
@@ -110,7 +110,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   // First: a saturated process answers 503 at once rather than doing any more work per request.
   await app.register(underPressure, pressureOptions(config.maxEventLoopDelay));
   await app.register(accessControl, { db, now: config.now }); // before any route: it checks each one
-  await app.register(helmet, securityHeaders);
+  addSecurityHeaders(app);
   await app.register(formbody, { parser: parseFormBody });
   app.addHook('preValidation', refuseInvalidText);
   await app.register(apiRoutes, { prefix: '/api' });

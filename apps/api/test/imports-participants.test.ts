@@ -216,6 +216,31 @@ describe('POST /api/participants/upload', () => {
     expect(again.json()).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
   });
 
+  it('reads Excel escapes in .xlsx cells and fails the lines they make NUL or half a character', async () => {
+    const otherEvent = await createEvent(t.db);
+    // As stored in the XML: Excel writes characters XML cannot carry as _xHHHH_.
+    const workbook = await xlsx([
+      ['Nome', 'Email', 'CPF_CNPJ', 'Pacote', 'Situacao', 'Nucleo_Origem', 'Business'],
+      ['Ana_x0000_Lima', null, CPF.ana, null, 1, 'são paulo', null],
+      ['Bia_xD800_Souza', null, CPF.bia, null, 1, 'são paulo', null],
+      ['Caio_x005F_x0041_ Reis', null, CPF.caio, null, 1, 'são paulo', null],
+    ]);
+    const response = await upload(dataUrl(workbook, XLSX_MIME), otherEvent);
+    const invalid = 'A linha contém caracteres inválidos (NUL ou um caractere UTF-16 incompleto).';
+    expect(response.json()).toEqual({
+      fails: [
+        { line: 2, error: invalid },
+        { line: 3, error: invalid },
+      ],
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+    });
+    expect(await participants(otherEvent)).toMatchObject([
+      { cpf: CPF.caio, name: 'Caio_x0041_ Reis' },
+    ]);
+  });
+
   it('fails the whole file at line 1 naming the missing columns', async () => {
     const response = await upload(
       dataUrl(csv('nome;email;cpf_cnpj;pacote;nucleo_origem', `A;;${CPF.ana};;`)),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { supervise } from '../../../scripts/supervise.mjs';
+import { GAVE_UP_CODE, supervise } from '../../../scripts/supervise.mjs';
 
 const crash = fileURLToPath(new URL('./fixtures/crash.ts', import.meta.url));
 
@@ -47,6 +47,7 @@ describe('the npm start supervisor', () => {
     const { done } = supervise(process.execPath, args, {
       firstDelayMs: 50,
       maxDelayMs: 1000,
+      quickMs: 10,
       log: (line) => lines.push(line),
     });
     expect(await done).toBe(0);
@@ -57,6 +58,29 @@ describe('the npm start supervisor', () => {
     ]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(350);
     rmSync(counter, { force: true });
+  });
+
+  it('gives up with a clear message when the server keeps failing right at start', async () => {
+    // A bad configuration: the server exits at once, every time.
+    const lines: string[] = [];
+    const started = Date.now();
+    const { done } = supervise(process.execPath, ['-e', 'process.exit(1)'], {
+      firstDelayMs: 20,
+      maxDelayMs: 100,
+      log: (line) => lines.push(line),
+    });
+    expect(await done).toBe(GAVE_UP_CODE);
+    expect(lines).toHaveLength(5);
+    expect(lines.slice(0, 4)).toEqual([
+      'O servidor parou (código 1); reiniciando em 0,02 s.',
+      'O servidor parou (código 1); reiniciando em 0,04 s.',
+      'O servidor parou (código 1); reiniciando em 0,08 s.',
+      'O servidor parou (código 1); reiniciando em 0,1 s.',
+    ]);
+    expect(lines[4]).toMatch(
+      /^O servidor parou \(código 1\) logo ao iniciar, 5 vezes seguidas .*desistiu de reiniciá-lo\. Verifique a configuração/,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('does not restart a server it was asked to stop', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { invalidRequest } from './api-error.ts';
 
 export const INVALID_TEXT = 'O texto enviado contém caracteres inválidos.';
@@ -8,9 +8,14 @@ export const INVALID_TEXT = 'O texto enviado contém caracteres inválidos.';
 // With the u flag a paired surrogate is one code point, so only lone halves match \p{Cs}.
 const INVALID = /[\0\p{Cs}]/u;
 
+/** Whether this text carries a NUL or a lone surrogate (what INVALID_TEXT refuses). */
+export const isInvalidText = (text: string): boolean => INVALID.test(text);
+
 function hasInvalidText(value: unknown): boolean {
   if (typeof value === 'string') return INVALID.test(value);
   if (Array.isArray(value)) return value.some(hasInvalidText);
+  // A file's bytes (an import's sheet): checked cell by cell when read (imports/sheet-rows.ts).
+  if (ArrayBuffer.isView(value)) return false;
   if (typeof value === 'object' && value !== null) {
     return Object.entries(value).some(([key, item]) => INVALID.test(key) || hasInvalidText(item));
   }
@@ -21,8 +26,12 @@ function hasInvalidText(value: unknown): boolean {
  * Refuses (400) any request whose body, query or path carries such text: one check for every
  * route and both body formats (JSON can spell "\ud800"; a form, %00), before any handler sees it.
  */
-export async function refuseInvalidText(request: FastifyRequest): Promise<void> {
-  if ([request.params, request.query, request.body].some(hasInvalidText)) {
-    throw invalidRequest(INVALID_TEXT);
-  }
+export function refuseInvalidText(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const invalid =
+    hasInvalidText(request.params) || hasInvalidText(request.query) || hasInvalidText(request.body);
+  done(invalid ? invalidRequest(INVALID_TEXT) : undefined);
 }

@@ -2,13 +2,15 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { FastifyReply } from 'fastify';
 import { signedIn } from '../../auth/access-control.ts';
 import { importParticipants, importProducts } from './service.ts';
-import { SHEET_BODY_LIMIT } from './sheet-file.ts';
+import { parseSheetBody } from './sheet-body.ts';
+import { SHEET_BODY_LIMIT, type UploadedSheet } from './sheet-file.ts';
 import { importTemplate, type TemplateFile } from './templates.ts';
 
-/** `sheet` is the file as a data URL (FileReader.readAsDataURL), CSV or XLSX. */
-// No length keywords: bodyLimit bounds it, and ajv would count a 27 MB string's characters one
-// by one. An empty or malformed one is refused when it is read.
-const Sheet = Type.String();
+/**
+ * `sheet` is the file as a data URL (FileReader.readAsDataURL), CSV or XLSX, which parseSheetBody
+ * has already decoded as the body streamed in; it is checked when it is read (sheet-file.ts).
+ */
+const Sheet = Type.Unsafe<UploadedSheet>({});
 
 const ImportResultSchema = Type.Object({
   fails: Type.Array(Type.Object({ line: Type.Integer(), error: Type.String() })),
@@ -34,6 +36,9 @@ function sendTemplate(reply: FastifyReply, file: TemplateFile) {
 }
 
 export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // This plugin's routes only: their bodies carry a file of up to 20 MiB.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', parseSheetBody);
   app.get(
     '/participants/upload/template',
     { config: { access: ['ImportParticipants'] }, schema: { querystring: TemplateQuery } },

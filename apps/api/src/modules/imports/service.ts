@@ -15,7 +15,7 @@ import {
 } from './participant-rows.ts';
 import { loadCatalog, writeProducts } from './product-writer.ts';
 import { PRODUCT_COLUMNS, parseProductRow, type ProductLine } from './product-rows.ts';
-import { readSheetFile } from './sheet-file.ts';
+import { readSheetFile, type UploadedSheet } from './sheet-file.ts';
 import {
   isFail,
   readSheetRows,
@@ -77,7 +77,7 @@ export interface ImportProgress extends ImportCounts {
 }
 
 export interface ImportRequest {
-  sheet: string;
+  sheet: string | UploadedSheet;
   eventId: number | null;
   userId: number;
   now: Date;

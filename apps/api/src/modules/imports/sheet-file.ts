@@ -2,7 +2,10 @@ import { ApiError, invalidRequest } from '../../http/api-error.ts';
 
 /** Largest spreadsheet accepted, decoded (the JSON body carries it base64, about 4/3 larger). */
 export const SHEET_MAX_BYTES = 20 * 1024 * 1024;
-/** Route body limit: the base64 of SHEET_MAX_BYTES plus the JSON around it, with room to spare. */
+/**
+ * Route body limit: the base64 of SHEET_MAX_BYTES plus the JSON around it, with room to spare
+ * (enforced by sheet-body.ts, which reads the import routes' JSON as it streams in).
+ */
 export const SHEET_BODY_LIMIT = 30 * 1024 * 1024;
 
 export const NOT_A_SPREADSHEET = 'O arquivo não é uma planilha CSV ou XLSX válida.';
@@ -12,6 +15,18 @@ const LEGACY_XLS =
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/**
+ * The `sheet` of an upload body, decoded while the body arrives: the data URL's media type and
+ * its bytes (base64), or its text still percent-encoded (a data URL without `;base64`).
+ */
+export class UploadedSheet {
+  constructor(
+    readonly header: string,
+    readonly bytes: Buffer | null,
+    readonly percentText: string | null,
+  ) {}
+}
+
 export interface SheetFile {
   format: 'csv' | 'xlsx';
   bytes: Buffer;
@@ -20,26 +35,42 @@ export interface SheetFile {
 const notASpreadsheet = (): ApiError => invalidRequest(NOT_A_SPREADSHEET);
 
 /**
- * Reads the `sheet` data URL the SPA sends (FileReader.readAsDataURL) and decides its format by its
- * content, not its name: browsers label CSV files differently per system (text/csv,
- * application/vnd.ms-excel, nothing at all). A file claiming to be .xlsx that is not a ZIP, a
- * binary file, or an old .xls is refused with 400.
+ * Reads the `sheet` data URL the SPA sends (FileReader.readAsDataURL), already decoded as the body
+ * arrived (sheet-body.ts) or, from a caller that parsed it otherwise, as the string itself, and
+ * decides its format by its content, not its name: browsers label CSV files differently per
+ * system (text/csv, application/vnd.ms-excel, nothing at all). A file claiming to be .xlsx that is
+ * not a ZIP, a binary file, or an old .xls is refused with 400.
  */
-export function readSheetFile(dataUrl: string): SheetFile {
-  const comma = dataUrl.indexOf(',');
-  const header = comma > 0 ? dataUrl.slice(0, comma) : '';
+export function readSheetFile(sheet: string | UploadedSheet): SheetFile {
+  const uploaded = typeof sheet === 'string' ? splitDataUrl(sheet) : sheet;
+  if (!(uploaded instanceof UploadedSheet)) throw notASpreadsheet();
+  const { header } = uploaded;
   if (!/^data:/i.test(header)) throw notASpreadsheet();
-  const params = header.slice('data:'.length).split(';');
-  const mime = (params[0] ?? '').trim().toLowerCase();
-  const base64 = params.slice(1).some((param) => param.trim().toLowerCase() === 'base64');
+  const mime = (header.slice('data:'.length).split(';')[0] ?? '').trim().toLowerCase();
 
-  const bytes = base64 ? decodeBase64(dataUrl, comma + 1) : decodePercent(dataUrl, comma + 1);
+  let bytes: Buffer;
+  if (uploaded.bytes) bytes = uploaded.bytes;
+  else if (uploaded.percentText !== null) bytes = decodePercent(uploaded.percentText);
+  else throw notASpreadsheet();
   if (bytes.length > SHEET_MAX_BYTES) throw tooLarge();
 
   if (isZip(bytes)) return { format: 'xlsx', bytes };
   if (isOle2(bytes)) throw invalidRequest(LEGACY_XLS);
   if (mime === XLSX_MIME || bytes.includes(0)) throw notASpreadsheet();
   return { format: 'csv', bytes };
+}
+
+function splitDataUrl(dataUrl: string): UploadedSheet | null {
+  const comma = dataUrl.indexOf(',');
+  if (comma <= 0) return null;
+  const header = dataUrl.slice(0, comma);
+  const base64 = header
+    .split(';')
+    .slice(1)
+    .some((param) => param.trim().toLowerCase() === 'base64');
+  return base64
+    ? new UploadedSheet(header, decodeBase64(dataUrl, comma + 1), null)
+    : new UploadedSheet(header, null, dataUrl.slice(comma + 1));
 }
 
 const tooLarge = (): ApiError => new ApiError(413, 'invalid_request', SHEET_TOO_LARGE);
@@ -51,10 +82,10 @@ function decodeBase64(dataUrl: string, start: number): Buffer {
   return Buffer.from(dataUrl.slice(start), 'base64');
 }
 
-function decodePercent(dataUrl: string, start: number): Buffer {
-  if (dataUrl.length - start > 3 * SHEET_MAX_BYTES) throw tooLarge();
+function decodePercent(text: string): Buffer {
+  if (text.length > 3 * SHEET_MAX_BYTES) throw tooLarge();
   try {
-    return Buffer.from(decodeURIComponent(dataUrl.slice(start)), 'utf8');
+    return Buffer.from(decodeURIComponent(text), 'utf8');
   } catch {
     throw notASpreadsheet();
   }

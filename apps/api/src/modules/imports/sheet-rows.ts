@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { parse, type CsvError } from 'csv-parse';
 import { ApiError, invalidRequest } from '../../http/api-error.ts';
+import { isInvalidText } from '../../http/clean-text.ts';
 import { NOT_A_SPREADSHEET, type SheetFile } from './sheet-file.ts';
 import {
   INFLATED_STOPPED,
@@ -33,6 +34,17 @@ export const SHEET_MAX_ROWS = 200_000;
 export const ROW_LIMIT =
   'A planilha passa do limite de 200.000 linhas: as linhas a partir desta não foram lidas.';
 
+/**
+ * A line with a NUL or a lone UTF-16 surrogate in a cell (an .xlsx can spell them `_x0000_`,
+ * `_xD800_`; a CSV with a NUL byte is refused whole): never stored, since SQLite would keep invalid
+ * UTF-8 its lower() reads differently and PostgreSQL refuses it.
+ */
+export const INVALID_CELL_TEXT =
+  'A linha contém caracteres inválidos (NUL ou um caractere UTF-16 incompleto).';
+/** A cell the XML parser refused: a control character or an invalid character reference. */
+const INVALID_XML_TEXT =
+  'A planilha contém um caractere inválido nesta linha: as linhas a partir desta não foram lidas.';
+
 const CHUNK_BYTES = 64 * 1024;
 const TRUNCATED =
   'O arquivo termina de forma inesperada: as linhas a partir desta não foram lidas.';
@@ -53,6 +65,11 @@ export async function* readSheetRows(file: SheetFile): AsyncGenerator<SheetItem>
     if (!isFail(item) && ++rows > SHEET_MAX_ROWS + 1) {
       yield { line: item.line, error: ROW_LIMIT, stop: true };
       return; // ends the reader too: nothing more is inflated or parsed
+    }
+    // One check for both formats, as every other request's text gets (http/clean-text.ts).
+    if (!isFail(item) && item.cells.some(isInvalidText)) {
+      yield { line: item.line, error: INVALID_CELL_TEXT };
+      continue;
     }
     yield item;
   }
@@ -180,7 +197,12 @@ function* plainRows(first: string, rest: Iterable<string>, delimiter: string): G
       .map((cell) => cell.trim());
     return isBlank(cells) ? undefined : { line, cells };
   };
-  for (const chunk of [first, ...rest]) {
+  // One chunk at a time: spreading `rest` would decode the whole file before the first line.
+  const chunks = (function* () {
+    yield first;
+    yield* rest;
+  })();
+  for (const chunk of chunks) {
     const text = carry + chunk;
     let start = 0;
     for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
@@ -210,6 +232,9 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<SheetItem> {
     }
     // A file that is no workbook at all is refused; one cut short keeps the lines already read.
     if (lastLine === 0) throw error instanceof ApiError ? error : invalidRequest(NOT_A_SPREADSHEET);
-    yield { line: lastLine + 1, error: TRUNCATED, stop: true };
+    // saxes: "disallowed character." (a raw control character), "malformed character entity."
+    // (&#0;, &#xD800;)
+    const badText = error instanceof Error && /character/.test(error.message);
+    yield { line: lastLine + 1, error: badText ? INVALID_XML_TEXT : TRUNCATED, stop: true };
   }
 }

@@ -185,7 +185,7 @@ async function readSharedStrings(bytes: Buffer, entry: ZipEntry, budget: Budget)
         if (inText && !inPhonetic) current += text;
       },
       close: (tag) => {
-        if (tag.name === 'si') strings.push(current.trim());
+        if (tag.name === 'si') strings.push(unescapeXstring(current).trim());
         else if (tag.name === 't') inText = false;
         else if (tag.name === 'rPh') inPhonetic = false;
       },
@@ -193,6 +193,18 @@ async function readSharedStrings(bytes: Buffer, entry: ZipEntry, budget: Budget)
   );
   return strings;
 }
+
+/**
+ * Undoes the escape OOXML strings (ST_Xstring) use for characters XML cannot carry: Excel writes a
+ * carriage return inside a cell as `_x000D_`, a literal `_x` as `_x005F_x`. What comes out (a NUL,
+ * a lone surrogate) is checked with every other cell (sheet-rows.ts).
+ */
+export const unescapeXstring = (text: string): string =>
+  text.includes('_x')
+    ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      )
+    : text;
 
 /** 'C7' -> 3. */
 function columnOf(reference: string): number {
@@ -244,12 +256,13 @@ export async function* xlsxSheetRows(bytes: Buffer): AsyncGenerator<XlsxRow> {
       case 's':
         return shared[Number(value)] ?? '';
       case 'inlineStr':
-        return inline.trim();
+        return unescapeXstring(inline).trim();
       case 'b':
         return value.trim() === '1' ? 'true' : 'false';
       case 'e':
         return ''; // #N/A and friends: nothing a person typed
       case 'str':
+        return unescapeXstring(value).trim();
       case 'd':
         return value.trim();
       default:
@@ -308,8 +321,17 @@ export async function* xlsxSheetRows(bytes: Buffer): AsyncGenerator<XlsxRow> {
     },
   });
   try {
-    while (!(await parts.next()).done) yield* ready.splice(0);
-    yield* ready.splice(0);
+    for (;;) {
+      let done: boolean | undefined;
+      try {
+        done = (await parts.next()).done;
+      } catch (error) {
+        yield* ready.splice(0); // the rows completed before the fault stand
+        throw error;
+      }
+      yield* ready.splice(0);
+      if (done) break;
+    }
   } finally {
     await parts.return(undefined); // a reader that stops early stops the inflating too
   }

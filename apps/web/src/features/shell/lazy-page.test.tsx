@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
 import { render, screen } from '@testing-library/react';
 import { LoadingPage } from '../../ui/loading-page';
+import userEvent from '@testing-library/user-event';
 import { lazyPage } from './lazy-page';
+import { PageLoadBoundary } from './page-load-boundary';
 
 function Desk() {
   return <h1>Credenciamento</h1>;
@@ -50,9 +52,50 @@ describe('lazyPage', () => {
       .mockResolvedValueOnce({ Desk });
     const Page = lazyPage(load, (module) => module.Desk);
 
-    await expect(Page.preload()).rejects.toThrow('rede caiu');
+    await expect(Page.preload()).rejects.toThrow('Falha ao baixar o código da página.');
     await Page.preload();
 
     expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a page whose chunk fails to download', () => {
+  it("shows a pt-BR message with 'Recarregar' instead of a blank screen", async () => {
+    const load = vi.fn(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    const Page = lazyPage(load, (module: { Desk: typeof Desk }) => module.Desk);
+    const reload = vi.fn();
+    vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught error
+
+    render(
+      <PageLoadBoundary onReload={reload}>
+        <Suspense fallback={<LoadingPage />}>
+          <Page />
+        </Suspense>
+      </PageLoadBoundary>,
+    );
+
+    expect(
+      await screen.findByText(
+        'Não foi possível carregar esta página. Verifique a conexão com o servidor e clique em Recarregar.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Recarregar' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('passes other errors on to the boundary above', () => {
+    function Broken(): never {
+      throw new Error('erro do componente');
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() =>
+      render(
+        <PageLoadBoundary>
+          <Broken />
+        </PageLoadBoundary>,
+      ),
+    ).toThrow('erro do componente');
   });
 });

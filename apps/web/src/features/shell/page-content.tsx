@@ -5,6 +5,7 @@ import { selectPageLoading } from '../navigation/slice';
 import { selectAppMode } from '../config/slice';
 import { selectAdminPage, selectPermissions } from '../session/slice';
 import { BlankPage } from './blank-page';
+import { PageLoadBoundary } from './page-load-boundary';
 import { PAGE_COMPONENTS, pageTitle } from './pages';
 import { PlaceholderPage } from './placeholder-page';
 
@@ -18,8 +19,10 @@ export function PageContent() {
   const Page = PAGE_COMPONENTS[page];
   if (!Page) return <PlaceholderPage title={pageTitle(page, permissions, mode)} />;
   return (
-    <Suspense fallback={<LoadingPage />}>
-      <Page />
-    </Suspense>
+    <PageLoadBoundary key={page}>
+      <Suspense fallback={<LoadingPage />}>
+        <Page />
+      </Suspense>
+    </PageLoadBoundary>
   );
 }
