@@ -1,10 +1,17 @@
+import { Suspense } from 'react';
 import { AdminShell } from './features/shell/admin-shell';
-import { LotteryPage } from './features/lottery/lottery-page';
+import { lazyPage } from './features/shell/lazy-page';
 import { ErrorDialog } from './features/errors/error-dialog';
 import { LoginPage } from './features/session/login-page';
 import { selectLandPage, selectRestoring } from './features/session/slice';
 import { useAppSelector } from './store/hooks';
 import { LoadingPage } from './ui/loading-page';
+
+// The projector page is its own chunk: the login page loads without it.
+const LotteryPage = lazyPage(
+  () => import('./features/lottery/lottery-page'),
+  (m) => m.LotteryPage,
+);
 
 function LandingPage() {
   const landPage = useAppSelector(selectLandPage);
@@ -14,7 +21,11 @@ function LandingPage() {
     case 'ADMIN':
       return <AdminShell />;
     case 'LOTTERY':
-      return <LotteryPage />;
+      return (
+        <Suspense fallback={<LoadingPage />}>
+          <LotteryPage />
+        </Suspense>
+      );
     default:
       return <LoginPage />;
   }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../testing/render';
-import { CustomerFinder, customerFromScan } from './customer-finder';
+import { CustomerFinder } from './customer-finder';
+import { customerFromScan } from './customer-orders';
 
 function Finder({
   onLookup,

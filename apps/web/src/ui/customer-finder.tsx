@@ -1,7 +1,6 @@
 import type { Ref } from 'react';
 import Form from 'react-bootstrap/Form';
-import { CPF_LENGTH, type OrderDto } from '@balcao/contract';
-import { sortByAssociation } from './order-list-panel';
+import { CPF_LENGTH } from '@balcao/contract';
 import { CpfInput } from './cpf-input';
 import { QrScanner } from './qr-scanner';
 
@@ -47,22 +46,5 @@ export function CustomerFinder(props: CustomerFinderProps) {
         <QrScanner label="Ler QR Code do crachá" closeOnScan onScan={onScan} />
       </div>
     </div>
-  );
-}
-
-/** A scanned code: a CPF (11 digits, masked or not) or a badge's participant id. */
-export function customerFromScan(text: string): { cpf: string } | { participantId: string } {
-  const plain = text.trim().replace(/[.-]/g, '');
-  return /^\d{11}$/.test(plain) ? { cpf: plain } : { participantId: text.trim() };
-}
-
-/** The customer's newest order in a desk's list, by CPF or by the badge's participant id. */
-export function customerOrder(
-  orders: readonly OrderDto[],
-  customer: { cpf?: string; participantId?: string },
-): OrderDto | undefined {
-  const { cpf, participantId } = customer;
-  return sortByAssociation(orders).find((order) =>
-    cpf !== undefined ? order.cpf === cpf : String(order.participantId) === participantId,
   );
 }

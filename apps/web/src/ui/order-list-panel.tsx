@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { formatCpf, type OrderDto } from '@balcao/contract';
+import { sortByAssociation } from './customer-orders';
 import { formatDateTime } from './formats';
 
 /** SPEC.md section 9. */
@@ -24,13 +25,6 @@ export interface OrderListPanelProps {
   lastOrder?: OrderDto | null;
   onPrintLast?: (order: OrderDto) => void;
   printLabel?: string;
-}
-
-/** Newest association first (SPEC.md section 2), then newest order. */
-export function sortByAssociation(orders: readonly OrderDto[]): OrderDto[] {
-  return [...orders].sort(
-    (a, b) => (b.data_associado ?? '').localeCompare(a.data_associado ?? '') || b.id - a.id,
-  );
 }
 
 /**

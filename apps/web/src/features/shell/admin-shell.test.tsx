@@ -215,7 +215,7 @@ describe('lottery landing page', () => {
       session: { ...signedInSession({ adminPage: 'USERS' }), landPage: 'LOTTERY' },
     });
     expect(
-      screen.getByRole('heading', { name: 'Clique no botão para sortear' }),
+      await screen.findByRole('heading', { name: 'Clique no botão para sortear' }),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fechar sorteio' }));
     expect(screen.getByRole('heading', { name: 'Usuários' })).toBeInTheDocument();

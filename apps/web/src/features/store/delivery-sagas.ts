@@ -4,7 +4,7 @@ import type { OrderDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
-import { customerOrder } from '../../ui/customer-finder';
+import { customerOrder } from '../../ui/customer-orders';
 import {
   deliverFailed,
   deliverRequested,

@@ -30,7 +30,7 @@ import {
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
-import { customerOrder } from '../../ui/customer-finder';
+import { customerOrder } from '../../ui/customer-orders';
 import { selectPermissions } from '../session/slice';
 import {
   cartCancelFailed,

@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
-import { CustomerFinder, customerFromScan } from '../../../ui/customer-finder';
+import { CustomerFinder } from '../../../ui/customer-finder';
+import { customerFromScan } from '../../../ui/customer-orders';
 import { NoticeDialog } from '../../../ui/notice-dialog';
 import { OrderListPanel, type OrderListPanelProps } from '../../../ui/order-list-panel';
 import type { Notice } from '../sale-slice';

@@ -15,7 +15,8 @@ import {
 import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { CustomerFinder, customerFromScan } from '../../../ui/customer-finder';
+import { CustomerFinder } from '../../../ui/customer-finder';
+import { customerFromScan } from '../../../ui/customer-orders';
 import { NoticeDialog } from '../../../ui/notice-dialog';
 import { OrderListPanel } from '../../../ui/order-list-panel';
 import {

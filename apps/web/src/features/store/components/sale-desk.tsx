@@ -7,7 +7,7 @@ import Tabs from 'react-bootstrap/Tabs';
 import { PRODUCT_TYPES, type ProductType } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { customerFromScan } from '../../../ui/customer-finder';
+import { customerFromScan } from '../../../ui/customer-orders';
 import { NoticeDialog } from '../../../ui/notice-dialog';
 import { QrScanner } from '../../../ui/qr-scanner';
 import {

@@ -1,0 +1,28 @@
+import type { OrderDto } from '@balcao/contract';
+
+// The desks' customer lookup, apart from their components: the sagas use it, and the sagas load
+// with the login page, which must not carry the camera scanner with it.
+
+/** Newest association first (SPEC.md section 2), then newest order. */
+export function sortByAssociation(orders: readonly OrderDto[]): OrderDto[] {
+  return [...orders].sort(
+    (a, b) => (b.data_associado ?? '').localeCompare(a.data_associado ?? '') || b.id - a.id,
+  );
+}
+
+/** A scanned code: a CPF (11 digits, masked or not) or a badge's participant id. */
+export function customerFromScan(text: string): { cpf: string } | { participantId: string } {
+  const plain = text.trim().replace(/[.-]/g, '');
+  return /^\d{11}$/.test(plain) ? { cpf: plain } : { participantId: text.trim() };
+}
+
+/** The customer's newest order in a desk's list, by CPF or by the badge's participant id. */
+export function customerOrder(
+  orders: readonly OrderDto[],
+  customer: { cpf?: string; participantId?: string },
+): OrderDto | undefined {
+  const { cpf, participantId } = customer;
+  return sortByAssociation(orders).find((order) =>
+    cpf !== undefined ? order.cpf === cpf : String(order.participantId) === participantId,
+  );
+}
