@@ -2,9 +2,7 @@ import { withCheckDigits } from '@balcao/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, usePage } from '../support/browser.ts';
 import {
-  createRow,
   day,
-  expectPrinted,
   logOut,
   menuOf,
   openMenu,
@@ -16,6 +14,15 @@ import {
   typeInto,
   uniqueSuffix,
 } from '../support/screens.ts';
+import {
+  addByCode,
+  addParticipants,
+  createClerk,
+  createProducts,
+  finalizeOrder,
+  finishPayment,
+  openOrderAtCashier,
+} from '../support/store-screens.ts';
 
 /**
  * Coupons through the screens only. The admin sets up an event, a product and a participant, a
@@ -40,28 +47,8 @@ describe('coupons', () => {
     await signIn(p, 'admin', inject('adminPassword'));
     const { center, event } = await setUpDesk(p, run);
 
-    await openMenu(p, 'Produtos');
-    await p.getByRole('tab', { name: 'Categorias' }).click();
-    await createRow(p, { Nome: category, Tipo: { choose: 'Produto' } });
-    await p.getByRole('tab', { name: 'Produtos' }).click();
-    await createRow(p, {
-      Nome: product.name,
-      Categoria: { choose: category },
-      Preço: product.price,
-      'Estoque inicial': product.stock,
-      'Código Totvs': product.code,
-    });
-
-    await openMenu(p, 'Gerenciar Participantes');
-    await p.getByRole('main').getByLabel('Evento', { exact: true }).selectOption({ label: event });
-    await p.getByRole('heading', { name: `Participantes de ${event}` }).waitFor();
-    await createRow(p, {
-      CPF: customer.cpf,
-      Nome: customer.name,
-      Situação: { choose: 'PAGO' },
-      Núcleo: { choose: center },
-    });
-    await rowOf(p, 'Participantes', customer.name).waitFor();
+    await createProducts(p, [category], [{ ...product, category }]);
+    await addParticipants(p, { event, center }, [customer]);
 
     // Template de Cupons: the modal's checks, then a 10 % template for 'Produtos' only.
     await openMenu(p, 'Template de Cupons');
@@ -118,7 +105,9 @@ describe('coupons', () => {
     const printed = p.getByRole('dialog', { name: 'Sucesso!' });
     await printed.getByText('3 cupons impressos.').waitFor();
     await printed.getByRole('button', { name: 'OK' }).click();
-    await rowOf(p, 'Templates de cupons', template).getByRole('cell', { name: '3' }).waitFor();
+    await rowOf(p, 'Templates de cupons', template)
+      .getByRole('cell', { name: '3', exact: true })
+      .waitFor();
     await p.screenshot({ path: `${ARTIFACTS}coupons-templates.png` });
 
     // Cupons: the three, available; the clerk gets the first one's printed code.
@@ -131,49 +120,21 @@ describe('coupons', () => {
     expect(code).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
     await p.screenshot({ path: `${ARTIFACTS}coupons-list.png` });
 
-    await openMenu(p, 'Usuários');
-    await createRow(p, {
-      Nome: clerk.name,
-      Usuário: clerk.username,
-      Senha: clerk.password,
-      'Confirmação da senha': clerk.password,
-      Núcleo: { choose: center },
-      'Permissões diretas': { check: ['Vendas', 'Caixa'] },
-      'Categorias de produtos que pode vender': { check: [category] },
+    await createClerk(p, clerk, {
+      center,
+      permissions: ['Vendas', 'Caixa'],
+      categories: [category],
     });
     await logOut(p);
 
     // The clerk sells the product and finalizes with the customer's CPF.
     await signIn(p, clerk.username, clerk.password);
     await p.getByRole('heading', { level: 1, name: 'Vendas' }).waitFor();
-    const totvs = p.getByLabel('Código Totvs', { exact: true });
-    await p.getByRole('cell', { name: product.name, exact: true }).waitFor();
-    await typeInto(totvs, product.code);
-    await totvs.press('Enter');
-    await p
-      .getByRole('list', { name: 'Itens do carrinho' })
-      .getByText(`1 x ${product.name}`)
-      .waitFor();
-    await p.locator('button:not([disabled])', { hasText: 'Finalizar Pedido' }).click();
-    const cpf = p.getByLabel('CPF do cliente', { exact: true });
-    await cpf.waitFor();
-    await p.keyboard.type(customer.cpf);
-    await p
-      .locator('#finalize-name')
-      .and(p.locator(`[value="${customer.name}"]`))
-      .waitFor();
-    await cpf.press('Enter');
-    const finalized = p.getByRole('dialog', { name: 'Sucesso!' });
-    await finalized.getByText('O pedido foi devidamente finalizado.').waitFor();
-    await finalized.getByRole('button', { name: 'OK' }).click();
+    await addByCode(p, product);
+    await finalizeOrder(p, customer);
 
     // The cashier: the coupon's code typed as a scanner does (code and Enter), 10 % at once.
-    await openMenu(p, 'Loja');
-    await p
-      .getByRole('list', { name: 'Pedidos em aberto' })
-      .getByRole('button')
-      .filter({ hasText: customer.name })
-      .click();
+    await openOrderAtCashier(p, 'Loja', customer);
     expect(await p.getByLabel('Total do pedido').innerText()).toBe('R$ 80,00');
     const field = p.getByLabel('Cupom', { exact: true });
     await typeInto(field, code);
@@ -185,10 +146,7 @@ describe('coupons', () => {
     await p.screenshot({ path: `${ARTIFACTS}coupons-checkout.png` });
 
     await p.getByLabel('Forma de pagamento 1').selectOption({ label: 'Dinheiro' });
-    await expectPrinted(p, () => p.getByRole('button', { name: 'Finalizar Pagamento' }).click());
-    const paid = p.getByRole('dialog', { name: 'Sucesso!' });
-    await paid.getByText('O pedido foi devidamente finalizado.').waitFor();
-    await paid.getByRole('button', { name: 'OK' }).click();
+    await finishPayment(p);
     await logOut(p);
 
     // Cupons: that coupon is used, the other two still available.

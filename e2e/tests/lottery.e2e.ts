@@ -2,17 +2,15 @@ import { withCheckDigits } from '@balcao/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, usePage } from '../support/browser.ts';
+import { openMenu, readRow, setUpDesk, signIn, uniqueSuffix } from '../support/screens.ts';
 import {
-  createRow,
-  expectPrinted,
-  openMenu,
-  readRow,
-  rowOf,
-  setUpDesk,
-  signIn,
-  typeInto,
-  uniqueSuffix,
-} from '../support/screens.ts';
+  addByCode,
+  addParticipants,
+  createProducts,
+  finalizeOrder,
+  finishPayment,
+  openOrderAtCashier,
+} from '../support/store-screens.ts';
 
 /**
  * The lottery through the screens. The admin sets up an event, a product and two participants,
@@ -31,41 +29,18 @@ const buyers = [
 /** 'Vendas': the product by its code, finalized with the CPF; then paid in cash at 'Caixa'. */
 async function sellAndPay(p: Page, buyer: (typeof buyers)[number], units: number) {
   await openMenu(p, 'Vendas');
-  const code = p.getByLabel('Código Totvs', { exact: true });
-  await p.getByRole('cell', { name: prize.name, exact: true }).waitFor();
-  await typeInto(code, prize.code);
-  await code.press('Enter');
+  await addByCode(p, prize);
   const cart = p.getByRole('list', { name: 'Itens do carrinho' });
-  await cart.getByText(`1 x ${prize.name}`).waitFor();
   for (let unit = 1; unit < units; unit++) {
     await p.getByRole('button', { name: `Mais ${prize.name}` }).click();
     await cart.getByText(`${unit + 1} x ${prize.name}`).waitFor();
   }
-  await p.locator('button:not([disabled])', { hasText: 'Finalizar Pedido' }).click();
-  const cpf = p.getByLabel('CPF do cliente', { exact: true });
-  await cpf.waitFor();
-  await typeInto(cpf, buyer.cpf);
-  await p
-    .locator('#finalize-name')
-    .and(p.locator(`[value="${buyer.name}"]`))
-    .waitFor();
-  await cpf.press('Enter');
-  const done = p.getByRole('dialog', { name: 'Sucesso!' });
-  await done.getByText('O pedido foi devidamente finalizado.').waitFor();
-  await done.getByRole('button', { name: 'OK' }).click();
+  await finalizeOrder(p, buyer);
 
-  await openMenu(p, 'Caixa');
-  await p
-    .getByRole('list', { name: 'Pedidos em aberto' })
-    .getByRole('button')
-    .filter({ hasText: buyer.name })
-    .click();
+  await openOrderAtCashier(p, 'Caixa', buyer);
   await p.getByLabel('Forma de pagamento 1').selectOption({ label: 'Dinheiro' });
   expect(await p.getByLabel('Restante').innerText()).toBe('R$ 0,00');
-  await expectPrinted(p, () => p.getByRole('button', { name: 'Finalizar Pagamento' }).click());
-  const paid = p.getByRole('dialog', { name: 'Sucesso!' });
-  await paid.getByText('O pedido foi devidamente finalizado.').waitFor();
-  await paid.getByRole('button', { name: 'OK' }).click();
+  await finishPayment(p);
 }
 
 describe('the lottery', () => {
@@ -76,31 +51,9 @@ describe('the lottery', () => {
     await signIn(p, 'admin', inject('adminPassword'));
     const { center, event } = await setUpDesk(p, run);
 
-    await openMenu(p, 'Produtos');
-    await p.getByRole('tab', { name: 'Categorias' }).click();
-    await createRow(p, { Nome: category, Tipo: { choose: 'Produto' } });
-    await p.getByRole('tab', { name: 'Produtos' }).click();
-    await createRow(p, {
-      Nome: prize.name,
-      Categoria: { choose: category },
-      Preço: prize.price,
-      'Estoque inicial': prize.stock,
-      'Código Totvs': prize.code,
-    });
+    await createProducts(p, [category], [{ ...prize, category }]);
     expect(await readRow(p, 'Produtos', prize.name)).toMatchObject({ Estoque: '20' });
-
-    await openMenu(p, 'Gerenciar Participantes');
-    await p.getByRole('main').getByLabel('Evento', { exact: true }).selectOption({ label: event });
-    await p.getByRole('heading', { name: `Participantes de ${event}` }).waitFor();
-    for (const buyer of buyers) {
-      await createRow(p, {
-        CPF: buyer.cpf,
-        Nome: buyer.name,
-        Situação: { choose: 'PAGO' },
-        Núcleo: { choose: center },
-      });
-      await rowOf(p, 'Participantes', buyer.name).waitFor();
-    }
+    await addParticipants(p, { event, center }, buyers);
 
     await sellAndPay(p, buyers[0]!, 2);
     await sellAndPay(p, buyers[1]!, 1);

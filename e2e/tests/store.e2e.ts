@@ -2,18 +2,25 @@ import { withCheckDigits } from '@balcao/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, usePage } from '../support/browser.ts';
 import {
-  createRow,
-  expectPrinted,
   logOut,
   menuOf,
   openMenu,
   readRow,
-  rowOf,
   setUpDesk,
   signIn,
   typeInto,
   uniqueSuffix,
 } from '../support/screens.ts';
+import {
+  acknowledge,
+  addByCode,
+  addParticipants,
+  createClerk,
+  createProducts,
+  enterCustomer,
+  finishPayment,
+  openOrderAtCashier,
+} from '../support/store-screens.ts';
 
 /**
  * A store day through the screens only. The admin sets up a center, a course and an event (and
@@ -47,48 +54,21 @@ describe('the store', () => {
     // Course, city, center and an event spanning today, selected in 'Eventos' ('Selecionar').
     const { center, event } = await setUpDesk(p, run);
 
-    await openMenu(p, 'Produtos');
-    await p.getByRole('tab', { name: 'Categorias' }).click();
-    await createRow(p, { Nome: category, Tipo: { choose: 'Produto' } });
-    await createRow(p, { Nome: otherCategory, Tipo: { choose: 'Produto' } });
-    await p.getByRole('tab', { name: 'Produtos' }).click();
-    for (const [product, productCategory] of [
-      [shirt, category],
-      [mug, category],
-      [book, otherCategory],
-    ] as const) {
-      await createRow(p, {
-        Nome: product.name,
-        Categoria: { choose: productCategory },
-        Preço: product.price,
-        'Estoque inicial': product.stock,
-        'Código Totvs': product.code,
-      });
-    }
+    await createProducts(
+      p,
+      [category, otherCategory],
+      [
+        { ...shirt, category },
+        { ...mug, category },
+        { ...book, category: otherCategory },
+      ],
+    );
     expect(await readRow(p, 'Produtos', shirt.name)).toMatchObject({ Estoque: '25' });
-
-    await openMenu(p, 'Gerenciar Participantes');
-    // The page's own event choice (the top bar has one too); it starts on the selected event.
-    const events = p.getByRole('main').getByLabel('Evento', { exact: true });
-    await events.selectOption({ label: event });
-    await p.getByRole('heading', { name: `Participantes de ${event}` }).waitFor();
-    await createRow(p, {
-      CPF: customer.cpf,
-      Nome: customer.name,
-      Situação: { choose: 'PAGO' },
-      Núcleo: { choose: center },
-    });
-    await rowOf(p, 'Participantes', customer.name).waitFor();
-
-    await openMenu(p, 'Usuários');
-    await createRow(p, {
-      Nome: clerk.name,
-      Usuário: clerk.username,
-      Senha: clerk.password,
-      'Confirmação da senha': clerk.password,
-      Núcleo: { choose: center },
-      'Permissões diretas': { check: ['Vendas', 'Caixa'] },
-      'Categorias de produtos que pode vender': { check: [category] },
+    await addParticipants(p, { event, center }, [customer]);
+    await createClerk(p, clerk, {
+      center,
+      permissions: ['Vendas', 'Caixa'],
+      categories: [category],
     });
     await logOut(p);
 
@@ -103,12 +83,9 @@ describe('the store', () => {
     ]);
 
     // Vendas: the codes typed and Enter, as a USB scanner does; one more shirt with plus.
+    await addByCode(p, shirt);
     const code = p.getByLabel('Código Totvs', { exact: true });
-    await p.getByRole('cell', { name: shirt.name, exact: true }).waitFor();
-    await typeInto(code, shirt.code);
-    await code.press('Enter');
     const cart = p.getByRole('list', { name: 'Itens do carrinho' });
-    await cart.getByText(`1 x ${shirt.name}`).waitFor();
     expect(await code.evaluate((input) => input === document.activeElement)).toBe(true);
     await p.keyboard.type(mug.code);
     await p.keyboard.press('Enter');
@@ -124,31 +101,14 @@ describe('the store', () => {
     expect(await p.getByLabel('Total do carrinho').innerText()).toBe('R$ 74,80');
     await p.screenshot({ path: `${ARTIFACTS}store-sale.png` });
 
-    const finalize = p.getByRole('button', { name: 'Finalizar Pedido' });
-    await p.locator('button:not([disabled])', { hasText: 'Finalizar Pedido' }).waitFor();
-    await finalize.click();
-    const cpf = p.getByLabel('CPF do cliente', { exact: true });
-    await cpf.waitFor();
-    expect(await cpf.evaluate((input) => input === document.activeElement)).toBe(true);
-    await p.keyboard.type(customer.cpf);
-    await p
-      .locator('#finalize-name')
-      .and(p.locator(`[value="${customer.name}"]`))
-      .waitFor();
+    const cpf = await enterCustomer(p, customer);
     await p.screenshot({ path: `${ARTIFACTS}store-finalize.png` });
     await cpf.press('Enter');
-    const done = p.getByRole('dialog', { name: 'Sucesso!' });
-    await done.getByText('O pedido foi devidamente finalizado.').waitFor();
-    await done.getByRole('button', { name: 'OK' }).click();
+    await acknowledge(p, 'Sucesso!', 'O pedido foi devidamente finalizado.');
     await p.getByText('O Carrinho está vazio :(').waitFor();
 
     // The cashier ('Loja' for this clerk): the order from the list, paid with two methods.
-    await openMenu(p, 'Loja');
-    await p
-      .getByRole('list', { name: 'Pedidos em aberto' })
-      .getByRole('button')
-      .filter({ hasText: customer.name })
-      .click();
+    await openOrderAtCashier(p, 'Loja', customer);
     expect(await p.getByLabel('Total do pedido').innerText()).toBe('R$ 74,80');
     await p.getByRole('button', { name: 'Adicionar forma de pagamento' }).click();
     await p.getByLabel('Forma de pagamento 1').selectOption({ label: 'Dinheiro' });
@@ -159,10 +119,7 @@ describe('the store', () => {
     await p.screenshot({ path: `${ARTIFACTS}store-checkout.png` });
 
     // No printer is mapped: the receipt prints from a hidden frame in this tab.
-    await expectPrinted(p, () => p.getByRole('button', { name: 'Finalizar Pagamento' }).click());
-    const paid = p.getByRole('dialog', { name: 'Sucesso!' });
-    await paid.getByText('O pedido foi devidamente finalizado.').waitFor();
-    await paid.getByRole('button', { name: 'OK' }).click();
+    await finishPayment(p);
     await p
       .getByText(/Último pedido:/)
       .filter({ hasText: customer.name })

@@ -3,18 +3,24 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ARTIFACTS, usePage } from '../support/browser.ts';
 import {
-  createRow,
   expectPrinted,
   logOut,
   masked,
   openMenu,
   readRow,
-  rowOf,
   setUpDesk,
   signIn,
   typeInto,
   uniqueSuffix,
 } from '../support/screens.ts';
+import {
+  acknowledge,
+  addByCode,
+  addParticipants,
+  createClerk,
+  createProducts,
+  enterCustomer,
+} from '../support/store-screens.ts';
 
 /**
  * Store II through the screens only. The admin sets up an event, a product with stock, a
@@ -36,14 +42,6 @@ const clerk = { name: `Caixa ${run}`, username: `caixa2${run}`, password: 'senha
 
 const tab = (p: Page, name: string) => p.getByRole('tabpanel', { name, exact: true });
 
-/** The dialog with this title: its text, then OK. */
-async function acknowledge(p: Page, title: string, text: string): Promise<void> {
-  const dialog = p.getByRole('dialog', { name: title });
-  await dialog.getByText(text).waitFor();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 describe('the store, second part', () => {
   const { page } = usePage();
 
@@ -52,29 +50,9 @@ describe('the store, second part', () => {
     await signIn(p, 'admin', inject('adminPassword'));
     const { center, event } = await setUpDesk(p, run);
 
-    await openMenu(p, 'Produtos');
-    await p.getByRole('tab', { name: 'Categorias' }).click();
-    await createRow(p, { Nome: category, Tipo: { choose: 'Produto' } });
-    await p.getByRole('tab', { name: 'Produtos' }).click();
-    await createRow(p, {
-      Nome: shirt.name,
-      Categoria: { choose: category },
-      Preço: shirt.price,
-      'Estoque inicial': shirt.stock,
-      'Código Totvs': shirt.code,
-    });
+    await createProducts(p, [category], [{ ...shirt, category }]);
     expect(await readRow(p, 'Produtos', shirt.name)).toMatchObject({ Estoque: '10' });
-
-    await openMenu(p, 'Gerenciar Participantes');
-    await p.getByRole('main').getByLabel('Evento', { exact: true }).selectOption({ label: event });
-    await p.getByRole('heading', { name: `Participantes de ${event}` }).waitFor();
-    await createRow(p, {
-      CPF: customer.cpf,
-      Nome: customer.name,
-      Situação: { choose: 'PAGO' },
-      Núcleo: { choose: center },
-    });
-    await rowOf(p, 'Participantes', customer.name).waitFor();
+    await addParticipants(p, { event, center }, [customer]);
 
     // The PIX key the cashier's BR Codes pay to.
     await openMenu(p, 'Formas de pagamento');
@@ -90,15 +68,10 @@ describe('the store, second part', () => {
     await pix.getByText('loja@balcao.org').waitFor();
     await p.screenshot({ path: `${ARTIFACTS}store2-pix-config.png`, fullPage: true });
 
-    await openMenu(p, 'Usuários');
-    await createRow(p, {
-      Nome: clerk.name,
-      Usuário: clerk.username,
-      Senha: clerk.password,
-      'Confirmação da senha': clerk.password,
-      Núcleo: { choose: center },
-      'Permissões diretas': { check: ['Loja Vendas+Caixa+Expedição'] },
-      'Categorias de produtos que pode vender': { check: [category] },
+    await createClerk(p, clerk, {
+      center,
+      permissions: ['Loja Vendas+Caixa+Expedição'],
+      categories: [category],
     });
     await logOut(p);
 
@@ -122,18 +95,8 @@ describe('the store, second part', () => {
     const cashier = tab(p, 'Caixa');
     for (const orderNumber of [1, 2]) {
       await p.getByRole('tab', { name: 'Vendas' }).click();
-      await sale.getByRole('cell', { name: shirt.name, exact: true }).waitFor();
-      const code = sale.getByLabel('Código Totvs', { exact: true });
-      await typeInto(code, shirt.code);
-      await code.press('Enter');
-      await sale.getByText(`1 x ${shirt.name}`).waitFor();
-      await sale.locator('button:not([disabled])', { hasText: 'Finalizar Pedido' }).click();
-      const cpf = sale.getByLabel('CPF do cliente', { exact: true });
-      await typeInto(cpf, customer.cpf);
-      await sale
-        .locator('#finalize-name')
-        .and(p.locator(`[value="${customer.name}"]`))
-        .waitFor();
+      await addByCode(p, shirt, sale);
+      const cpf = await enterCustomer(p, customer, sale);
       await cpf.press('Enter');
       await cashier.getByLabel('Total do pedido').getByText('R$ 40,00').waitFor();
       await cashier

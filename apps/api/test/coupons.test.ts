@@ -22,14 +22,15 @@ import {
   type CouponTemplateDto,
   type CouponTemplateInput,
   type OrderDto,
-  type PaymentMethodDto,
 } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
 import { createEvent } from './helpers/fixtures.ts';
 import {
   createCategory,
   createProduct,
+  finalizedOrder,
   orderOf,
+  paymentMethodIds,
   printedText,
   selectNewEvent,
   storeClerk,
@@ -83,18 +84,15 @@ async function generate(templateId: number): Promise<CouponDto> {
 
 /** A finalized order with these products (quantity 1 unless given). */
 async function openOrder(lines: { id: number; quantidade?: number; desconto?: number }[]) {
-  const id = await seller.newCart();
-  orderOf(
-    await seller.update(
-      id,
-      lines.map((line) => ({
-        produto_id: line.id,
-        quantidade: line.quantidade ?? 1,
-        desconto: line.desconto ?? 0,
-      })),
-    ),
+  return finalizedOrder(
+    seller,
+    cpf,
+    lines.map((line) => ({
+      produto_id: line.id,
+      quantidade: line.quantidade ?? 1,
+      desconto: line.desconto ?? 0,
+    })),
   );
-  return orderOf(await seller.finalize(id, cpf));
 }
 
 const apply = (orderId: number, code: string | null) =>
@@ -128,8 +126,7 @@ beforeAll(async () => {
   admin = await storeClerk(t, ['Coupons']);
   seller = await storeClerk(t, ['Store']);
   cashier = await storeClerk(t, ['Checkout']);
-  const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
-  cash = methods[0]!.id_forma_pagamento;
+  cash = (await paymentMethodIds(cashier))('Dinheiro');
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DRAWER_ALREADY_OPEN,
-  DRAWER_NOT_OPEN,
-  type DrawerSessionDto,
-  type PaymentMethodDto,
-} from '@balcao/contract';
+import { DRAWER_ALREADY_OPEN, DRAWER_NOT_OPEN, type DrawerSessionDto } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
 import {
   createCategory,
   createProduct,
+  finalizedOrder,
   orderOf,
+  paymentMethodIds,
   printedText,
   selectNewEvent,
   storeClerk,
@@ -40,9 +37,7 @@ beforeAll(async () => {
   seller = await storeClerk(t, ['Store']);
   manager = await storeClerk(t, ['System']);
   reports = await storeClerk(t, ['Report']);
-  const methods = (await seller.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
-  const id = (name: string) =>
-    methods.find((method) => method.descricao === name)!.id_forma_pagamento;
+  const id = await paymentMethodIds(seller);
   cash = id('Dinheiro');
   pix = id('PIX');
   card = id('Cartão de crédito');
@@ -51,9 +46,9 @@ afterAll(() => t.close());
 
 /** An order of `units` × R$ 10,00 paid by `cashier` with the given split. */
 async function sale(cashier: StoreClerk, units: number, split: [number, number][]) {
-  const id = await seller.newCart();
-  orderOf(await seller.update(id, [{ produto_id: product.id, desconto: 0, quantidade: units }]));
-  orderOf(await seller.finalize(id, customer.cpf));
+  const { id } = await finalizedOrder(seller, customer.cpf, [
+    { produto_id: product.id, desconto: 0, quantidade: units },
+  ]);
   const pagamentos = split.map(([method, valor]) => ({ id_forma_pagamento: method, valor }));
   orderOf(await cashier.pay(id, pagamentos));
   return id;

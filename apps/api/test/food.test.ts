@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FoodConfigDto, FoodSalesDto, PaymentMethodDto } from '@balcao/contract';
+import type { FoodConfigDto, FoodSalesDto } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
 import {
   createCategory,
   createProduct,
+  finalizedOrder,
   orderOf,
+  paymentMethodIds,
   selectNewEvent,
   storeClerk,
   type StoreClerk,
@@ -38,21 +40,17 @@ beforeAll(async () => {
   seller = await storeClerk(t, ['Store']);
   cashier = await storeClerk(t, ['Checkout']);
   admin = await storeClerk(t, ['System']);
-  const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
-  cash = methods.find((method) => method.descricao === 'Dinheiro')!.id_forma_pagamento;
+  cash = (await paymentMethodIds(cashier))('Dinheiro');
 });
 afterAll(() => t.close());
 
 async function order(items: [number, number][], paid: boolean): Promise<number> {
-  const id = await seller.newCart();
   const lines = items.map(([produto_id, quantidade]) => ({ produto_id, quantidade, desconto: 0 }));
-  const placed = orderOf(await seller.update(id, lines));
-  orderOf(await seller.finalize(id, customer.cpf));
+  const placed = await finalizedOrder(seller, customer.cpf, lines);
   if (paid) {
-    const valor = placed.total;
-    orderOf(await cashier.pay(id, [{ id_forma_pagamento: cash, valor }]));
+    orderOf(await cashier.pay(placed.id, [{ id_forma_pagamento: cash, valor: placed.total }]));
   }
-  return id;
+  return placed.id;
 }
 
 const config = (body: Partial<FoodConfigDto>) =>

@@ -8,13 +8,14 @@ import {
   type LotteryDrawDto,
   type LotteryGameDto,
   type LotteryProductsDto,
-  type PaymentMethodDto,
 } from '@balcao/contract';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import {
   createCategory,
   createProduct,
+  finalizedOrder,
   orderOf,
+  paymentMethodIds,
   selectNewEvent,
   storeClerk,
   type StoreClerk,
@@ -38,16 +39,15 @@ beforeAll(async () => {
   cashier = await storeClerk(t, ['Checkout']);
   manager = await storeClerk(t, ['System']);
   operator = await jsonCaller(t, ['Lottery']);
-  const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
-  cash = methods.find((method) => method.descricao === 'Dinheiro')!.id_forma_pagamento;
+  cash = (await paymentMethodIds(cashier))('Dinheiro');
 });
 afterAll(() => t.close());
 
 /** An order of `quantity` units (R$ 10,00 each) for the participant, finalized and maybe paid. */
 async function order(cpf: string, productId: number, quantity: number, paid = true) {
-  const id = await seller.newCart();
-  orderOf(await seller.update(id, [{ produto_id: productId, desconto: 0, quantidade: quantity }]));
-  orderOf(await seller.finalize(id, cpf));
+  const { id } = await finalizedOrder(seller, cpf, [
+    { produto_id: productId, desconto: 0, quantidade: quantity },
+  ]);
   if (paid) orderOf(await cashier.pay(id, [{ id_forma_pagamento: cash, valor: 10 * quantity }]));
   return id;
 }

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentMethodDto, ReportResult } from '@balcao/contract';
+import type { ReportResult } from '@balcao/contract';
 import { createCourse, createCourseware, createParticipant } from './helpers/accreditation.ts';
 import { createCenter, createUser, bearer, login } from './helpers/fixtures.ts';
 import {
   createCategory,
   createProduct,
+  finalizedOrder,
   orderOf,
+  paymentMethodIds,
   selectNewEvent,
   storeClerk,
   type StoreClerk,
@@ -49,19 +51,15 @@ beforeAll(async () => {
     .where('id', '=', seller.userId)
     .execute();
   const cashier = await storeClerk(t, ['Checkout']);
-  const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
-  const method = (name: string) => methods.find((m) => m.descricao === name)!.id_forma_pagamento;
+  const method = await paymentMethodIds(cashier);
 
   const order = async (clerk: StoreClerk, cpf: string, items: [number, number, number][]) => {
-    const id = await clerk.newCart();
-    orderOf(
-      await clerk.update(
-        id,
-        items.map(([produto_id, quantidade, desconto]) => ({ produto_id, quantidade, desconto })),
-      ),
-    );
-    orderOf(await clerk.finalize(id, cpf));
-    return id;
+    const lines = items.map(([produto_id, quantidade, desconto]) => ({
+      produto_id,
+      quantidade,
+      desconto,
+    }));
+    return (await finalizedOrder(clerk, cpf, lines)).id;
   };
   const a = await order(seller, p1.cpf, [
     [camiseta, 2, 10],

@@ -1,6 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { CartUpdateItem, OrderDto, PaymentEntry, Permission } from '@balcao/contract';
+import type {
+  CartUpdateItem,
+  OrderDto,
+  PaymentEntry,
+  PaymentMethodDto,
+  Permission,
+} from '@balcao/contract';
 import type { Database, ProductType } from '../../src/db/types.ts';
 import { bearer, createEvent, createUser, login, uniqueName } from './fixtures.ts';
 import { readPdf } from './pdf-text.ts';
@@ -131,6 +137,30 @@ export function orderOf(response: LightMyRequestResponse): OrderDto {
     throw new Error(`esperava 200, veio ${response.statusCode}: ${response.body}`);
   }
   return response.json<OrderDto>();
+}
+
+/** The payment methods as `clerk` reads them (GET /api/carrinho/pagamento): an id by 'descricao'. */
+export async function paymentMethodIds(clerk: StoreClerk): Promise<(descricao: string) => number> {
+  const methods = (await clerk.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
+  return (descricao) => {
+    const method = methods.find((candidate) => candidate.descricao === descricao);
+    if (!method) throw new Error(`sem a forma de pagamento ${descricao}`);
+    return method.id_forma_pagamento;
+  };
+}
+
+/**
+ * A new cart of `seller` with these items, finalized for the customer (CPF or participant id);
+ * fails the test unless each step answers 200. Returns the finalized order (not paid).
+ */
+export async function finalizedOrder(
+  seller: StoreClerk,
+  customer: string | number,
+  items: CartUpdateItem[],
+): Promise<OrderDto> {
+  const id = await seller.newCart();
+  orderOf(await seller.update(id, items));
+  return orderOf(await seller.finalize(id, customer));
 }
 
 /** The text of a document the print queue answered as `{filename}` (no printer mapped). */

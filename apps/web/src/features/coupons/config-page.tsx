@@ -1,9 +1,8 @@
 import { useCallback, useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { formatMoney, parseMoney } from '@balcao/contract';
+import { COUPON_CONFIG_SAVED, formatMoney, parseMoney } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { maskMoneyInput } from '../../ui/editor-modal';
-import { NoticeToast } from '../../ui/notice-toast';
 import { SettingsForm } from '../../ui/settings-form';
 import { CouponEventSelect } from './coupon-event-select';
 import {
@@ -56,6 +55,8 @@ export function CouponConfigPage() {
         title="Configurar cupons automáticos"
         editing={configEditing}
         busy={configBusy}
+        saved={toast === COUPON_CONFIG_SAVED}
+        onSavedClose={closeToast}
         saveDisabled={incomplete}
         onEdit={() => dispatch(configEditStarted())}
         onSave={() => dispatch(configSaveRequested())}
@@ -110,7 +111,6 @@ export function CouponConfigPage() {
           <MinValueInput />
         </Form.Group>
       </SettingsForm>
-      <NoticeToast text={toast} onClose={closeToast} />
     </section>
   );
 }

@@ -1,10 +1,9 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import { COUPON_DELETE_QUESTION, type CouponTemplateDto } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { BatchProgressDialog, QuantityForm } from '../../ui/batch-print';
 import { actionColumn, column } from '../../ui/columns';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
@@ -28,33 +27,13 @@ import {
 } from './slice';
 import { TemplateForm } from './template-form';
 
-/** SPEC.md section 5: the batch quantity is an integer greater than 0. */
-export function readQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const quantity = Number(trimmed);
-  return quantity > 0 ? quantity : null;
-}
-
 function QuantityPrompt() {
   const dispatch = useAppDispatch();
   const { printPrompt } = useAppSelector(selectCoupons);
-  const [text, setText] = useState('1');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!printPrompt) return;
-    const quantity = readQuantity(text);
-    dispatch(
-      quantity === null
-        ? printQuantityInvalid()
-        : batchPrintRequested({ templateId: printPrompt.id, quantity }),
-    );
-  };
   return (
     <Modal
       show={printPrompt !== null}
       onHide={() => dispatch(printPromptClosed())}
-      onExited={() => setText('1')}
       centered
       animation={false}
       aria-labelledby="coupon-print-title"
@@ -62,29 +41,14 @@ function QuantityPrompt() {
       <Modal.Header closeButton closeLabel="Fechar">
         <Modal.Title id="coupon-print-title">Imprimir cupons de {printPrompt?.name}</Modal.Title>
       </Modal.Header>
-      <Form onSubmit={submit} noValidate>
-        <Modal.Body>
-          <Form.Group controlId="coupon-print-quantity">
-            <Form.Label>Quantidade</Form.Label>
-            <Form.Control
-              inputMode="numeric"
-              autoFocus
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button type="submit">Imprimir</Button>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            onClick={() => dispatch(printPromptClosed())}
-          >
-            Cancelar
-          </Button>
-        </Modal.Footer>
-      </Form>
+      <QuantityForm
+        controlId="coupon-print-quantity"
+        onQuantity={(quantity) =>
+          printPrompt && dispatch(batchPrintRequested({ templateId: printPrompt.id, quantity }))
+        }
+        onInvalid={() => dispatch(printQuantityInvalid())}
+        onCancel={() => dispatch(printPromptClosed())}
+      />
     </Modal>
   );
 }
@@ -94,35 +58,12 @@ function BatchProgress() {
   const dispatch = useAppDispatch();
   const { batch } = useAppSelector(selectCoupons);
   return (
-    <Modal
-      show={batch !== null}
-      centered
-      animation={false}
-      backdrop="static"
-      aria-labelledby="coupon-batch-title"
-    >
-      <Modal.Header>
-        <Modal.Title id="coupon-batch-title">
-          Imprimindo - {batch?.done ?? 0}/{batch?.total ?? 0}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        <ProgressBar
-          now={batch ? (100 * batch.done) / batch.total : 0}
-          aria-label="Cupons impressos"
-        />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button
-          type="button"
-          variant="outline-secondary"
-          disabled={batch?.cancelRequested}
-          onClick={() => dispatch(batchCancelRequested())}
-        >
-          Cancelar
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <BatchProgressDialog
+      batch={batch}
+      titleId="coupon-batch-title"
+      label="Cupons impressos"
+      onCancel={() => dispatch(batchCancelRequested())}
+    />
   );
 }
 

@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Modal from 'react-bootstrap/Modal';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import {
   COURSEWARE_QUANTITY,
   COURSEWARE_QUANTITY_MESSAGE,
@@ -11,6 +9,7 @@ import {
   COURSEWARE_STATUS_LABELS,
   type CoursewareStatus,
 } from '@balcao/contract';
+import { BatchProgressDialog } from '../../ui/batch-print';
 import { column } from '../../ui/columns';
 import { required, type FieldValue } from '../../ui/editor-modal';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -140,35 +139,12 @@ function BatchDialogs() {
   const { batch, notice } = useAppSelector(selectCourseware);
   return (
     <>
-      <Modal
-        show={batch !== null}
-        centered
-        animation={false}
-        backdrop="static"
-        aria-labelledby="batch-title"
-      >
-        <Modal.Header>
-          <Modal.Title id="batch-title">
-            Imprimindo - {batch?.done ?? 0}/{batch?.total ?? 0}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <ProgressBar
-            now={batch ? (100 * batch.done) / batch.total : 0}
-            aria-label="Etiquetas impressas"
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button
-            type="button"
-            variant="outline-secondary"
-            disabled={batch?.cancelRequested}
-            onClick={() => dispatch(batchPrintCancelRequested())}
-          >
-            Cancelar
-          </Button>
-        </Modal.Footer>
-      </Modal>
+      <BatchProgressDialog
+        batch={batch}
+        titleId="batch-title"
+        label="Etiquetas impressas"
+        onCancel={() => dispatch(batchPrintCancelRequested())}
+      />
       <NoticeDialog notice={notice} onClose={() => dispatch(noticeDismissed())} />
     </>
   );

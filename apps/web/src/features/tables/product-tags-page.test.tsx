@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../App';
+import { expectZeroRefused, printQuantity } from '../../testing/batch-print';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
@@ -55,18 +56,8 @@ describe('Etiquetas de Produtos', { timeout: 20_000 }, () => {
     const row = within(table).getByText('Sanduíche 2').closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'Imprimir' }));
 
-    let prompt = await screen.findByRole('dialog', { name: 'Imprimir etiquetas de Sanduíche 2' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '0');
-    await user.click(within(prompt).getByRole('button', { name: 'Imprimir' }));
-    const error = await screen.findByRole('dialog', { name: 'Erro!' });
-    expect(error).toHaveTextContent('Digite um número maior que 0.');
-    await user.click(within(error).getByRole('button', { name: 'OK' }));
-
-    prompt = await screen.findByRole('dialog', { name: 'Imprimir etiquetas de Sanduíche 2' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '31');
-    await user.click(within(prompt).getByRole('button', { name: 'Imprimir' }));
+    await expectZeroRefused(user, 'Imprimir etiquetas de Sanduíche 2');
+    await printQuantity(user, 'Imprimir etiquetas de Sanduíche 2', '31');
 
     expect(await screen.findByText('Imprimindo - 30/31')).toBeInTheDocument();
     release();

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../App';
+import { expectZeroRefused, printQuantity } from '../../testing/batch-print';
 import { renderWithProviders } from '../../testing/render';
 import { captureDownloads } from '../../testing/downloads';
 import { server } from '../../testing/server';
@@ -94,19 +95,8 @@ describe('Produtos page', { timeout: 20_000 }, () => {
     const row = within(table).getByText('Livro 003').closest('tr')!;
     await user.click(within(row).getByRole('button', { name: 'QR Code' }));
 
-    let prompt = await screen.findByRole('dialog', { name: 'Imprimir QR Code de Livro 003' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '0');
-    await user.click(within(prompt).getByRole('button', { name: 'Imprimir' }));
-
-    const error = await screen.findByRole('dialog', { name: 'Erro!' });
-    expect(error).toHaveTextContent('Digite um número maior que 0.');
-    await user.click(within(error).getByRole('button', { name: 'OK' }));
-
-    prompt = await screen.findByRole('dialog', { name: 'Imprimir QR Code de Livro 003' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '6');
-    await user.click(within(prompt).getByRole('button', { name: 'Imprimir' }));
+    await expectZeroRefused(user, 'Imprimir QR Code de Livro 003');
+    await printQuantity(user, 'Imprimir QR Code de Livro 003', '6');
 
     await waitFor(() => expect(printedFrames()).toHaveLength(1));
     expect(printed).toEqual([{ quantity: 6 }]);
