@@ -1,3 +1,4 @@
+import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EventSelect } from '../../ui/event-select';
@@ -27,6 +28,7 @@ export function CouponEventSelect({ id, onChosen }: { id: string; onChosen: () =
   const dispatch = useAppDispatch();
   const events = useAppSelector(selectLookups).events ?? [];
   const eventId = useCouponEventId();
+  const { noEvent } = useAppSelector(selectCoupons);
   return (
     <Form.Group controlId={id} className="mb-3" style={{ maxWidth: '28rem' }}>
       <Form.Label>Evento</Form.Label>
@@ -39,6 +41,11 @@ export function CouponEventSelect({ id, onChosen }: { id: string; onChosen: () =
           onChosen();
         }}
       />
+      {noEvent && (
+        <Alert variant="warning" className="mt-2 mb-0">
+          Nenhum evento selecionado: escolha um evento acima ou selecione um em 'Eventos'.
+        </Alert>
+      )}
     </Form.Group>
   );
 }

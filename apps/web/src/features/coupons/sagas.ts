@@ -9,8 +9,9 @@ import type {
   PrintOutcome,
   ProductRow,
 } from '@balcao/contract';
+import { NO_SELECTED_EVENT_MESSAGE } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
+import { toApiError, type ApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
 import { itemsSaved } from '../store/checkout-slice';
 import {
@@ -48,6 +49,7 @@ import {
   templatesLoaded,
   templatesRequested,
   type CouponsState,
+  noEventFound,
 } from './slice';
 
 /** `?eventId` of the page's event; none follows the selected event (docs/coupons-api.md). */
@@ -57,6 +59,9 @@ function* eventParams(): SagaIterator<Record<string, string>> {
 }
 
 // ---- Page loads ---------------------------------------------------------------------------
+
+/** A fresh install has no event yet: the pages ask for one (noEvent) instead of an error dialog. */
+const isNoEvent = (error: ApiError) => error.description === NO_SELECTED_EVENT_MESSAGE;
 
 /** GET /api/products/select: what the template's white and black lists can name. */
 export function* loadCouponProducts(): SagaIterator {
@@ -83,7 +88,8 @@ export function* loadCouponTemplates(): SagaIterator {
     });
     yield put(templatesLoaded(templates));
   } catch (thrown) {
-    yield put(templatesFailed(toApiError(thrown)));
+    const error = toApiError(thrown);
+    yield put(isNoEvent(error) ? noEventFound() : templatesFailed(error));
   }
 }
 
@@ -96,7 +102,8 @@ export function* loadCoupons(): SagaIterator {
     });
     yield put(couponsLoaded(coupons));
   } catch (thrown) {
-    yield put(couponsFailed(toApiError(thrown)));
+    const error = toApiError(thrown);
+    yield put(isNoEvent(error) ? noEventFound() : couponsFailed(error));
   }
 }
 
@@ -109,7 +116,8 @@ export function* loadCouponConfig(): SagaIterator {
     });
     yield put(configLoaded(config));
   } catch (thrown) {
-    yield put(configFailed(toApiError(thrown)));
+    const error = toApiError(thrown);
+    yield put(isNoEvent(error) ? noEventFound() : configFailed(error));
   }
 }
 

@@ -42,6 +42,8 @@ export interface CouponBatch {
 export interface CouponsState {
   /** The event the coupon pages show; null follows the selected event. */
   eventId: string | null;
+  /** No event chosen here and none selected: the pages ask for one instead of loading. */
+  noEvent: boolean;
   products: CouponProduct[];
   templates: CouponTemplateDto[];
   templatesLoading: boolean;
@@ -71,6 +73,7 @@ const EMPTY_CONFIG: CouponConfigDto = { enabled: false, templateId: null, minVal
 
 const initialState: CouponsState = {
   eventId: null,
+  noEvent: false,
   products: [],
   templates: [],
   templatesLoading: false,
@@ -107,6 +110,15 @@ export const couponsSlice = createSlice({
   reducers: {
     couponEventChosen(state, action: PayloadAction<string>) {
       state.eventId = action.payload;
+      state.noEvent = false;
+    },
+    /** A load found no event to show (a fresh install): an expected state, not an error. */
+    noEventFound(state) {
+      state.noEvent = true;
+      state.templatesLoading = false;
+      state.couponsLoading = false;
+      state.templates = [];
+      state.coupons = [];
     },
     productsLoaded(state, action: PayloadAction<CouponProduct[]>) {
       state.products = action.payload;
@@ -120,6 +132,7 @@ export const couponsSlice = createSlice({
     templatesLoaded(state, action: PayloadAction<CouponTemplateDto[]>) {
       state.templatesLoading = false;
       state.templates = action.payload;
+      state.noEvent = false;
     },
     templatesFailed: {
       prepare: failure,
@@ -209,6 +222,7 @@ export const couponsSlice = createSlice({
     couponsLoaded(state, action: PayloadAction<CouponDto[]>) {
       state.couponsLoading = false;
       state.coupons = action.payload;
+      state.noEvent = false;
     },
     couponsFailed: {
       prepare: failure,
@@ -295,6 +309,7 @@ export const couponsSlice = createSlice({
 
 export const {
   couponEventChosen,
+  noEventFound,
   productsLoaded,
   productsFailed,
   templatesRequested,

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
+import { NO_SELECTED_EVENT_MESSAGE } from '@balcao/contract';
 import { server } from '../../testing/server';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
@@ -22,6 +23,23 @@ const rowOf = (name: string) =>
     .find((row) => within(row).queryByRole('cell', { name }))!;
 
 describe('Template de Cupons', { timeout: 20_000 }, () => {
+  it('on a fresh install with no event, asks for one instead of opening the error dialog', async () => {
+    serveCoupons({ templates: [] });
+    server.use(
+      http.get('/api/coupons/templates', () =>
+        HttpResponse.json(
+          { error: 'conflict', error_description: NO_SELECTED_EVENT_MESSAGE },
+          { status: 409 },
+        ),
+      ),
+    );
+    await openTemplates();
+    expect(
+      await screen.findByText(/Nenhum evento selecionado: escolha um evento acima/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('lists the templates as Nome / Porcentagem / Qtd and creates one after the form checks', async () => {
     const calls = serveCoupons({ templates: [templateDto({ value: 12.5, generated: 4 })] });
     const { user } = await openTemplates();
