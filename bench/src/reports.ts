@@ -134,7 +134,9 @@ async function main(): Promise<void> {
     await rebuildSales(bench.db, eventId);
     await rebuildPayments(bench.db, eventId);
     await sql`analyze`.execute(bench.db);
-    console.log(`report_sales and report_payments built in ${((performance.now() - summarised) / 1000).toFixed(1)} s`);
+    console.log(
+      `report_sales and report_payments built in ${((performance.now() - summarised) / 1000).toFixed(1)} s`,
+    );
     const product0 = await firstId(bench.db, 'products', sql`name like 'Produto %'`);
     const headers = { authorization: `Bearer ${bench.token}` };
     const get = async (url: string) => {
