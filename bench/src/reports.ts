@@ -12,7 +12,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { REPORTS, type ReportPage } from '@balcao/contract';
 import type { Database } from '@balcao/api/src/db/types.ts';
 import { REPORT_QUERIES, dashboardQuery } from '@balcao/api/src/modules/reports/queries.ts';
-import { rebuildSales } from '@balcao/api/src/modules/reports/summary.ts';
+import { rebuildPayments, rebuildSales } from '@balcao/api/src/modules/reports/summary.ts';
 import { startBenchApp } from './bench-app.ts';
 
 const LINES = Number(process.env.BENCH_ORDER_LINES ?? 1_000_000);
@@ -132,8 +132,11 @@ async function main(): Promise<void> {
     // (what the payments and refunds keep up to date one order at a time).
     const summarised = performance.now();
     await rebuildSales(bench.db, eventId);
+    await rebuildPayments(bench.db, eventId);
     await sql`analyze`.execute(bench.db);
-    console.log(`report_sales built in ${((performance.now() - summarised) / 1000).toFixed(1)} s`);
+    console.log(
+      `report_sales and report_payments built in ${((performance.now() - summarised) / 1000).toFixed(1)} s`,
+    );
     const product0 = await firstId(bench.db, 'products', sql`name like 'Produto %'`);
     const headers = { authorization: `Bearer ${bench.token}` };
     const get = async (url: string) => {

@@ -298,6 +298,19 @@ describe('reports', () => {
     expect(edge.rows.map((row) => [row.produto, row.total])).toEqual([['Camiseta', 5]]);
     const before = await figures('vendas/dos_nucleos', { fim: '2025-03-10 10:30' });
     expect(before.totals.total).toBe(23);
+    // The payments per method: partial hours from the payment rows, whole ones pre-aggregated.
+    const paidEdge = await figures('vendas/por_pagamentos', {
+      inicio: '2025-03-10 10:59',
+      fim: '2025-03-10 11:30',
+    });
+    expect(paidEdge.rows).toEqual([{ forma_pagamento: 'Dinheiro', pagamentos: 1, total: 5 }]);
+    const paidWhole = await figures('vendas/por_pagamentos', {
+      inicio: '2025-03-10 09:00',
+      fim: '2025-03-10 11:00',
+    });
+    expect(paidWhole.rows).toEqual([{ forma_pagamento: 'Dinheiro', pagamentos: 1, total: 23 }]);
+    const paidNone = await figures('vendas/por_pagamentos', { fim: '2025-03-10 08:30' });
+    expect(paidNone.rows).toEqual([]);
   });
 
   it('selos: coursewares per center and course, counted per status', async () => {

@@ -345,6 +345,15 @@ export interface ReportSalesTable {
   net_cents: number;
 }
 
+/** Pre-aggregated payments of the paid orders per event, UTC hour slot and payment method. */
+export interface ReportPaymentsTable {
+  event_id: number;
+  slot: string;
+  payment_method_id: number;
+  pagamentos: number;
+  total_cents: number;
+}
+
 /** One row per state change of an order: who, at which desk (client address), when. */
 export interface OrderTransitionTable {
   id: Generated<number>;
@@ -498,6 +507,7 @@ export interface Database {
   print_jobs: PrintJobTable;
   coursewares: CoursewareTable;
   report_sales: ReportSalesTable;
+  report_payments: ReportPaymentsTable;
   participants: ParticipantTable;
   check_ins: CheckInTable;
   events: EventTable;

@@ -15,6 +15,7 @@ import { useOrderCoupon } from '../coupons/apply.ts';
 import { generateAutomaticCoupon } from '../coupons/automatic.ts';
 import { openDrawerId } from '../drawer/service.ts';
 import { takeStock } from '../products/stock.ts';
+import { recordPaymentChange } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { applyTransition, type Actor } from './transitions.ts';
@@ -105,6 +106,8 @@ async function recordPayment(
         })),
       )
       .execute();
+    // Reports (issue 12): the payments per method, pre-aggregated in this same transaction.
+    await recordPaymentChange(trx, orderId, 1);
   }
   const lines = await trx
     .selectFrom('order_items')

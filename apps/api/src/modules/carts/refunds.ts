@@ -4,6 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { invalidateOriginCoupons } from '../coupons/automatic.ts';
 import { moveStock } from '../products/stock.ts';
+import { recordPaymentChange } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { listOrders } from './service.ts';
@@ -44,6 +45,8 @@ export async function refundOrder(
       refunded_at: now.toISOString(),
       refund_reason: reason,
     });
+    // Reports (issue 12): the refunded order's payments leave the pre-aggregated report_payments.
+    await recordPaymentChange(trx, orderId, -1);
     const lines = await trx
       .selectFrom('order_items')
       .select(['product_id', 'quantity'])

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import { COURSEWARE_STATUS_LABELS, type ReportPage } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
-import { NET, salesSource } from './summary.ts';
+import { NET, paymentsSource, salesSource } from './summary.ts';
 
 /**
  * One SQL query per report (docs/reports-api.md): every figure is aggregated by the database,
@@ -145,21 +145,19 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
       .select(FIGURES)
       .orderBy('p.name'),
 
+  // From the pre-aggregated report_payments (summary.ts): the payments of the orders paid in the
+  // period, per method; a method whose payments were all refunded is left out.
   REPORT_PAYMENT_SALES: (db, filters) =>
     db
-      .selectFrom('order_payments as op')
-      .innerJoin('orders as o', 'o.id', 'op.order_id')
-      .innerJoin('payment_methods as m', 'm.id', 'op.payment_method_id')
-      .where('o.event_id', '=', filters.eventId)
-      .where('o.state', 'in', PAID)
-      .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
-      .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
+      .selectFrom(paymentsSource(db, filters).as('s'))
+      .innerJoin('payment_methods as m', 'm.id', 's.payment_method_id')
       .select([
         sql<string>`m.name`.as('forma_pagamento'),
-        sql<number>`count(*)`.as('pagamentos'),
-        cents(sql`op.amount_cents`).as('total'),
+        sql<number>`sum(s.pagamentos)`.as('pagamentos'),
+        cents(sql`s.total_cents`).as('total'),
       ])
       .groupBy(['m.id', 'm.name'])
+      .having(sql`sum(s.pagamentos)`, '>', 0)
       .orderBy('m.name'),
 
   // Hour slots: the event zones are whole-hour offsets, so a UTC hour is a local hour.

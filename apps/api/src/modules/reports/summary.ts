@@ -4,7 +4,8 @@ import type { Database, ReportSalesTable } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
 
 /**
- * The reports' pre-aggregated sales (docs/reports-api.md, "Pre-aggregation"). `report_sales`
+ * The reports' pre-aggregated sales (docs/reports-api.md, "Pre-aggregation"), and below the
+ * payments per method (`report_payments`, recordPaymentChange / paymentsSource). `report_sales`
  * holds, per event and UTC hour slot of paid_at, the figures of the paid lines grouped by one
  * dimension: product, category, the seller's center and the buyer's center (the center ones also
  * per category, and with category 0 for all categories so an order counts once in `pedidos`).
@@ -177,6 +178,24 @@ const nextHour = (instant: string) =>
   new Date(Date.parse(`${slotOf(instant)}:00:00.000Z`) + HOUR_MS).toISOString();
 const hourStart = (instant: string) => `${slotOf(instant)}:00:00.000Z`;
 
+/**
+ * A period cut in two: the whole UTC hours [wholeFrom, wholeUntil) read from a summary table, and
+ * the partial hours at its edges (instants [start, end)) read from the rows themselves.
+ */
+function periodParts({ from, until }: Pick<ReportFilters, 'from' | 'until'>) {
+  const wholeFrom =
+    from === null ? null : isWholeHour(from) ? slotOf(from) : slotOf(nextHour(from));
+  const wholeUntil = until === null ? null : slotOf(until);
+  const noWholeHour = wholeFrom !== null && wholeUntil !== null && wholeFrom >= wholeUntil;
+  const edges: [string | null, string | null][] = [];
+  if (noWholeHour) edges.push([from, until]);
+  else {
+    if (from !== null && !isWholeHour(from)) edges.push([from, nextHour(from)]);
+    if (until !== null && !isWholeHour(until)) edges.push([hourStart(until), until]);
+  }
+  return { wholeFrom, wholeUntil, noWholeHour, edges };
+}
+
 export interface SalesSourceOptions {
   /** The key filter (a product or center id), when the report has one. */
   keyId?: number;
@@ -194,20 +213,11 @@ export function salesSource(
   dim: Dim,
   options: SalesSourceOptions = {},
 ) {
-  const { from, until, categoryId } = filters;
+  const { categoryId } = filters;
   const centers = dim === 'vendedor' || dim === 'comprador';
   // The cupom rows' category column is the coupon's percent: no category filter there.
   const byCategory = !centers && dim !== 'cupom' && categoryId !== undefined;
-  const wholeFrom =
-    from === null ? null : isWholeHour(from) ? slotOf(from) : slotOf(nextHour(from));
-  const wholeUntil = until === null ? null : slotOf(until);
-  const noWholeHour = wholeFrom !== null && wholeUntil !== null && wholeFrom >= wholeUntil;
-  const edges: [string | null, string | null][] = [];
-  if (noWholeHour) edges.push([from, until]);
-  else {
-    if (from !== null && !isWholeHour(from)) edges.push([from, nextHour(from)]);
-    if (until !== null && !isWholeHour(until)) edges.push([hourStart(until), until]);
-  }
+  const { wholeFrom, wholeUntil, noWholeHour, edges } = periodParts(filters);
 
   const summary = db
     .selectFrom('report_sales')
@@ -245,6 +255,110 @@ export function salesSource(
         sql<number>`sum(i.quantity)`.as('quantidade'),
         sql<number>`sum(${sql.raw(BRUTO[dim])})`.as('bruto_cents'),
         sql<number>`sum(${NET})`.as('net_cents'),
+      ]),
+    );
+  }
+  return source;
+}
+
+/** An order's payments as report_payments rows (sign -1 to take them back). */
+function paymentContributions(db: Db, sign: 1 | -1, where: (q: LinesQuery) => LinesQuery) {
+  const slot = sql`substr(o.paid_at, 1, 13)`;
+  const times = sql.raw(String(sign));
+  const payments: LinesQuery = db
+    .selectFrom('order_payments as op')
+    .innerJoin('orders as o', 'o.id', 'op.order_id');
+  return where(payments)
+    .select([
+      sql<number>`o.event_id`.as('event_id'),
+      sql<string>`${slot}`.as('slot'),
+      sql<number>`op.payment_method_id`.as('payment_method_id'),
+      sql<number>`${times} * count(*)`.as('pagamentos'),
+      sql<number>`${times} * sum(op.amount_cents)`.as('total_cents'),
+    ])
+    .groupBy([sql`o.event_id`, slot, sql`op.payment_method_id`]);
+}
+
+const PAYMENT_COLUMNS = [
+  'event_id',
+  'slot',
+  'payment_method_id',
+  'pagamentos',
+  'total_cents',
+] as const;
+
+/**
+ * Keeps report_payments in step with a paid order's payments, in the caller's transaction: the
+ * payment calls it with +1 once its payment rows are written (they come after the state change,
+ * so recordSaleChange cannot), the refund with -1. Payment rows never change otherwise.
+ */
+export async function recordPaymentChange(
+  trx: Transaction<Database>,
+  orderId: number,
+  sign: 1 | -1,
+): Promise<void> {
+  await trx
+    .insertInto('report_payments')
+    .columns(PAYMENT_COLUMNS)
+    .expression(
+      paymentContributions(trx, sign, (q) =>
+        q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
+      ),
+    )
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'payment_method_id', 'slot']).doUpdateSet({
+        pagamentos: sql`report_payments.pagamentos + excluded.pagamentos`,
+        total_cents: sql`report_payments.total_cents + excluded.total_cents`,
+      }),
+    )
+    .execute();
+}
+
+/** Rebuilds an event's report_payments from its paid orders (the benchmark's generated data). */
+export async function rebuildPayments(db: Db, eventId: number): Promise<void> {
+  await db.deleteFrom('report_payments').where('event_id', '=', eventId).execute();
+  await db
+    .insertInto('report_payments')
+    .columns(PAYMENT_COLUMNS)
+    .expression(
+      paymentContributions(db, 1, (q) =>
+        q
+          .where('o.event_id', '=', eventId)
+          .where('o.state', 'in', PAID)
+          .where('o.paid_at', 'is not', null),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * The rows (payment_method_id, slot, pagamentos, total_cents) whose sums are the payments per
+ * method over the report's period: whole hours from report_payments, partial edge hours from the
+ * payment rows of the paid orders (like salesSource).
+ */
+export function paymentsSource(db: Db, filters: ReportFilters) {
+  const { wholeFrom, wholeUntil, noWholeHour, edges } = periodParts(filters);
+  let source = db
+    .selectFrom('report_payments')
+    .select(['payment_method_id', 'slot', 'pagamentos', 'total_cents'])
+    .where('event_id', '=', filters.eventId)
+    .$if(wholeFrom !== null, (q) => q.where('slot', '>=', wholeFrom!))
+    .$if(wholeUntil !== null, (q) => q.where('slot', '<', wholeUntil!))
+    .$if(noWholeHour, (q) => q.where(sql<boolean>`1 = 0`));
+  for (const [start, end] of edges) {
+    const edge = paymentContributions(db, 1, (q: LinesQuery) =>
+      q
+        .where('o.event_id', '=', filters.eventId)
+        .where('o.state', 'in', PAID)
+        .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
+        .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end)),
+    ).clearSelect();
+    source = source.unionAll(
+      edge.select([
+        sql<number>`op.payment_method_id`.as('payment_method_id'),
+        sql<string>`substr(o.paid_at, 1, 13)`.as('slot'),
+        sql<number>`count(*)`.as('pagamentos'),
+        sql<number>`sum(op.amount_cents)`.as('total_cents'),
       ]),
     );
   }
