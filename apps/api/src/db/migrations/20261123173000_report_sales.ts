@@ -50,7 +50,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['product_id', 'order_id', 'quantity', 'total_cents'])
     .execute();
 
-  const net = sql`i.total_cents * (10000 - coalesce(o.coupon_percent_bp, 0)) / 10000`;
+  // A line's net is its stored total: a coupon's percent is already in it (order_items.coupon_bp).
+  const net = sql`i.total_cents`;
   const dims: [string, string, string][] = [
     ['cupom', 'o.coupon_id', 'coalesce(o.coupon_percent_bp, 0)'],
     ['produto', 'p.id', 'p.category_id'],
@@ -67,7 +68,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         (event_id, slot, dim, key_id, category_id, pedidos, quantidade, bruto_cents, net_cents)
       select o.event_id, substr(o.paid_at, 1, 13), ${dim}, ${sql.raw(key)}, ${sql.raw(category)},
         count(distinct o.id), sum(i.quantity),
-        sum(${sql.raw(dim === 'cupom' ? 'i.total_cents' : 'i.unit_price_cents * i.quantity')}), sum(${net})
+        sum(i.unit_price_cents * i.quantity), sum(${net})
       from order_items i
       join orders o on o.id = i.order_id
       join products p on p.id = i.product_id
