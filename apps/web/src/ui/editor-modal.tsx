@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { formatMoney, parseMoney, toCents } from '@balcao/contract';
 import { parseEventDateTime } from './formats';
 import { readableMessage } from './messages';
+import { CheckboxList } from './checkbox-list';
 
 export type EditorMode = 'create' | 'edit' | 'remove';
 export type FormMode = Exclude<EditorMode, 'remove'>;
@@ -259,27 +260,14 @@ function FieldInput<Row>({ field, id, value, invalid, onChange }: FieldInputProp
       );
     case 'checkboxes':
       return (
-        <div className={`editor-checkboxes${invalid ? ' is-invalid' : ''}`}>
-          {(field.options ?? []).length === 0 && (
-            <span className="text-body-secondary">Nenhuma opção cadastrada.</span>
-          )}
-          {(field.options ?? []).map((option) => (
-            <Form.Check
-              key={option.value}
-              type="checkbox"
-              id={`${id}-${option.value}`}
-              label={option.label}
-              checked={list.includes(option.value)}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? [...list, option.value]
-                    : list.filter((item) => item !== option.value),
-                )
-              }
-            />
-          ))}
-        </div>
+        <CheckboxList
+          id={id}
+          options={field.options ?? []}
+          chosen={list}
+          onChange={onChange}
+          empty="Nenhuma opção cadastrada."
+          invalid={invalid}
+        />
       );
     case 'datetime':
       return (

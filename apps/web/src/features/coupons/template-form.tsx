@@ -13,6 +13,7 @@ import {
   type CouponTemplateDto,
   type CouponTemplateInput,
 } from '@balcao/contract';
+import { CheckboxList } from '../../ui/checkbox-list';
 import { maskDateTimeInput } from '../../ui/editor-modal';
 import { EVENT_DATE_TIME_FORMAT, parseEventDateTime } from '../../ui/formats';
 import type { CouponProduct } from './slice';
@@ -97,28 +98,14 @@ function ProductPicker({
   return (
     <fieldset className="mb-3">
       <legend className="form-label fs-6">{legend}</legend>
-      {products.length === 0 ? (
-        <p className="text-body-secondary mb-0">{NO_PRODUCTS}</p>
-      ) : (
-        <div className="border rounded p-2" style={{ maxHeight: '12rem', overflowY: 'auto' }}>
-          {products.map((product) => (
-            <Form.Check
-              key={product.id}
-              type="checkbox"
-              id={`${id}-${product.id}`}
-              label={product.name}
-              checked={chosen.includes(product.id)}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? [...chosen, product.id]
-                    : chosen.filter((item) => item !== product.id),
-                )
-              }
-            />
-          ))}
-        </div>
-      )}
+      <CheckboxList
+        id={id}
+        options={products.map((product) => ({ value: product.id, label: product.name }))}
+        chosen={chosen}
+        onChange={onChange}
+        empty={NO_PRODUCTS}
+        className="border rounded p-2 coupon-products"
+      />
     </fieldset>
   );
 }
