@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
+  CASH_METHOD_NAME,
   paymentsCloseOrder,
   paymentsRemaining,
   toCents,
@@ -122,10 +123,15 @@ export const checkoutSlice = createSlice({
       selectOrder(state, action.payload);
       state.unify.error = null;
     },
+    /** Cash leads the list: it is a new payment line's default, as most desks are paid in cash. */
     paymentMethodsLoaded(state, action: PayloadAction<PaymentMethodDto[]>) {
-      state.methods = action.payload;
+      const isCash = (method: PaymentMethodDto) => method.descricao === CASH_METHOD_NAME;
+      state.methods = [
+        ...action.payload.filter(isCash),
+        ...action.payload.filter((m) => !isCash(m)),
+      ];
       for (const line of state.lines)
-        line.methodId ??= action.payload[0]?.id_forma_pagamento ?? null;
+        line.methodId ??= state.methods[0]?.id_forma_pagamento ?? null;
     },
     paymentMethodsFailed: {
       prepare: failure,
