@@ -23,7 +23,11 @@ describe('Configuração PIX', { timeout: 20_000 }, () => {
       preloadedState: { session: signedInSession({ adminPage: null }) },
     });
     await user.click(screen.getByRole('button', { name: 'Formas de pagamento' }));
-    const heading = await screen.findByRole('heading', { name: 'Configuração PIX' });
+    // One page title; the PIX form is a section of it.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
+      'Formas de pagamento',
+    );
+    const heading = await screen.findByRole('heading', { name: 'Configuração PIX', level: 2 });
     const form = within(heading.closest('section')!);
     expect(form.getAllByText('não configurado')).toHaveLength(3);
 

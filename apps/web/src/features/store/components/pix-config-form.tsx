@@ -27,6 +27,7 @@ export function PixConfigForm() {
   return (
     <SettingsForm
       title="Configuração PIX"
+      titleLevel={2}
       editing={editing}
       busy={busy}
       saved={saved}
