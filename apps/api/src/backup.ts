@@ -14,12 +14,10 @@ try {
   } else {
     backup = backupPostgres(url, config.backupDir, now);
   }
-  const megabytes = (backup.bytes / 1_048_576).toLocaleString('pt-BR', {
-    maximumFractionDigits: 1,
+  const size = (backup.bytes / 1_048_576).toLocaleString('pt-BR', {
+    maximumFractionDigits: backup.bytes < 1_048_576 ? 3 : 1,
   });
-  console.log(
-    `Cópia de segurança gravada: ${backup.file} (${megabytes} MB, ${backup.bytes} bytes)`,
-  );
+  console.log(`Cópia de segurança gravada: ${backup.file} (${size} MB, ${backup.bytes} bytes)`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
