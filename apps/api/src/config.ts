@@ -34,6 +34,13 @@ export interface Config {
    * saturated process (0 turns the check off).
    */
   maxEventLoopDelay: number;
+  /**
+   * Milliseconds a SIGTERM/SIGINT waits for requests in flight to finish before the process exits
+   * anyway (with code 1).
+   */
+  shutdownTimeout: number;
+  /** Folder `npm run backup` writes dated copies of the database to. */
+  backupDir: string;
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
@@ -53,6 +60,8 @@ const DEFAULTS = {
   logLevel: 'info',
   eventTimeZone: 'America/Sao_Paulo',
   maxEventLoopDelay: 1000,
+  shutdownTimeout: 10_000,
+  backupDir: 'backups',
 };
 
 type Env = Record<string, string | undefined>;
@@ -73,6 +82,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
     maxEventLoopDelay: readInteger(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULTS.maxEventLoopDelay, 0),
+    shutdownTimeout: readInteger(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULTS.shutdownTimeout),
+    backupDir: path.resolve(REPO_ROOT, env.BACKUP_DIR || DEFAULTS.backupDir),
     publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
     now: () => new Date(),
   };

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
-import { exitOnFatal } from './process-guard.ts';
+import { exitOnFatal, stopOnSignals } from './process-guard.ts';
 
 const config = loadConfig();
 const { db, dialect } = openDatabase(config.databaseUrl);
@@ -24,11 +24,6 @@ if (admin) {
   console.log(`\nUsuário administrador criado: ${admin.username} / ${secret}\n`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal} recebido, encerrando`);
-    void app.close().then(() => process.exit(0));
-  });
-}
+stopOnSignals(app, config.shutdownTimeout);
 
 await app.listen({ port: config.port, host: config.host });
