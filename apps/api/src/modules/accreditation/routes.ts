@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { ACCREDITATION_STATUSES, type AccreditationStatus } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
+import { auditActor } from '../audit/record.ts';
 import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
 import { checkParticipant, exchangeCourseware, linkCourseware, printBadge } from './service.ts';
 
@@ -32,7 +33,13 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CheckAnswerSchema },
       },
     },
-    async (request) => checkParticipant(app.db, request.query.cpf, request.query.eventId),
+    async (request) =>
+      checkParticipant(
+        app.db,
+        { actor: auditActor(request), at: app.config.now() },
+        request.query.cpf,
+        request.query.eventId,
+      ),
   );
 
   app.post(

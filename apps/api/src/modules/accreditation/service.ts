@@ -1,3 +1,4 @@
+import { recordCpfView, type AuditActor } from '../audit/record.ts';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   BADGE_NAME_MAX,
@@ -68,13 +69,22 @@ function checkQuery(db: Db): CompiledQuery<DeskRecord> {
 }
 
 /** GET /subscriptions/participant/check: the participant and their accreditation status. */
-export async function checkParticipant(db: Db, cpf: string, eventId: number): Promise<CheckAnswer> {
-  const bound: CompiledQuery<DeskRecord> = {
-    ...checkQuery(db),
-    parameters: [eventId, requireCpf(cpf)],
-  };
+export async function checkParticipant(
+  db: Db,
+  view: { actor: AuditActor; at: Date },
+  cpf: string,
+  eventId: number,
+): Promise<CheckAnswer> {
+  const digits = requireCpf(cpf);
+  const bound: CompiledQuery<DeskRecord> = { ...checkQuery(db), parameters: [eventId, digits] };
   const { rows } = await db.executeQuery(bound);
   const row = rows[0];
+  await recordCpfView(db, view.actor, {
+    cpf: digits,
+    participantId: row?.id,
+    lookup: 'credenciamento',
+    at: view.at,
+  });
   if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
   const participant = toParticipantDto(row);
   const event = { id: eventId, name: row.event_name, linkCourseware: Boolean(row.link_courseware) };
