@@ -11,6 +11,7 @@ const Filters = {
   entidade: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   inicio: Type.Optional(WallClock),
   fim: Type.Optional(WallClock),
+  busca: Type.Optional(Type.String({ maxLength: 255 })),
 };
 const Values = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]);
 const AuditRow = Type.Object({
@@ -26,7 +27,13 @@ const AuditRow = Type.Object({
   depois: Values,
 });
 
-type FilterQuery = { usuario?: number; entidade?: string; inicio?: string; fim?: string };
+interface FilterQuery {
+  usuario?: number;
+  entidade?: string;
+  inicio?: string;
+  fim?: string;
+  busca?: string;
+}
 
 /** 'Auditoria' (System only): docs/audit-api.md. */
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -34,6 +41,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const filters = (query: FilterQuery): AuditFilters => ({
     userId: query.usuario,
     entity: query.entidade,
+    search: query.busca,
     ...readPeriod(query, zone),
   });
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   auditActionLabel,
   auditChangeLines,
@@ -12,6 +12,7 @@ import { formatDateTimeSecondsInZone } from '../../dates.ts';
 import type { AuditLogTable, Database } from '../../db/types.ts';
 import type { Selectable } from 'kysely';
 import { csvField, csvLine } from '../reports/csv.ts';
+import { likePattern } from '../tables/repository.ts';
 
 /** What the 'Auditoria' list and its CSV are filtered by; instants are ISO UTC. */
 export interface AuditFilters {
@@ -21,6 +22,8 @@ export interface AuditFilters {
   from: string | null;
   /** Exclusive. */
   until: string | null;
+  /** Text looked for (any case) in the login, the record's id and the values. */
+  search?: string;
 }
 
 type AuditQuery = SelectQueryBuilder<Database, 'audit_log', object>;
@@ -31,6 +34,15 @@ function filtered(db: Kysely<Database>, filters: AuditFilters): AuditQuery {
   if (filters.entity !== undefined) query = query.where('entity', '=', filters.entity);
   if (filters.from) query = query.where('created_at', '>=', filters.from);
   if (filters.until) query = query.where('created_at', '<', filters.until);
+  const text = filters.search?.trim();
+  if (text) {
+    const pattern = likePattern(text);
+    const like = (column: 'username' | 'entity_id' | 'before' | 'after') =>
+      sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    query = query.where((eb) =>
+      eb.or([like('username'), like('entity_id'), like('before'), like('after')]),
+    );
+  }
   return query;
 }
 
