@@ -30,8 +30,8 @@ export interface AuditEntry {
   at: Date;
 }
 
-/** Bookkeeping columns every write touches: not a change worth reading. */
-const IGNORED = new Set(['date_updated', 'updated_at']);
+/** The id (kept as the row's record) and the bookkeeping stamps every write sets: not news. */
+const IGNORED = new Set(['id', 'date_created', 'date_updated', 'updated_at']);
 /** Never stored, only said to have changed. */
 const SECRET = /password|senha|secret|token|hash/i;
 export const REDACTED = '[oculto]';
