@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { signedIn } from '../../auth/access-control.ts';
 import type { Database } from '../../db/types.ts';
 
@@ -100,21 +100,48 @@ export async function recordAudit(
 ): Promise<void> {
   const { before, after } = changedFields(entry.before, entry.after);
   if (entry.before && entry.after && !json(before) && !json(after)) return;
-  await db
-    .insertInto('audit_log')
-    .values({
-      created_at: entry.at.toISOString(),
-      user_id: actor.id,
-      username: actor.username,
-      ip: actor.ip,
-      entity: entry.entity,
-      entity_id:
-        entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      action: entry.action,
-      before: json(before),
-      after: json(after),
-    })
-    .execute();
+  const values = [
+    entry.at.toISOString(),
+    actor.id,
+    actor.username,
+    actor.ip,
+    entry.entity,
+    entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    entry.action,
+    json(before),
+    json(after),
+  ];
+  await db.executeQuery({ ...insertQuery(db), parameters: values });
+}
+
+const INSERT_COLUMNS = [
+  'created_at',
+  'user_id',
+  'username',
+  'ip',
+  'entity',
+  'entity_id',
+  'action',
+  'before',
+  'after',
+] as const;
+/** Compiled once per dialect: the desk's CPF check pays one bound insert, not a query build. */
+const compiledInserts = new WeakMap<object, CompiledQuery>();
+
+function insertQuery(db: Kysely<Database>): CompiledQuery {
+  const { adapter } = db.getExecutor();
+  let compiled = compiledInserts.get(adapter);
+  if (!compiled) {
+    compiled = db
+      .insertInto('audit_log')
+      .values(Object.fromEntries(INSERT_COLUMNS.map((column) => [column, ''])) as never)
+      .compile();
+    if (compiled.parameters.length !== INSERT_COLUMNS.length) {
+      throw new Error('audit_log: parâmetros inesperados');
+    }
+    compiledInserts.set(adapter, compiled);
+  }
+  return compiled;
 }
 
 /**
