@@ -302,6 +302,10 @@ describe('GET /api/audit', () => {
     expect((await auditPage('inicio=2025-03-10 09:01')).total_linhas).toBe(0);
     expect((await auditPage('fim=2025-03-10 09:00')).total_linhas).toBe(0);
     expect((await auditPage('entidade=nada')).rows).toEqual([]);
+    // 'Pesquisar': the login, the record id or a value, any case; % and _ taken literally.
+    const found = await auditPage('busca=TAMANHO ERRADO');
+    expect(found.rows.map((row) => row.acao)).toEqual(['estornar']);
+    expect((await auditPage('busca=%25')).total_linhas).toBe(0);
   });
 
   it('refuses a bad date with 400 and a non-System user with 403', async () => {
