@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPageDto, AuditRowDto } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
+import { createEvent } from './helpers/fixtures.ts';
 import {
   createCategory,
   createProduct,
@@ -270,6 +271,33 @@ describe('reads by CPF and exports', () => {
       registro: String(customer.id),
       ip: '10.0.0.11',
       depois: { cpf: customer.cpf, consulta: 'cliente', encontrado: true },
+    });
+
+    // The accreditation desk: the check by CPF (a view) and the badge (a participant change).
+    const desk = await storeClerk(t, ['Subscription'], { remoteAddress: '10.0.0.44' });
+    const deskEvent = await createEvent(t.db, { print_enabled: true });
+    const guest = await createParticipant(t.db, deskEvent, { name: 'Lia Prado' });
+    const check = await desk.call(
+      'GET',
+      `/api/subscriptions/participant/check?cpf=${guest.cpf}&eventId=${deskEvent}`,
+    );
+    expect(check.statusCode, check.body).toBe(200);
+    const printed = await desk.call('POST', '/api/subscriptions/badge/print', {
+      participantId: guest.id,
+      eventId: deskEvent,
+      usualName: 'Lia',
+    });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const [view, badge] = await rowsOf('participants', guest.id);
+    expect(view).toMatchObject({
+      acao: 'view',
+      ip: '10.0.0.44',
+      depois: { cpf: guest.cpf, consulta: 'credenciamento', encontrado: true },
+    });
+    expect(badge).toMatchObject({
+      acao: 'cracha',
+      antes: { usual_name: null, badge: false, badge_print_count: 0 },
+      depois: { usual_name: 'Lia', badge: true, badge_print_count: 1 },
     });
 
     const reporter = await storeClerk(t, ['Report']);

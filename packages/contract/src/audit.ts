@@ -75,6 +75,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   pagar: 'Pagamento',
   estornar: 'Estorno',
   unificar: 'Unificação',
+  cracha: 'Impressão de crachá',
+  vincular_apostila: 'Vínculo de apostila',
+  trocar_apostila: 'Troca de apostila',
 };
 
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;

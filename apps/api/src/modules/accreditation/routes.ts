@@ -1,6 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCREDITATION_STATUSES, type AccreditationStatus } from '@balcao/contract';
-import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/record.ts';
 import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
@@ -55,7 +54,7 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrintOutcomeSchema },
       },
     },
-    async (request) => printBadge(app.db, app.config.now(), signedIn(request).user, request.body),
+    async (request) => printBadge(app.db, app.config.now(), auditActor(request), request.body),
   );
 
   app.post(
@@ -67,7 +66,7 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ParticipantDtoSchema },
       },
     },
-    async (request) => linkCourseware(app.db, app.config.now(), request.body),
+    async (request) => linkCourseware(app.db, app.config.now(), auditActor(request), request.body),
   );
 
   app.post(
@@ -84,6 +83,7 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ParticipantDtoSchema },
       },
     },
-    async (request) => exchangeCourseware(app.db, app.config.now(), request.body),
+    async (request) =>
+      exchangeCourseware(app.db, app.config.now(), auditActor(request), request.body),
   );
 };

@@ -1,4 +1,4 @@
-import { recordCpfView, type AuditActor } from '../audit/record.ts';
+import { recordAudit, recordCpfView, type AuditActor } from '../audit/record.ts';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   BADGE_NAME_MAX,
@@ -30,7 +30,6 @@ import {
 import { requireCpf } from '../participants/service.ts';
 
 type Db = Kysely<Database>;
-type User = { id: number; username: string };
 
 export const PRINT_DISABLED_MESSAGE = 'A impressão de crachás está desativada para este evento.';
 export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
@@ -129,7 +128,7 @@ export interface BadgePrint {
 export async function printBadge(
   db: Db,
   now: Date,
-  user: User,
+  user: AuditActor,
   input: BadgePrint,
 ): Promise<PrintOutcome> {
   const usualName = input.usualName.trim();
@@ -159,6 +158,22 @@ export async function printBadge(
       .where('status', '!=', 'PAYMENT_ERROR') // unless it became pending meanwhile
       .executeTakeFirst();
     if (counted.numUpdatedRows === 0n) throw conflict(PENDING_MESSAGE);
+    await recordAudit(trx, user, {
+      entity: 'participants',
+      entityId: participant.id,
+      action: 'cracha',
+      before: {
+        usual_name: participant.usual_name,
+        badge: Boolean(participant.badge),
+        badge_print_count: participant.badge_print_count,
+      },
+      after: {
+        usual_name: usualName,
+        badge: true,
+        badge_print_count: participant.badge_print_count + 1,
+      },
+      at: now,
+    });
     await trx
       .insertInto('check_ins')
       .values({
@@ -231,7 +246,7 @@ export interface CoursewareLink {
 }
 
 /** Hands a courseware to a participant who holds none. */
-export async function linkCourseware(db: Db, now: Date, input: CoursewareLink) {
+export async function linkCourseware(db: Db, now: Date, actor: AuditActor, input: CoursewareLink) {
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const code = await resolveCoursewareId(trx, input.coursewareId);
@@ -247,6 +262,14 @@ export async function linkCourseware(db: Db, now: Date, input: CoursewareLink) {
       .where('courseware_id', 'is', null)
       .executeTakeFirst();
     if (linked.numUpdatedRows === 0n) throw conflict(ALREADY_HOLDS_MESSAGE);
+    await recordAudit(trx, actor, {
+      entity: 'participants',
+      entityId: participant.id,
+      action: 'vincular_apostila',
+      before: { courseware_id: null },
+      after: { courseware_id: code },
+      at: now,
+    });
   });
   return readParticipant(db, input.participantId);
 }
@@ -259,7 +282,12 @@ export interface CoursewareExchange {
 }
 
 /** 'Troca de Apostila': the participant's courseware becomes EXCHANGED, the new one theirs. */
-export async function exchangeCourseware(db: Db, now: Date, input: CoursewareExchange) {
+export async function exchangeCourseware(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  input: CoursewareExchange,
+) {
   if (
     !parseCoursewareCode(input.currentCoursewareId) ||
     !parseCoursewareCode(input.newCoursewareId)
@@ -293,6 +321,14 @@ export async function exchangeCourseware(db: Db, now: Date, input: CoursewareExc
       .where('courseware_id', '=', current)
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) throw conflict(COURSEWARE_MISMATCH_MESSAGE);
+    await recordAudit(trx, actor, {
+      entity: 'participants',
+      entityId: participant.id,
+      action: 'trocar_apostila',
+      before: { courseware_id: current },
+      after: { courseware_id: next },
+      at: now,
+    });
   });
   return readParticipant(db, input.participantId);
 }
