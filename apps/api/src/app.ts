@@ -25,6 +25,7 @@ import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { cartRoutes } from './modules/carts/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { drawerRoutes } from './modules/drawer/routes.ts';
@@ -93,6 +94,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(lotteryRoutes);
   await api.register(foodRoutes);
   await api.register(emailRoutes);
+  await api.register(auditRoutes);
 };
 
 /** Builds the whole server; `main.ts` listens on it, tests `inject` into it. */

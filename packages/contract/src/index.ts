@@ -19,3 +19,4 @@ export * from './lottery.ts';
 export * from './coupons.ts';
 export * from './food.ts';
 export * from './emails.ts';
+export * from './audit.ts';

@@ -94,6 +94,8 @@ export const MENU = [
     label: 'Formas de pagamento',
     permissions: SYSTEM,
   },
+  // Not in SPEC.md's menu: who changed what (issue 17, 'Audit log').
+  { page: 'AUDIT', group: 'Configurações', label: 'Auditoria', permissions: SYSTEM },
   {
     page: 'COUNTRIES',
     group: 'Cadastros',

@@ -486,6 +486,22 @@ export interface CouponConfigTable {
   updated_at: Instant;
 }
 
+/** Who changed (or read by CPF, or exported) what, when, from where: docs/audit-api.md. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: Instant;
+  user_id: number | null;
+  username: string;
+  ip: string;
+  entity: string;
+  entity_id: string | null;
+  action: string;
+  /** JSON text. */
+  before: string | null;
+  /** JSON text. */
+  after: string | null;
+}
+
 export interface Database {
   permissions: PermissionTable;
   profiles: ProfileTable;
@@ -532,6 +548,7 @@ export interface Database {
   smtp_settings: SmtpSettingsTable;
   email_batches: EmailBatchTable;
   email_recipients: EmailRecipientTable;
+  audit_log: AuditLogTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -2,6 +2,7 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { accreditationSlice } from '../features/accreditation/slice';
 import { attendanceSlice } from '../features/attendance/slice';
 import { reportsSlice } from '../features/reports/slice';
+import { auditSlice } from '../features/audit/slice';
 import { configSlice } from '../features/config/slice';
 import { couponsSlice } from '../features/coupons/slice';
 import { coursewareSlice } from '../features/courseware/slice';
@@ -51,6 +52,7 @@ export const rootReducer = combineReducers({
   [drawerSlice.name]: drawerSlice.reducer,
   [setupSlice.name]: setupSlice.reducer,
   [reportsSlice.name]: reportsSlice.reducer,
+  [auditSlice.name]: auditSlice.reducer,
   [lotterySlice.name]: lotterySlice.reducer,
   [couponsSlice.name]: couponsSlice.reducer,
   [foodSlice.name]: foodSlice.reducer,

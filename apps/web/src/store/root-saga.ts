@@ -3,6 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { accreditationSaga } from '../features/accreditation/sagas';
 import { attendanceSaga } from '../features/attendance/sagas';
 import { reportsSaga } from '../features/reports/sagas';
+import { auditSaga } from '../features/audit/sagas';
 import { configSaga, loadConfig } from '../features/config/sagas';
 import { couponsSaga } from '../features/coupons/sagas';
 import { coursewareSaga } from '../features/courseware/sagas';
@@ -57,6 +58,7 @@ const featureSagas = [
   drawerSaga,
   setupSaga,
   reportsSaga,
+  auditSaga,
   lotterySaga,
   couponsSaga,
   foodSaga,

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCREDITATION_STATUSES, type AccreditationStatus } from '@balcao/contract';
-import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
+import { auditActor } from '../audit/record.ts';
 import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
 import { checkParticipant, exchangeCourseware, linkCourseware, printBadge } from './service.ts';
 
@@ -32,7 +32,13 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CheckAnswerSchema },
       },
     },
-    async (request) => checkParticipant(app.db, request.query.cpf, request.query.eventId),
+    async (request) =>
+      checkParticipant(
+        app.db,
+        { actor: auditActor(request), at: app.config.now() },
+        request.query.cpf,
+        request.query.eventId,
+      ),
   );
 
   app.post(
@@ -48,7 +54,7 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PrintOutcomeSchema },
       },
     },
-    async (request) => printBadge(app.db, app.config.now(), signedIn(request).user, request.body),
+    async (request) => printBadge(app.db, app.config.now(), auditActor(request), request.body),
   );
 
   app.post(
@@ -60,7 +66,7 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ParticipantDtoSchema },
       },
     },
-    async (request) => linkCourseware(app.db, app.config.now(), request.body),
+    async (request) => linkCourseware(app.db, app.config.now(), auditActor(request), request.body),
   );
 
   app.post(
@@ -77,6 +83,7 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ParticipantDtoSchema },
       },
     },
-    async (request) => exchangeCourseware(app.db, app.config.now(), request.body),
+    async (request) =>
+      exchangeCourseware(app.db, app.config.now(), auditActor(request), request.body),
   );
 };

@@ -1,3 +1,4 @@
+import { recordAudit, recordCpfView, type AuditActor } from '../audit/record.ts';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   BADGE_NAME_MAX,
@@ -29,7 +30,6 @@ import {
 import { requireCpf } from '../participants/service.ts';
 
 type Db = Kysely<Database>;
-type User = { id: number; username: string };
 
 export const PRINT_DISABLED_MESSAGE = 'A impressão de crachás está desativada para este evento.';
 export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
@@ -68,13 +68,22 @@ function checkQuery(db: Db): CompiledQuery<DeskRecord> {
 }
 
 /** GET /subscriptions/participant/check: the participant and their accreditation status. */
-export async function checkParticipant(db: Db, cpf: string, eventId: number): Promise<CheckAnswer> {
-  const bound: CompiledQuery<DeskRecord> = {
-    ...checkQuery(db),
-    parameters: [eventId, requireCpf(cpf)],
-  };
+export async function checkParticipant(
+  db: Db,
+  view: { actor: AuditActor; at: Date },
+  cpf: string,
+  eventId: number,
+): Promise<CheckAnswer> {
+  const digits = requireCpf(cpf);
+  const bound: CompiledQuery<DeskRecord> = { ...checkQuery(db), parameters: [eventId, digits] };
   const { rows } = await db.executeQuery(bound);
   const row = rows[0];
+  await recordCpfView(db, view.actor, {
+    cpf: digits,
+    participantId: row?.id,
+    lookup: 'credenciamento',
+    at: view.at,
+  });
   if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
   const participant = toParticipantDto(row);
   const event = { id: eventId, name: row.event_name, linkCourseware: Boolean(row.link_courseware) };
@@ -119,7 +128,7 @@ export interface BadgePrint {
 export async function printBadge(
   db: Db,
   now: Date,
-  user: User,
+  user: AuditActor,
   input: BadgePrint,
 ): Promise<PrintOutcome> {
   const usualName = input.usualName.trim();
@@ -149,6 +158,22 @@ export async function printBadge(
       .where('status', '!=', 'PAYMENT_ERROR') // unless it became pending meanwhile
       .executeTakeFirst();
     if (counted.numUpdatedRows === 0n) throw conflict(PENDING_MESSAGE);
+    await recordAudit(trx, user, {
+      entity: 'participants',
+      entityId: participant.id,
+      action: 'cracha',
+      before: {
+        usual_name: participant.usual_name,
+        badge: Boolean(participant.badge),
+        badge_print_count: participant.badge_print_count,
+      },
+      after: {
+        usual_name: usualName,
+        badge: true,
+        badge_print_count: participant.badge_print_count + 1,
+      },
+      at: now,
+    });
     await trx
       .insertInto('check_ins')
       .values({
@@ -221,7 +246,7 @@ export interface CoursewareLink {
 }
 
 /** Hands a courseware to a participant who holds none. */
-export async function linkCourseware(db: Db, now: Date, input: CoursewareLink) {
+export async function linkCourseware(db: Db, now: Date, actor: AuditActor, input: CoursewareLink) {
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const code = await resolveCoursewareId(trx, input.coursewareId);
@@ -237,6 +262,14 @@ export async function linkCourseware(db: Db, now: Date, input: CoursewareLink) {
       .where('courseware_id', 'is', null)
       .executeTakeFirst();
     if (linked.numUpdatedRows === 0n) throw conflict(ALREADY_HOLDS_MESSAGE);
+    await recordAudit(trx, actor, {
+      entity: 'participants',
+      entityId: participant.id,
+      action: 'vincular_apostila',
+      before: { courseware_id: null },
+      after: { courseware_id: code },
+      at: now,
+    });
   });
   return readParticipant(db, input.participantId);
 }
@@ -249,7 +282,12 @@ export interface CoursewareExchange {
 }
 
 /** 'Troca de Apostila': the participant's courseware becomes EXCHANGED, the new one theirs. */
-export async function exchangeCourseware(db: Db, now: Date, input: CoursewareExchange) {
+export async function exchangeCourseware(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  input: CoursewareExchange,
+) {
   if (
     !parseCoursewareCode(input.currentCoursewareId) ||
     !parseCoursewareCode(input.newCoursewareId)
@@ -283,6 +321,14 @@ export async function exchangeCourseware(db: Db, now: Date, input: CoursewareExc
       .where('courseware_id', '=', current)
       .executeTakeFirst();
     if (moved.numUpdatedRows === 0n) throw conflict(COURSEWARE_MISMATCH_MESSAGE);
+    await recordAudit(trx, actor, {
+      entity: 'participants',
+      entityId: participant.id,
+      action: 'trocar_apostila',
+      before: { courseware_id: current },
+      after: { courseware_id: next },
+      at: now,
+    });
   });
   return readParticipant(db, input.participantId);
 }

@@ -18,7 +18,8 @@ import { takeStock } from '../products/stock.ts';
 import { recordPaymentChange } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
-import { applyTransition, type Actor } from './transitions.ts';
+import { recordAudit } from '../audit/record.ts';
+import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
 
 /** The cashier's side: payment methods, an order's payments and paying (docs/store-api.md). */
 
@@ -108,6 +109,19 @@ async function recordPayment(
       .execute();
     // Reports (issue 12): the payments per method, pre-aggregated in this same transaction.
     await recordPaymentChange(trx, orderId, 1);
+    await recordAudit(trx, auditActorOf(actor), {
+      entity: 'order_payments',
+      entityId: orderId,
+      action: 'pagar',
+      after: {
+        pagamentos: payments.map((payment, index) => ({
+          id_forma_pagamento: payment.id_forma_pagamento,
+          amount_cents: cents[index],
+        })),
+        drawer_session_id: drawerSessionId,
+      },
+      at: now,
+    });
   }
   const lines = await trx
     .selectFrom('order_items')

@@ -1,3 +1,4 @@
+import { auditedWrite, type AuditActor } from '../audit/record.ts';
 import type { Kysely } from 'kysely';
 import { createStaticPix, hasError } from 'pix-utils';
 import {
@@ -46,7 +47,7 @@ export async function pixConfig(db: Db): Promise<PixConfigDto> {
 export async function savePixConfig(
   db: Db,
   now: Date,
-  userId: number,
+  actor: AuditActor,
   config: PixConfigDto,
 ): Promise<PixConfigDto> {
   const chave = config.chave.trim();
@@ -61,14 +62,18 @@ export async function savePixConfig(
     pix_key: chave,
     receiver_name: nome,
     receiver_city: cidade,
-    updated_by: userId,
+    updated_by: actor.id,
     updated_at: now.toISOString(),
   };
-  await db
-    .insertInto('pix_settings')
-    .values({ id: 1, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
+  await db.transaction().execute((trx) =>
+    auditedWrite(trx, actor, { entity: 'pix_settings', id: 1, action: 'update', at: now }, () =>
+      trx
+        .insertInto('pix_settings')
+        .values({ id: 1, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute(),
+    ),
+  );
   return pixConfig(db);
 }
 

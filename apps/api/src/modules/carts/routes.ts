@@ -11,6 +11,7 @@ import {
   SELLER_PERMISSIONS,
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
+import { auditActor } from '../audit/record.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import {
   OrderDtoSchema,
@@ -281,7 +282,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: PIX_SETTINGS_PERMISSIONS },
       schema: { body: PixConfig, response: { 200: PixConfig } },
     },
-    async (request) => savePixConfig(app.db, now(), signedIn(request).user.id, request.body),
+    async (request) => savePixConfig(app.db, now(), auditActor(request), request.body),
   );
 
   app.get(

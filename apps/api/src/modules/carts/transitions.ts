@@ -7,6 +7,7 @@ import {
 } from '@balcao/contract';
 import type { Database, OrderTable } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { recordSaleChange } from '../reports/summary.ts';
 
 /** Who acts on an order and from which desk (the client's address). */
@@ -15,6 +16,12 @@ export interface Actor {
   username: string;
   desk: string;
 }
+
+export const auditActorOf = (actor: Actor): AuditActor => ({
+  id: actor.id,
+  username: actor.username,
+  ip: actor.desk,
+});
 
 type Trx = Transaction<Database>;
 
@@ -82,6 +89,16 @@ export async function applyTransition(
       expected = current.state;
     }
     const to = transition.to ?? expected;
+    // The audit log keeps the old values of the fields this action sets.
+    const columns = Object.keys(changes) as (keyof OrderTable & string)[];
+    const previous =
+      columns.length === 0
+        ? {}
+        : await trx
+            .selectFrom('orders')
+            .select(columns)
+            .where('id', '=', orderId)
+            .executeTakeFirst();
     const updated = await trx
       .updateTable('orders')
       .set({ ...changes, state: to, updated_at: at })
@@ -98,6 +115,17 @@ export async function applyTransition(
       // Reports (issue 12): an order becoming a sale (pagar) or ceasing to be one (estornar)
       // updates the pre-aggregated report_sales in this same transaction. One call, nothing else.
       await recordSaleChange(trx, orderId, expected, to);
+    }
+    if (transition.to !== null || columns.length > 0) {
+      // The audit log (docs/audit-api.md): the state and the fields the action set, same trx.
+      await recordAudit(trx, auditActorOf(actor), {
+        entity: 'orders',
+        entityId: orderId,
+        action,
+        before: { state: expected, ...previous },
+        after: { state: to, ...changes },
+        at: now,
+      });
     }
     return { from: expected, totalCents: updated.total_cents };
   }

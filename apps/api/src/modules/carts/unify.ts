@@ -15,7 +15,8 @@ import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { loadOrder } from './order-dto.ts';
 import { NO_ITEMS_MESSAGE, findCustomer } from './service.ts';
 import { refreshCouponLines } from '../coupons/apply.ts';
-import { applyTransition, type Actor } from './transitions.ts';
+import { recordAudit } from '../audit/record.ts';
+import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -140,6 +141,13 @@ export async function unifyCarts(
       .execute();
     // The first cart's coupon, if any, now covers the merged lines.
     await refreshCouponLines(trx, targetId, { onlyWithCoupon: true });
+    await recordAudit(trx, auditActorOf(actor), {
+      entity: 'orders',
+      entityId: targetId,
+      action: 'unificar',
+      after: { carrinhos: ids, total_cents: amounts.net },
+      at: now,
+    });
   });
   return loadOrder(db, targetId);
 }

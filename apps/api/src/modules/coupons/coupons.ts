@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import {
   COUPON_CONFIG_MIN_VALUE,
   COUPON_CONFIG_TEMPLATE_REQUIRED,
@@ -37,19 +38,32 @@ async function couponDto(db: Db, id: number, now: Date): Promise<CouponDto> {
 async function changeUnused(
   db: Db,
   now: Date,
+  actor: AuditActor,
   id: number,
   eventId: number | undefined,
   change: { removed_at: string } | { valid: false },
 ): Promise<CouponDto> {
-  let query = db
-    .updateTable('coupons')
-    .set(change)
-    .where('id', '=', id)
-    .where('removed_at', 'is', null)
-    .where('used_at', 'is', null);
-  if (eventId !== undefined) query = query.where('event_id', '=', eventId);
-  const result = await query.executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
+  const changed = await db.transaction().execute(async (trx) => {
+    let query = trx
+      .updateTable('coupons')
+      .set(change)
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .where('used_at', 'is', null);
+    if (eventId !== undefined) query = query.where('event_id', '=', eventId);
+    const result = await query.executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await recordAudit(trx, actor, {
+      entity: 'coupons',
+      entityId: id,
+      action: 'removed_at' in change ? 'delete' : 'invalidar',
+      before: 'removed_at' in change ? { removed_at: null } : { valid: true },
+      after: change,
+      at: now,
+    });
+    return true;
+  });
+  if (!changed) {
     let find = db.selectFrom('coupons').select(['used_at', 'removed_at']).where('id', '=', id);
     if (eventId !== undefined) find = find.where('event_id', '=', eventId);
     const row = await find.executeTakeFirst();
@@ -60,13 +74,13 @@ async function changeUnused(
 }
 
 /** POST /coupons/delete/{id}?eventId: removed (kept for the record, out of the list). */
-export function removeCoupon(db: Db, now: Date, id: number, eventId: number) {
-  return changeUnused(db, now, id, eventId, { removed_at: now.toISOString() });
+export function removeCoupon(db: Db, now: Date, actor: AuditActor, id: number, eventId: number) {
+  return changeUnused(db, now, actor, id, eventId, { removed_at: now.toISOString() });
 }
 
 /** POST /coupons/invalidate/{id}: it stays listed, as 'Invalidado', and can no longer be applied. */
-export function invalidateCoupon(db: Db, now: Date, id: number) {
-  return changeUnused(db, now, id, undefined, { valid: false });
+export function invalidateCoupon(db: Db, now: Date, actor: AuditActor, id: number) {
+  return changeUnused(db, now, actor, id, undefined, { valid: false });
 }
 
 /** GET /coupons/config?eventId: disabled, no template and 0 until saved. */
@@ -85,7 +99,7 @@ export async function couponConfig(db: Db, eventId: number): Promise<CouponConfi
 export async function saveCouponConfig(
   db: Db,
   now: Date,
-  userId: number,
+  actor: AuditActor,
   eventId: number,
   config: CouponConfigDto,
 ): Promise<CouponConfigDto> {
@@ -114,13 +128,24 @@ export async function saveCouponConfig(
     enabled: config.enabled,
     template_id: config.templateId,
     min_value_cents: config.minValue,
-    updated_by: userId,
+    updated_by: actor.id,
     updated_at: now.toISOString(),
   };
-  await db
-    .insertInto('coupon_configs')
-    .values({ event_id: eventId, ...values })
-    .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const before = await couponConfig(trx, eventId);
+    await trx
+      .insertInto('coupon_configs')
+      .values({ event_id: eventId, ...values })
+      .onConflict((oc) => oc.column('event_id').doUpdateSet(values))
+      .execute();
+    await recordAudit(trx, actor, {
+      entity: 'coupon_configs',
+      entityId: eventId,
+      action: 'update',
+      before: { ...before },
+      after: { ...(await couponConfig(trx, eventId)) },
+      at: now,
+    });
+  });
   return couponConfig(db, eventId);
 }

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import { CASHIER_PERMISSIONS, COUPON_ADMIN_PERMISSIONS, COUPON_STATES } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
+import { auditActor, type AuditActor } from '../audit/record.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { OrderDtoSchema } from '../carts/order-dto.ts';
 import { applyCoupon } from './apply.ts';
@@ -111,11 +112,12 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const save = async (
+    actor: AuditActor,
     id: number | undefined,
     eventId: number | undefined,
     body: Static<typeof TemplateBody>,
   ) =>
-    saveTemplate(app.db, now(), await eventOf(app.db, eventId), id, {
+    saveTemplate(app.db, now(), actor, await eventOf(app.db, eventId), id, {
       name: body.name ?? '',
       value: body.value ?? Number.NaN,
       categories: body.categories ?? [],
@@ -132,7 +134,7 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: admin,
       schema: { querystring: EventQuery, body: TemplateBody, response: { 200: TemplateDtoSchema } },
     },
-    async (request) => save(undefined, request.query.eventId, request.body),
+    async (request) => save(auditActor(request), undefined, request.query.eventId, request.body),
   );
 
   app.post(
@@ -146,7 +148,8 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TemplateDtoSchema },
       },
     },
-    async (request) => save(request.params.id, request.query.eventId, request.body),
+    async (request) =>
+      save(auditActor(request), request.params.id, request.query.eventId, request.body),
   );
 
   app.delete(
@@ -155,17 +158,20 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: admin,
       schema: { params: Params, response: { 200: Type.Object({ id: Type.Integer() }) } },
     },
-    async (request) => deleteTemplate(app.db, now(), request.params.id),
+    async (request) => deleteTemplate(app.db, now(), auditActor(request), request.params.id),
   );
 
   app.post(
     '/coupons/templates/:id/generate',
     { config: admin, schema: { params: Params, response: { 200: GenerateOutcome } } },
-    async (request) => {
-      const { user } = signedIn(request);
-      const zone = app.config.eventTimeZone;
-      return generateCoupon(app.db, now(), user, request.params.id, zone);
-    },
+    async (request) =>
+      generateCoupon(
+        app.db,
+        now(),
+        auditActor(request),
+        request.params.id,
+        app.config.eventTimeZone,
+      ),
   );
 
   app.get(
@@ -184,13 +190,19 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { params: Params, querystring: EventQuery, response: { 200: CouponDtoSchema } },
     },
     async (request) =>
-      removeCoupon(app.db, now(), request.params.id, await eventOf(app.db, request.query.eventId)),
+      removeCoupon(
+        app.db,
+        now(),
+        auditActor(request),
+        request.params.id,
+        await eventOf(app.db, request.query.eventId),
+      ),
   );
 
   app.post(
     '/coupons/invalidate/:id',
     { config: admin, schema: { params: Params, response: { 200: CouponDtoSchema } } },
-    async (request) => invalidateCoupon(app.db, now(), request.params.id),
+    async (request) => invalidateCoupon(app.db, now(), auditActor(request), request.params.id),
   );
 
   app.get(
@@ -207,7 +219,7 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const eventId = await eventOf(app.db, request.query.eventId);
-      return saveCouponConfig(app.db, now(), signedIn(request).user.id, eventId, request.body);
+      return saveCouponConfig(app.db, now(), auditActor(request), eventId, request.body);
     },
   );
 

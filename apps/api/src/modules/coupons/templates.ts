@@ -12,6 +12,7 @@ import {
   type ProductType,
 } from '@balcao/contract';
 import { invalidRequest, conflict, notFound } from '../../http/api-error.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { renderCoupon } from '../../printing/documents/coupon.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import {
@@ -148,6 +149,7 @@ async function findTemplate(db: Db, id: number, eventId?: number) {
 export async function saveTemplate(
   db: Db,
   now: Date,
+  actor: AuditActor,
   eventId: number,
   id: number | undefined,
   input: CouponTemplateInput,
@@ -162,12 +164,26 @@ export async function saveTemplate(
   const values = valueColumns(input);
   const fields = { ...values, name: input.name.trim(), propagate: input.propagate };
   const savedId = await db.transaction().execute(async (trx) => {
+    const audit = async (id: number) =>
+      recordAudit(trx, actor, {
+        entity: 'coupon_templates',
+        entityId: id,
+        action: existing ? 'update' : 'insert',
+        before: existing,
+        after: await trx
+          .selectFrom('coupon_templates')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst(),
+        at: now,
+      });
     if (!existing) {
       const row = await trx
         .insertInto('coupon_templates')
         .values({ ...fields, event_id: eventId, created_at: at, updated_at: at })
         .returning('id')
         .executeTakeFirstOrThrow();
+      await audit(row.id);
       return row.id;
     }
     await trx
@@ -185,13 +201,19 @@ export async function saveTemplate(
         .where('removed_at', 'is', null)
         .execute();
     }
+    await audit(existing.id);
     return existing.id;
   });
   return templateDto(db, eventId, savedId, now);
 }
 
 /** DELETE /coupons/templates/{id}: kept for the record (its coupons keep their name). */
-export async function deleteTemplate(db: Db, now: Date, id: number): Promise<{ id: number }> {
+export async function deleteTemplate(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  id: number,
+): Promise<{ id: number }> {
   const template = await findTemplate(db, id);
   const config = await db
     .selectFrom('coupon_configs')
@@ -200,11 +222,22 @@ export async function deleteTemplate(db: Db, now: Date, id: number): Promise<{ i
     .where('enabled', '=', true)
     .executeTakeFirst();
   if (config) throw conflict(COUPON_TEMPLATE_IN_CONFIG);
-  await db
-    .updateTable('coupon_templates')
-    .set({ removed_at: now.toISOString(), updated_at: now.toISOString() })
-    .where('id', '=', template.id)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const removedAt = now.toISOString();
+    await trx
+      .updateTable('coupon_templates')
+      .set({ removed_at: removedAt, updated_at: removedAt })
+      .where('id', '=', template.id)
+      .execute();
+    await recordAudit(trx, actor, {
+      entity: 'coupon_templates',
+      entityId: id,
+      action: 'delete',
+      before: { name: template.name, removed_at: null },
+      after: { name: template.name, removed_at: removedAt },
+      at: now,
+    });
+  });
   return { id };
 }
 
@@ -302,14 +335,21 @@ export async function printCoupon(
 export async function generateCoupon(
   db: Db,
   now: Date,
-  user: User,
+  actor: AuditActor,
   templateId: number,
   timeZone: string,
 ): Promise<PrintOutcome & { coupon: CouponDto }> {
   const template = await findTemplate(db, templateId);
   return db.transaction().execute(async (trx) => {
-    const id = await createCoupon(trx, now, template, user.id);
-    const { outcome, coupon } = await printCoupon(trx, now, user, id, 'COUPON', timeZone);
+    const id = await createCoupon(trx, now, template, actor.id);
+    await recordAudit(trx, actor, {
+      entity: 'coupons',
+      entityId: id,
+      action: 'insert',
+      after: await trx.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst(),
+      at: now,
+    });
+    const { outcome, coupon } = await printCoupon(trx, now, actor, id, 'COUPON', timeZone);
     return { ...outcome, coupon };
   });
 }

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { CASHIER_PERMISSIONS } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
+import { auditActor } from '../audit/record.ts';
 import { closeDrawer, currentDrawer, eventDrawers, openDrawer } from './service.ts';
 
 const Reais = Type.Number();
@@ -45,7 +46,7 @@ export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: DrawerSessionSchema },
       },
     },
-    async (request) => openDrawer(app.db, now(), signedIn(request).user, request.body.troco),
+    async (request) => openDrawer(app.db, now(), auditActor(request), request.body.troco),
   );
 
   app.get(
@@ -75,9 +76,8 @@ export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
-      return closeDrawer(app.db, now(), user, request.body.contado, zone);
+      return closeDrawer(app.db, now(), auditActor(request), request.body.contado, zone);
     },
   );
 

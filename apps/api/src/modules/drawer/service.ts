@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Kysely } from 'kysely';
 import {
   CASH_METHOD_NAME,
@@ -21,7 +22,6 @@ import { selectedEventId } from '../carts/service.ts';
 /** The cash drawer (docs/store-api.md, /api/caixa): open with a float, count and close. */
 
 type Db = Kysely<Database>;
-type User = { id: number; username: string };
 
 interface SessionRow {
   id: number;
@@ -176,23 +176,34 @@ async function sessionDto(db: Db, session: SessionRow, now: Date): Promise<Drawe
 export async function openDrawer(
   db: Db,
   now: Date,
-  user: User,
+  actor: AuditActor,
   troco: number,
 ): Promise<DrawerSessionDto> {
   const cents = exactCents(troco, 'Valor de troco');
   const eventId = await selectedEventId(db);
   if (eventId === undefined) throw conflict(NO_SELECTED_EVENT_MESSAGE);
   try {
-    const { id } = await db
-      .insertInto('drawer_sessions')
-      .values({
+    const id = await db.transaction().execute(async (trx) => {
+      const values = {
         event_id: eventId,
-        user_id: user.id,
+        user_id: actor.id,
         opening_float_cents: cents,
         opened_at: now.toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+      };
+      const opened = await trx
+        .insertInto('drawer_sessions')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, {
+        entity: 'drawer_sessions',
+        entityId: opened.id,
+        action: 'abrir',
+        after: values,
+        at: now,
+      });
+      return opened.id;
+    });
     const session = await sessions(db)
       .where('drawer_sessions.id', '=', id)
       .executeTakeFirstOrThrow();
@@ -224,7 +235,7 @@ export async function currentDrawer(
 export async function closeDrawer(
   db: Db,
   now: Date,
-  user: User,
+  actor: AuditActor,
   contado: DrawerCloseRequest['contado'],
   timeZone: string,
 ): Promise<DrawerSessionDto> {
@@ -236,7 +247,7 @@ export async function closeDrawer(
   const at = now.toISOString();
   const closed = await db.transaction().execute(async (trx) => {
     const session = await sessions(trx)
-      .where('drawer_sessions.user_id', '=', user.id)
+      .where('drawer_sessions.user_id', '=', actor.id)
       .where('drawer_sessions.closed_at', 'is', null)
       .executeTakeFirst();
     if (!session) throw conflict(DRAWER_NOT_OPEN);
@@ -270,6 +281,21 @@ export async function closeDrawer(
         })),
       )
       .execute();
+    await recordAudit(trx, actor, {
+      entity: 'drawer_sessions',
+      entityId: session.id,
+      action: 'fechar',
+      before: { closed_at: null },
+      after: {
+        closed_at: at,
+        contagem: figures.map(({ id, expected, counted }) => ({
+          id_forma_pagamento: id,
+          expected_cents: expected,
+          counted_cents: counted,
+        })),
+      },
+      at: now,
+    });
     return { session: { ...session, closed_at: at }, figures };
   });
   const event = await db
@@ -292,7 +318,7 @@ export async function closeDrawer(
     timeZone,
   });
   const impressao = await printDocument(db, now, {
-    user,
+    user: actor,
     service: 'CHECKOUT',
     kind: 'fechamento',
     title: `Fechamento de Caixa ${closed.session.id}`,

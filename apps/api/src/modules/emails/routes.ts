@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, PARTICIPANT_STATUSES } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
+import { auditActor } from '../audit/record.ts';
 import { notFound } from '../../http/api-error.ts';
 import { smtpSender } from './sender.ts';
 import {
@@ -108,8 +109,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SmtpConfigSchema },
       },
     },
-    async (request) =>
-      saveSmtpConfig(app.db, app.config.now(), signedIn(request).user.id, request.body),
+    async (request) => saveSmtpConfig(app.db, app.config.now(), auditActor(request), request.body),
   );
 
   app.post(

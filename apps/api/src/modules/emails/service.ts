@@ -1,3 +1,4 @@
+import { auditedWrite, type AuditActor } from '../audit/record.ts';
 import type { Kysely } from 'kysely';
 import {
   fillPlaceholders,
@@ -44,7 +45,7 @@ export async function smtpConfig(db: Db): Promise<SmtpConfigDto> {
 export async function saveSmtpConfig(
   db: Db,
   now: Date,
-  userId: number,
+  actor: AuditActor,
   request: SmtpConfigRequest,
 ): Promise<SmtpConfigDto> {
   const host = request.host.trim();
@@ -59,14 +60,18 @@ export async function saveSmtpConfig(
     username: request.user.trim(),
     password: request.password === '' ? (stored?.password ?? '') : request.password,
     sender,
-    updated_by: userId,
+    updated_by: actor.id,
     updated_at: now.toISOString(),
   };
-  await db
-    .insertInto('smtp_settings')
-    .values({ id: 1, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
+  await db.transaction().execute((trx) =>
+    auditedWrite(trx, actor, { entity: 'smtp_settings', id: 1, action: 'update', at: now }, () =>
+      trx
+        .insertInto('smtp_settings')
+        .values({ id: 1, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute(),
+    ),
+  );
   return smtpConfig(db);
 }
 

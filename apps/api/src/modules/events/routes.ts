@@ -1,4 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import { auditActor } from '../audit/record.ts';
 import { eventQrCode, getSelectedEvent, listEvents, selectEvent } from './service.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -46,7 +47,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EventDtoSchema },
       },
     },
-    async (request) => selectEvent(app.db, request.body.id, zone),
+    async (request) =>
+      selectEvent(app.db, auditActor(request), app.config.now(), request.body.id, zone),
   );
 
   app.get(

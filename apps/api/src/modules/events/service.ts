@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { EventDto } from '@balcao/contract';
@@ -36,6 +37,8 @@ const SELECT_ATTEMPTS = 5;
  */
 export async function selectEvent(
   db: Kysely<Database>,
+  actor: AuditActor,
+  now: Date,
   id: number,
   timeZone: string,
 ): Promise<EventDto> {
@@ -48,6 +51,19 @@ export async function selectEvent(
           .where('id', '=', id)
           .executeTakeFirst();
         if (!row) throw notFound('Evento não encontrado.');
+        const previous = await trx
+          .selectFrom('events')
+          .select(['id', 'name'])
+          .where('selected', '=', true)
+          .executeTakeFirst();
+        await recordAudit(trx, actor, {
+          entity: 'events',
+          entityId: id,
+          action: 'selecionar',
+          before: { evento_selecionado: previous?.name ?? null },
+          after: { evento_selecionado: row.name },
+          at: now,
+        });
         await trx
           .updateTable('events')
           .set({ selected: false })

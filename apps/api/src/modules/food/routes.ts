@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FOOD_REFRESH_MAX, FOOD_REFRESH_MIN, FOOD_UNITS_MAX } from '@balcao/contract';
-import { signedIn } from '../../auth/access-control.ts';
+import { auditActor } from '../audit/record.ts';
 import { foodConfig, foodSales, productCategories, saveFoodConfig } from './service.ts';
 
 const Units = Type.Integer({ minimum: -FOOD_UNITS_MAX, maximum: FOOD_UNITS_MAX });
@@ -28,8 +28,7 @@ export const foodRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/alimentos/config',
     { config: access, schema: { body: FoodConfigSchema, response: { 200: FoodConfigSchema } } },
-    async (request) =>
-      saveFoodConfig(app.db, app.config.now(), signedIn(request).user.id, request.body),
+    async (request) => saveFoodConfig(app.db, app.config.now(), auditActor(request), request.body),
   );
 
   app.get(

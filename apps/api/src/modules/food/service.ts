@@ -1,3 +1,4 @@
+import { auditedWrite, recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Kysely } from 'kysely';
 import {
   FOOD_DEFAULTS,
@@ -36,7 +37,7 @@ export async function foodConfig(db: Db): Promise<FoodConfigDto> {
 export async function saveFoodConfig(
   db: Db,
   now: Date,
-  userId: number,
+  actor: AuditActor,
   config: FoodConfigDto,
 ): Promise<FoodConfigDto> {
   const categoryIds = [...new Set(config.categoryIds)];
@@ -54,14 +55,20 @@ export async function saveFoodConfig(
       offset_units: config.offset,
       target_units: config.target,
       refresh_seconds: config.refreshInterval,
-      updated_by: userId,
+      updated_by: actor.id,
       updated_at: now.toISOString(),
     };
-    await trx
-      .insertInto('food_settings')
-      .values({ id: 1, ...values })
-      .onConflict((oc) => oc.column('id').doUpdateSet(values))
-      .execute();
+    const target = { entity: 'food_settings', id: 1, action: 'update', at: now } as const;
+    await auditedWrite(trx, actor, target, () =>
+      trx
+        .insertInto('food_settings')
+        .values({ id: 1, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute(),
+    );
+    const before = (await trx.selectFrom('food_categories').select('category_id').execute()).map(
+      (row) => row.category_id,
+    );
     await trx.deleteFrom('food_categories').execute();
     if (categoryIds.length > 0) {
       await trx
@@ -69,6 +76,13 @@ export async function saveFoodConfig(
         .values(categoryIds.map((category_id) => ({ category_id })))
         .execute();
     }
+    await recordAudit(trx, actor, {
+      entity: 'food_categories',
+      action: 'update',
+      before: { categorias: before.sort((a, b) => a - b) },
+      after: { categorias: [...categoryIds].sort((a, b) => a - b) },
+      at: now,
+    });
   });
   return foodConfig(db);
 }

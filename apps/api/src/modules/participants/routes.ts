@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { STORE_PERMISSIONS } from '@balcao/contract';
+import { auditActor } from '../audit/record.ts';
 import { participantName } from './service.ts';
 
 /** Participant lookups outside the table editor; the table itself is a tables resource. */
@@ -16,6 +17,11 @@ export const participantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Object({ name: Type.String() }) },
       },
     },
-    async (request) => participantName(app.db, request.params.cpf),
+    async (request) =>
+      participantName(
+        app.db,
+        { actor: auditActor(request), at: app.config.now() },
+        request.params.cpf,
+      ),
   );
 };

@@ -25,7 +25,8 @@ export function csvField(text: string, isText: boolean): string {
   return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function line(cells: string[]): string {
+/** One CSV line: ';' between the (already escaped) fields, CRLF at the end. */
+export function csvLine(cells: string[]): string {
   return `${cells.join(';')}\r\n`;
 }
 
@@ -36,16 +37,16 @@ export function reportCsv(
   zone: string,
 ): Readable {
   function* lines(): Generator<string> {
-    yield `\uFEFF${line(columns.map((column) => csvField(column.label, true)))}`;
+    yield `\uFEFF${csvLine(columns.map((column) => csvField(column.label, true)))}`;
     for (const row of result.rows) {
-      yield line(
+      yield csvLine(
         columns.map((column) =>
           csvField(display(column, row[column.key] ?? null, zone), column.format === 'text'),
         ),
       );
     }
     if (columns.some((column) => column.total)) {
-      yield line(
+      yield csvLine(
         columns.map((column, index) =>
           column.total
             ? display(column, result.totals[column.key] ?? 0, zone)

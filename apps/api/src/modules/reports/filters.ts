@@ -28,13 +28,22 @@ function instant(text: string | undefined, label: string, zone: string): string 
   return parsed;
 }
 
-/** The query string as filters; 'inicio'/'fim' are wall clock in the event zone. */
-export function readFilters(query: ReportQuery, zone: string): ReportFilters {
+/** 'inicio' (inclusive) and 'fim' (exclusive), wall clock in the event zone, as ISO instants. */
+export function readPeriod(
+  query: { inicio?: string; fim?: string },
+  zone: string,
+): { from: string | null; until: string | null } {
   const from = instant(query.inicio, 'inicial', zone);
   const until = instant(query.fim, 'final', zone);
   if (from && until && from >= until) {
     throw invalidRequest('A data inicial deve ser anterior à data final.');
   }
+  return { from, until };
+}
+
+/** The query string as filters; 'inicio'/'fim' are wall clock in the event zone. */
+export function readFilters(query: ReportQuery, zone: string): ReportFilters {
+  const { from, until } = readPeriod(query, zone);
   return {
     eventId: query.eventId,
     categoryId: query.categoryId,

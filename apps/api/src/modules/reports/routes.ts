@@ -8,6 +8,7 @@ import {
   type ReportPaging,
 } from '@balcao/contract';
 import { invalidRequest } from '../../http/api-error.ts';
+import { auditActor, recordExport } from '../audit/record.ts';
 import { reportCsv } from './csv.ts';
 import { readFilters } from './filters.ts';
 import { dashboard, runReport, type PageRequest } from './service.ts';
@@ -112,6 +113,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { config: { access }, schema: { querystring: querySchema(declaration, false) } },
       async (request, reply) => {
         const result = await runReport(app.db, page, readFilters(request.query as never, zone));
+        await recordExport(app.db, auditActor(request), {
+          what: `reports/${declaration.path}`,
+          filters: request.query as Record<string, unknown>,
+          rows: result.rows.length,
+          at: app.config.now(),
+        });
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${declaration.fileName}.csv"`)

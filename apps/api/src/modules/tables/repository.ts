@@ -156,7 +156,8 @@ export interface ListQuery {
   count?: boolean;
 }
 
-const likePattern = (text: string): string =>
+/** A LIKE pattern matching `text` anywhere, its wildcards escaped (with `escape '\\'`). */
+export const likePattern = (text: string): string =>
   `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
 /** The resource's row query, filtered, counted and ordered the same way in both dialects. */

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/typ
 import type { FastifyRequest } from 'fastify';
 import { TABLE_PAGE_MAX } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
+import { auditActor } from '../audit/record.ts';
 import type { RowKey, TableResource } from './resource.ts';
 import { deleteRow, insertRow, listRows, updateRow, type Caller } from './service.ts';
 
@@ -52,6 +53,7 @@ export function tableRoutes(
     const caller = (request: FastifyRequest): Caller => ({
       auth: signedIn(request),
       config: app.config,
+      actor: auditActor(request),
     });
 
     for (const resource of resources) {

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, fieldErrors, invalidRequest, notFound } from '../../http/api-error.ts';
+import { recordAudit, type AuditActor, type AuditValues } from '../audit/record.ts';
 import { parseInput } from './fields.ts';
 import {
   columnsOf,
@@ -32,6 +33,8 @@ import type { HookContext, Mode, Raw, RowKey, TableResource, Values } from './re
 export interface Caller {
   auth: Auth;
   config: Config;
+  /** Who, from where: every write is audited in its transaction. */
+  actor: AuditActor;
 }
 
 type Resource = TableResource<unknown, RowKey>;
@@ -142,23 +145,22 @@ export async function insertRow<Row>(
   const context = hookContext(db, caller, 'insert', parentId);
   const values = await validInput(db, resource, postedRow(data), context, fixed);
   const extra = (await resource.hooks?.prepare?.(context, values)) ?? {};
-  const stamp = context.now.toISOString();
   for (let attempt = 1; ; attempt++) {
     try {
       const ids = await db.transaction().execute(async (trx): Promise<RowKey[]> => {
-        if (resource.insertRows) return resource.insertRows({ ...context, db: trx, stamp }, values);
-        const generated = (await resource.beforeInsert?.(trx)) ?? {};
-        const id = await insertRecord(trx, resource.table, {
-          ...columnsOf(resource as Resource, values),
-          ...extra,
-          ...fixed,
-          ...generated,
-          date_created: stamp,
-          date_updated: stamp,
-        });
-        await writeLists(trx, resource, id, values);
-        await resource.hooks?.afterWrite?.({ ...context, db: trx, id }, values);
-        return [id];
+        const written = await writeInsert(trx, resource, context, values, { ...extra, ...fixed });
+        for (const id of written) {
+          await audit(
+            trx,
+            resource,
+            caller,
+            id,
+            'insert',
+            undefined,
+            await snapshot(trx, resource, id),
+          );
+        }
+        return written;
       });
       const order = [resource.order, [`${resource.table}.id`, 'asc']] as const;
       return { data: await loadRows(db, resource, caller, { ids, order }) };
@@ -170,6 +172,72 @@ export async function insertRow<Row>(
       }
     }
   }
+}
+
+/** The rows of one insert, inside its transaction: the resource's own writer or the generic one. */
+async function writeInsert(
+  trx: Kysely<Database>,
+  resource: TableResource<unknown, RowKey>,
+  context: HookContext,
+  values: Values,
+  columns: Raw,
+): Promise<RowKey[]> {
+  const stamp = context.now.toISOString();
+  if (resource.insertRows) return resource.insertRows({ ...context, db: trx, stamp }, values);
+  const generated = (await resource.beforeInsert?.(trx)) ?? {};
+  const id = await insertRecord(trx, resource.table, {
+    ...columnsOf(resource as Resource, values),
+    ...columns,
+    ...generated,
+    date_created: stamp,
+    date_updated: stamp,
+  });
+  await writeLists(trx, resource, id, values);
+  await resource.hooks?.afterWrite?.({ ...context, db: trx, id }, values);
+  return [id];
+}
+
+/**
+ * A record as the audit log keeps it: its columns (booleans as booleans in both dialects) and
+ * its reference lists as names (a profile's permissions, a user's profiles).
+ */
+async function snapshot(
+  db: Kysely<Database>,
+  resource: TableResource<unknown, RowKey>,
+  id: RowKey,
+): Promise<AuditValues | undefined> {
+  const raw = await findById(db, resource.table, id);
+  if (!raw) return undefined;
+  const values: AuditValues = { ...raw };
+  for (const spec of Object.values(resource.fields)) {
+    if (spec.type === 'boolean' && spec.column && values[spec.column] !== null) {
+      values[spec.column] = Boolean(values[spec.column]);
+    }
+  }
+  for (const [name, field] of listFields(resource as Resource)) {
+    const links = (await loadLinks(db, field, [Number(id)])).get(Number(id)) ?? [];
+    values[name] = links.map((link) => link.name);
+  }
+  return values;
+}
+
+async function audit(
+  trx: Kysely<Database>,
+  resource: TableResource<unknown, RowKey>,
+  caller: Caller,
+  id: RowKey,
+  action: 'insert' | 'update' | 'delete',
+  before: AuditValues | undefined,
+  after: AuditValues | undefined,
+): Promise<void> {
+  await recordAudit(trx, caller.actor, {
+    entity: resource.table,
+    entityId: id,
+    action,
+    before,
+    after,
+    at: caller.config.now(),
+  });
 }
 
 /** POST update/{id}: changes the fields present in `data[{id}]`. */
@@ -187,6 +255,7 @@ export async function updateRow<Row>(
   const extra = (await resource.hooks?.prepare?.(context, values)) ?? {};
   try {
     await db.transaction().execute(async (trx) => {
+      const before = await snapshot(trx, resource, id);
       await updateRecord(trx, resource.table, id, {
         ...columnsOf(resource as Resource, values),
         ...extra,
@@ -194,6 +263,7 @@ export async function updateRow<Row>(
       });
       await writeLists(trx, resource, id, values);
       await resource.hooks?.afterWrite?.({ ...context, db: trx, id }, values);
+      await audit(trx, resource, caller, id, 'update', before, await snapshot(trx, resource, id));
     });
   } catch (error) {
     throw await writeFailure(db, resource, values, error, existing);
@@ -218,7 +288,11 @@ export async function deleteRow(
     }
   }
   try {
-    await deleteRecord(db, resource.table, id);
+    await db.transaction().execute(async (trx) => {
+      const before = await snapshot(trx, resource, id);
+      await deleteRecord(trx, resource.table, id);
+      await audit(trx, resource, caller, id, 'delete', before, undefined);
+    });
   } catch (error) {
     // A reference added between the check and the delete: the foreign key refuses it.
     if (isForeignKeyViolation(error)) {

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signedIn } from '../../auth/access-control.ts';
+import { auditActor } from '../audit/record.ts';
 import { updateOwnPassword } from './service.ts';
 
 const Password = Type.String({ maxLength: 1024 });
@@ -15,7 +16,13 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users/password/update',
     { config: { access: 'signedIn' }, schema: { body: PasswordUpdate } },
     async (request, reply) => {
-      await updateOwnPassword(app.db, signedIn(request), request.body, app.config.now());
+      await updateOwnPassword(
+        app.db,
+        signedIn(request),
+        auditActor(request),
+        request.body,
+        app.config.now(),
+      );
       return reply.status(204).send();
     },
   );

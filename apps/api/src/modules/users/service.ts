@@ -1,3 +1,4 @@
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Kysely } from 'kysely';
 import type { PasswordUpdateRequest } from '@balcao/contract';
 import type { Auth } from '../../auth/access-control.ts';
@@ -12,6 +13,7 @@ export const MIN_PASSWORD_LENGTH = 8;
 export async function updateOwnPassword(
   db: Kysely<Database>,
   auth: Auth,
+  actor: AuditActor,
   request: PasswordUpdateRequest,
   now: Date,
 ): Promise<void> {
@@ -38,5 +40,13 @@ export async function updateOwnPassword(
       .where('id', '=', auth.user.id)
       .execute();
     await revokeUserLogins(trx, auth.user.id, now, auth.familyId);
+    await recordAudit(trx, actor, {
+      entity: 'users',
+      entityId: auth.user.id,
+      action: 'senha',
+      before: { password_hash },
+      after: { password_hash: newHash },
+      at: now,
+    });
   });
 }

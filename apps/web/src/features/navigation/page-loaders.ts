@@ -18,6 +18,7 @@ import { loadDrawer } from '../store/drawer-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
 import { loadSelectedDashboard } from '../reports/sagas';
+import { loadAuditOptions } from '../audit/sagas';
 import {
   loadCenters,
   loadCities,
@@ -68,6 +69,8 @@ export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders, loadDrawer],
   STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders, loadDrawer],
   PAID_ORDERS: [loadPaidOrders],
+  // Not in SPEC.md's list: the audit log's filters offer the users and the entities logged.
+  AUDIT: [loadAuditOptions],
   // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
   PAYMENT_METHODS: [loadPixConfig],
   REPORT_DASHBOARD: [loadSelectedDashboard, loadEvents],

@@ -13,6 +13,7 @@ import {
 import { column } from '../../ui/columns';
 import { DataTable, type TableQuery } from '../../ui/data-table';
 import { EventSelect } from '../../ui/event-select';
+import { PeriodField } from '../../ui/period-field';
 import { eventDateSortKey, formatDateTime, formatReais } from '../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../events/slice';
@@ -42,31 +43,6 @@ export function formatCell(format: ReportColumn['format'], value: ReportCell | u
   if (format === 'datetime') return formatDateTime(value);
   if (format === 'percent') return `${Number(value).toFixed(2).replace('.', ',')} %`;
   return String(value);
-}
-
-interface PeriodFieldProps {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (text: string) => void;
-}
-
-/** A start or end of the period, typed as dd/mm/aaaa hh:mm; empty is 'não especificado'. */
-function PeriodField({ id, label, value, onChange }: PeriodFieldProps) {
-  return (
-    <Col xs="auto">
-      <Form.Group controlId={id}>
-        <Form.Label>{label}</Form.Label>
-        <Form.Control
-          value={value}
-          placeholder="não especificado"
-          className="report-date"
-          title="dd/mm/aaaa hh:mm"
-          onChange={(e) => onChange(e.target.value)}
-        />
-      </Form.Group>
-    </Col>
-  );
 }
 
 /** Any declared report (packages/contract/src/reports.ts): filters, table, totals, CSV. */

@@ -186,6 +186,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../emails/emails-page'),
     (m) => m.EmailsPage,
   ),
+  AUDIT: lazyPage(
+    () => import('../audit/audit-page'),
+    (m) => m.AuditPage,
+  ),
   PAID_ORDERS: lazyPage(
     () => import('../store/store-pages'),
     (m) => m.PaidOrdersPage,

@@ -1,0 +1,211 @@
+import type { FastifyRequest } from 'fastify';
+import type { CompiledQuery, Kysely } from 'kysely';
+import { signedIn } from '../../auth/access-control.ts';
+import type { Database } from '../../db/types.ts';
+
+/** Who acts, and from which address (request.ip: the proxy's client when TRUST_PROXY is set). */
+export interface AuditActor {
+  id: number;
+  username: string;
+  ip: string;
+}
+
+export const auditActor = (request: FastifyRequest): AuditActor => {
+  const { user } = signedIn(request);
+  return { id: user.id, username: user.username, ip: request.ip };
+};
+
+export type AuditValues = Record<string, unknown>;
+
+export interface AuditEntry {
+  /** The table changed (or read): 'users', 'orders', 'coupon_configs', 'participants', ... */
+  entity: string;
+  entityId?: number | string | null;
+  /** 'insert', 'update', 'delete', an order action ('pagar', 'estornar'), 'view', 'export'. */
+  action: string;
+  /** The record before the change, whole; only the fields that changed are kept. */
+  before?: AuditValues | null;
+  /** The record after the change, or what was read or exported. */
+  after?: AuditValues | null;
+  at: Date;
+}
+
+/** The id (kept as the row's record) and the bookkeeping stamps every write sets: not news. */
+const IGNORED = new Set(['id', 'date_created', 'date_updated', 'updated_at']);
+/** Never stored, only said to have changed. */
+const SECRET = /password|senha|secret|token|hash/i;
+export const REDACTED = '[oculto]';
+
+const canonical = (value: unknown): unknown => {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'bigint') return Number(value);
+  if (Array.isArray(value)) return value.map(canonical);
+  return value === undefined ? null : value;
+};
+
+function redact(values: AuditValues): AuditValues {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [
+      key,
+      SECRET.test(key) && value !== null ? REDACTED : value,
+    ]),
+  );
+}
+
+/** The fields whose values differ, before and after; all non-null fields of a one-sided change. */
+export function changedFields(
+  before: AuditValues | null | undefined,
+  after: AuditValues | null | undefined,
+): { before: AuditValues | null; after: AuditValues | null } {
+  const pick = (values: AuditValues, keep: (key: string) => boolean): AuditValues =>
+    Object.fromEntries(
+      Object.entries(values)
+        .filter(([key]) => !IGNORED.has(key) && keep(key))
+        .map(([key, value]) => [key, canonical(value)]),
+    );
+  if (!before || !after) {
+    const one = before ?? after;
+    const side = one
+      ? redact(pick(one, (key) => one[key] !== null && one[key] !== undefined))
+      : null;
+    return before ? { before: side, after: null } : { before: null, after: side };
+  }
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  const changed = new Set(
+    [...keys].filter(
+      (key) => JSON.stringify(canonical(before[key])) !== JSON.stringify(canonical(after[key])),
+    ),
+  );
+  const side = (values: AuditValues): AuditValues =>
+    redact(
+      Object.fromEntries(
+        [...changed].filter((key) => !IGNORED.has(key)).map((key) => [key, canonical(values[key])]),
+      ),
+    );
+  return { before: side(before), after: side(after) };
+}
+
+const json = (values: AuditValues | null): string | null =>
+  values && Object.keys(values).length > 0 ? JSON.stringify(values) : null;
+
+/**
+ * Writes one audit row with the caller's db, which is the change's own transaction: a change
+ * rolled back leaves no row, and no row is written without its change. An update that changed
+ * nothing writes nothing.
+ */
+export async function recordAudit(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  entry: AuditEntry,
+): Promise<void> {
+  const { before, after } = changedFields(entry.before, entry.after);
+  if (entry.before && entry.after && !json(before) && !json(after)) return;
+  const values = [
+    entry.at.toISOString(),
+    actor.id,
+    actor.username,
+    actor.ip,
+    entry.entity,
+    entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    entry.action,
+    json(before),
+    json(after),
+  ];
+  await db.executeQuery({ ...insertQuery(db), parameters: values });
+}
+
+const INSERT_COLUMNS = [
+  'created_at',
+  'user_id',
+  'username',
+  'ip',
+  'entity',
+  'entity_id',
+  'action',
+  'before',
+  'after',
+] as const;
+/** Compiled once per dialect: the desk's CPF check pays one bound insert, not a query build. */
+const compiledInserts = new WeakMap<object, CompiledQuery>();
+
+function insertQuery(db: Kysely<Database>): CompiledQuery {
+  const { adapter } = db.getExecutor();
+  let compiled = compiledInserts.get(adapter);
+  if (!compiled) {
+    compiled = db
+      .insertInto('audit_log')
+      .values(Object.fromEntries(INSERT_COLUMNS.map((column) => [column, ''])) as never)
+      .compile();
+    if (compiled.parameters.length !== INSERT_COLUMNS.length) {
+      throw new Error('audit_log: parâmetros inesperados');
+    }
+    compiledInserts.set(adapter, compiled);
+  }
+  return compiled;
+}
+
+/**
+ * Runs a write of one record (by its `id` column) in the caller's transaction and audits the
+ * fields it changed: the record is read before and after. For settings rows and small records.
+ */
+export async function auditedWrite<T>(
+  trx: Kysely<Database>,
+  actor: AuditActor,
+  target: { entity: keyof Database & string; id: number; action: string; at: Date },
+  write: () => Promise<T>,
+): Promise<T> {
+  const read = async (): Promise<AuditValues | undefined> =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the table is a parameter
+    (trx as unknown as Kysely<any>)
+      .selectFrom(target.entity)
+      .selectAll()
+      .where('id', '=', target.id)
+      .executeTakeFirst();
+  const before = await read();
+  const result = await write();
+  await recordAudit(trx, actor, {
+    entity: target.entity,
+    entityId: target.id,
+    action: before ? target.action : 'insert',
+    before,
+    after: await read(),
+    at: target.at,
+  });
+  return result;
+}
+
+/**
+ * A read of a participant by CPF (LGPD: who looked whom up, where): one insert, outside any
+ * transaction, found or not. `lookup` names the screen: 'credenciamento', 'cliente'.
+ */
+export async function recordCpfView(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  view: { cpf: string; participantId: number | undefined; lookup: string; at: Date },
+): Promise<void> {
+  await recordAudit(db, actor, {
+    entity: 'participants',
+    entityId: view.participantId,
+    action: 'view',
+    after: { cpf: view.cpf, consulta: view.lookup, encontrado: view.participantId !== undefined },
+    at: view.at,
+  });
+}
+
+/** An export (a CSV download): what was exported and with which filters. */
+export async function recordExport(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  exported: { what: string; filters: AuditValues; rows?: number; at: Date },
+): Promise<void> {
+  await recordAudit(db, actor, {
+    entity: 'exports',
+    entityId: exported.what,
+    action: 'export',
+    after: {
+      filtros: exported.filters,
+      ...(exported.rows === undefined ? {} : { linhas: exported.rows }),
+    },
+    at: exported.at,
+  });
+}

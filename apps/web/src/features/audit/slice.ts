@@ -1,0 +1,48 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AuditOptionsDto, AuditPageDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** The query string of GET /api/audit and /api/audit/csv (docs/audit-api.md). */
+export type AuditParams = Record<string, string>;
+
+export interface AuditState {
+  result: AuditPageDto | null;
+  options: AuditOptionsDto | null;
+  loading: boolean;
+}
+
+const initialState: AuditState = { result: null, options: null, loading: false };
+
+export const auditSlice = createSlice({
+  name: 'audit',
+  initialState,
+  reducers: {
+    auditRequested(state, _action: PayloadAction<AuditParams>) {
+      state.loading = true;
+    },
+    auditLoaded(state, action: PayloadAction<AuditPageDto>) {
+      state.loading = false;
+      state.result = action.payload;
+    },
+    auditFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.loading = false;
+      },
+    },
+    auditOptionsLoaded(state, action: PayloadAction<AuditOptionsDto>) {
+      state.options = action.payload;
+    },
+    auditCsvRequested(_state, _action: PayloadAction<AuditParams>) {},
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const { auditRequested, auditLoaded, auditFailed, auditOptionsLoaded, auditCsvRequested } =
+  auditSlice.actions;
+
+export const selectAudit = (state: RootState) => state.audit;
