@@ -11,7 +11,13 @@ import {
 import { toIsoInstant } from '../../dates.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
-import { REPORT_QUERIES, dashboardQuery, paidCarts, type ReportQueryBuilder } from './queries.ts';
+import {
+  PAGE_TIES,
+  REPORT_QUERIES,
+  dashboardQuery,
+  paidCarts,
+  type ReportQueryBuilder,
+} from './queries.ts';
 import { salesSource } from './summary.ts';
 
 /** A database value as the wire shows it: reais for money, ISO UTC for instants. */
@@ -59,6 +65,36 @@ const TOTALS: Partial<
   REPORT_PRODUCT_BUYERS: (db, filters) => linesTotals(db, filters, filters.productId),
 };
 
+/**
+ * A paged report's `total_linhas` read without counting every row, where that is much cheaper:
+ * compradores/por_produto's rows per product are kept in report_sales (summary.ts). Null: count.
+ */
+const ROW_COUNTS: Partial<
+  Record<ReportPage, (db: Kysely<Database>, filters: ReportFilters) => Promise<number | null>>
+> = {
+  REPORT_PRODUCT_BUYERS: async (db, filters) => {
+    if (filters.from !== null || filters.until !== null || filters.search !== undefined) {
+      return null;
+    }
+    const { n } = await db
+      .selectFrom('report_sales')
+      .where('event_id', '=', filters.eventId)
+      .where('dim', '=', 'compradores')
+      .$if(filters.productId !== undefined, (q) => q.where('key_id', '=', filters.productId!))
+      .$if(filters.categoryId !== undefined, (q) =>
+        q.where('key_id', 'in', (products) =>
+          products
+            .selectFrom('products')
+            .select('id')
+            .where('category_id', '=', filters.categoryId!),
+        ),
+      )
+      .select(sql<number>`coalesce(sum(pedidos), 0)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  },
+};
+
 async function linesTotals(db: Kysely<Database>, filters: ReportFilters, productId?: number) {
   return db
     .selectFrom(salesSource(db, filters, 'produto', { keyId: productId }).as('s'))
@@ -96,21 +132,30 @@ export async function runReport(
       .selectFrom(source.clearOrderBy().as('r'))
       .selectAll('r')
       .$if(paging.order !== null, (q) =>
-        q
-          .clearOrderBy()
-          .orderBy(sql.ref(`r.${paging.order}`), paging.descending ? 'desc' : 'asc')
-          .orderBy(sql.ref(`r.${columns[0]!.key}`)),
+        [paging.order!, ...(PAGE_TIES[page] ?? [columns[0]!.key])]
+          .filter((key, index, keys) => keys.indexOf(key) === index)
+          .reduce(
+            (sorted, key) =>
+              sorted.orderBy(sql.ref(`r.${key}`), paging.descending ? 'desc' : 'asc'),
+            q.clearOrderBy(),
+          ),
       );
     const [rows, count, totals] = await Promise.all([
       (paging.order === null ? source : ordered)
         .limit(paging.size)
         .offset((paging.page - 1) * paging.size)
         .execute() as Promise<Record<string, unknown>[]>,
-      db
-        .selectFrom(inner)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow(),
-      TOTALS[page]?.(db, filters) ??
+      (async () =>
+        (await ROW_COUNTS[page]?.(db, filters)) ??
+        Number(
+          (
+            await db
+              .selectFrom(inner)
+              .select(sql<number>`count(*)`.as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ))(),
+      (filters.search === undefined ? TOTALS[page]?.(db, filters) : undefined) ??
         db
           .selectFrom(REPORT_QUERIES[page](db, filters).clearOrderBy().as('r'))
           .select(
@@ -132,7 +177,7 @@ export async function runReport(
       const byOrder = new Map(items.map((item) => [item.order_id, item.quantidade]));
       for (const row of rows) row.quantidade = byOrder.get(Number(row.pedido)) ?? 0;
     }
-    return { rows: rows.map(toRow), totals: toTotals(totals, ''), total_linhas: Number(count.n) };
+    return { rows: rows.map(toRow), totals: toTotals(totals, ''), total_linhas: count };
   }
 
   // One pass: each row carries the database's sums over the whole report (a window over all).
