@@ -255,7 +255,10 @@ async function recordBuyersChange(trx: Transaction<Database>, orderId: number, s
       counted.push({ event_id: row.event_id, key_id: row.product_id, linhas: -1 });
     }
   }
-  await addBuyerRows(trx, counted.sort((a, b) => a.key_id - b.key_id));
+  await addBuyerRows(
+    trx,
+    counted.sort((a, b) => a.key_id - b.key_id),
+  );
 }
 
 /** Rebuilds an event's report_sales and report_buyers from its paid orders (the benchmark's data). */

@@ -191,7 +191,12 @@ export async function selectRows(
   const total = options.count ? await count() : 0;
   if (options.search && options.search.columns.length > 0) {
     const { columns, text } = options.search;
-    query = query.where(containsText(columns.map((column) => sql.ref(column)), text));
+    query = query.where(
+      containsText(
+        columns.map((column) => sql.ref(column)),
+        text,
+      ),
+    );
   }
   const filtered = options.count ? (options.search ? await count() : total) : 0;
   for (const [column, direction] of options.order) {
