@@ -428,7 +428,7 @@ describe('reports', () => {
       }
     }
     const byTotal = await figures('compradores/por_produto', { ordem: 'total', direcao: 'desc' });
-    // Ties (5 and 5) in the report's order, the same direction: Caneca before Camiseta.
+    // Ties (5 and 5) by product (id), name and cpf, the same direction: Caneca before Camiseta.
     expect(byTotal.rows.map((row) => [row.produto, row.total])).toEqual([
       ['Camiseta', 18],
       ['Caneca', 5],

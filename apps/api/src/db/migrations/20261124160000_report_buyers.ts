@@ -23,12 +23,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The report's own order (product, then name, then cpf): a page is a range of this key.
     .addPrimaryKeyConstraint('report_buyers_pk', ['event_id', 'product_id', 'customer_name', 'cpf'])
     .execute();
-  // The other orders the page offers: by name, by cpf, by quantity, by total.
+  // The other orders the page offers, each with its ties (product, name, cpf) as the page sorts.
   for (const [name, columns] of [
-    ['report_buyers_name', ['event_id', 'customer_name', 'cpf', 'product_id']],
-    ['report_buyers_cpf', ['event_id', 'cpf', 'customer_name', 'product_id']],
-    ['report_buyers_quantity', ['event_id', 'quantidade']],
-    ['report_buyers_total', ['event_id', 'total_cents']],
+    ['report_buyers_name', ['event_id', 'customer_name', 'product_id', 'cpf']],
+    ['report_buyers_cpf', ['event_id', 'cpf', 'product_id', 'customer_name']],
+    ['report_buyers_quantity', ['event_id', 'quantidade', 'product_id', 'customer_name', 'cpf']],
+    ['report_buyers_total', ['event_id', 'total_cents', 'product_id', 'customer_name', 'cpf']],
   ] as const) {
     await db.schema
       .createIndex(name)

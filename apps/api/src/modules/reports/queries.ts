@@ -14,7 +14,12 @@ import { NET, paymentsSource, salesSource } from './summary.ts';
 type Db = Kysely<Database>;
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- each report joins its own aliases */
 type AnyReportQuery = SelectQueryBuilder<any, any, Record<string, unknown>>;
-export type ReportQueryBuilder = (db: Db, filters: ReportFilters) => AnyReportQuery;
+/** `order`: the column a page is sorted by, for a report whose plan depends on it. */
+export type ReportQueryBuilder = (
+  db: Db,
+  filters: ReportFilters,
+  order?: string | null,
+) => AnyReportQuery;
 
 const PAID = ['PAGO', 'ENTREGUE'] as const;
 const cents = (expression: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expression}), 0)`;
@@ -147,13 +152,19 @@ const inBuyersOrder = (query: AnyReportQuery) =>
 
 /**
  * Every product's buyers from the pre-aggregated report_buyers (a row per event, product and
- * buyer). In the report's order a page is a range of its key, read with the products in name
- * order (products_name); the other columns to sort by have their own indexes.
+ * buyer). In the report's order a page is a range of its key read product after product in name
+ * order (products_name); sorted by another column, a range of that column's index (whose ties are
+ * the page's, PAGE_TIES). The cross join fixes which table SQLite reads first (PostgreSQL
+ * plans it as an inner join).
  */
-function productBuyers(db: Db, filters: ReportFilters) {
-  return db
-    .selectFrom('report_buyers as b')
-    .innerJoin('products as p', 'p.id', 'b.product_id')
+function productBuyers(db: Db, filters: ReportFilters, order: string | null) {
+  const byProduct = order === null || order === 'produto';
+  return (
+    byProduct
+      ? db.selectFrom('products as p').crossJoin('report_buyers as b')
+      : db.selectFrom('report_buyers as b').crossJoin('products as p')
+  )
+    .whereRef('p.id', '=', 'b.product_id')
     .where('b.event_id', '=', filters.eventId)
     .$if(filters.categoryId !== undefined, (q) =>
       q.where('p.category_id', '=', filters.categoryId!),
@@ -195,7 +206,7 @@ function productBuyersOfLines(db: Db, filters: ReportFilters) {
 
 /** What breaks the ties of a paged report's order, after the column asked (default: the first). */
 export const PAGE_TIES: Partial<Record<ReportPage, readonly string[]>> = {
-  REPORT_PRODUCT_BUYERS: BUYERS_ORDER,
+  REPORT_PRODUCT_BUYERS: ['produto_id', 'nome', 'cpf'],
 };
 
 export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
@@ -263,9 +274,9 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
       .orderBy('c.name'),
 
   // From report_buyers (summary.ts) unless a period is asked: then from the lines of the period.
-  REPORT_PRODUCT_BUYERS: (db, filters) =>
+  REPORT_PRODUCT_BUYERS: (db, filters, order = null) =>
     filters.from === null && filters.until === null
-      ? productBuyers(db, filters)
+      ? productBuyers(db, filters, order)
       : productBuyersOfLines(db, filters),
 
   // One row per paid order; its items counted for the rows asked only (a correlated subquery).

@@ -18,7 +18,7 @@ import {
   paidCarts,
   type ReportQueryBuilder,
 } from './queries.ts';
-import { salesSource } from './summary.ts';
+import { paymentsSource, salesSource } from './summary.ts';
 
 /** A database value as the wire shows it: reais for money, ISO UTC for instants. */
 function cell(column: ReportColumn, value: unknown): ReportCell {
@@ -42,7 +42,7 @@ export interface PageRequest {
 
 /**
  * Totals read without summing the report's rows, where that is much cheaper: the lines' figures
- * from report_sales (summary.ts), the orders' from the orders alone.
+ * from report_sales, the paid orders' from report_payments (summary.ts).
  */
 const TOTALS: Partial<
   Record<
@@ -50,28 +50,38 @@ const TOTALS: Partial<
     (db: Kysely<Database>, filters: ReportFilters) => Promise<Record<string, unknown>>
   >
 > = {
+  // What the paid orders were charged is what was paid for them: payments close an order exactly
+  // (contract paymentsCloseOrder), so report_payments' sums are the orders' totals.
   REPORT_PAID_CARTS: async (db, filters) => {
-    const orders = await db
-      .selectFrom('orders as o')
-      .where('o.event_id', '=', filters.eventId)
-      .where('o.state', 'in', ['PAGO', 'ENTREGUE'])
-      .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
-      .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
-      .select(sql<number>`coalesce(sum(o.total_cents), 0)`.as('total'))
-      .executeTakeFirstOrThrow();
-    const lines = await linesTotals(db, filters);
-    return { quantidade: lines.quantidade, total: orders.total };
+    const [lines, paid] = await Promise.all([
+      linesTotals(db, filters),
+      db
+        .selectFrom(paymentsSource(db, filters).as('s'))
+        .select(sql<number>`coalesce(sum(s.total_cents), 0)`.as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { quantidade: lines.quantidade, total: paid.total };
   },
   REPORT_PRODUCT_BUYERS: (db, filters) => linesTotals(db, filters, filters.productId),
 };
 
 /**
  * A paged report's `total_linhas` read without counting every row, where that is much cheaper:
- * compradores/por_produto's rows per product are kept in report_sales (summary.ts). Null: count.
+ * the paid orders and compradores/por_produto's rows per product are counted in report_sales
+ * (summary.ts). Null: count the rows.
  */
 const ROW_COUNTS: Partial<
   Record<ReportPage, (db: Kysely<Database>, filters: ReportFilters) => Promise<number | null>>
 > = {
+  // Each paid order counts once in report_sales' seller-center rows of every category.
+  REPORT_PAID_CARTS: async (db, filters) => {
+    if (filters.search !== undefined) return null;
+    const { n } = await db
+      .selectFrom(salesSource(db, filters, 'vendedor').as('s'))
+      .select(sql<number>`coalesce(sum(s.pedidos), 0)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  },
   REPORT_PRODUCT_BUYERS: async (db, filters) => {
     if (filters.from !== null || filters.until !== null || filters.search !== undefined) {
       return null;
@@ -97,7 +107,13 @@ const ROW_COUNTS: Partial<
 
 async function linesTotals(db: Kysely<Database>, filters: ReportFilters, productId?: number) {
   return db
-    .selectFrom(salesSource(db, filters, 'produto', { keyId: productId }).as('s'))
+    // Without a product the categories' rows give the same sums from far fewer rows.
+    .selectFrom(
+      (productId === undefined
+        ? salesSource(db, filters, 'categoria')
+        : salesSource(db, filters, 'produto', { keyId: productId })
+      ).as('s'),
+    )
     .select([
       sql<number>`coalesce(sum(s.quantidade), 0)`.as('quantidade'),
       sql<number>`coalesce(sum(s.net_cents), 0)`.as('total'),
@@ -127,7 +143,7 @@ export async function runReport(
     const itemsLater = page === 'REPORT_PAID_CARTS' && paging.order !== 'quantidade';
     const source: ReturnType<ReportQueryBuilder> = itemsLater
       ? paidCarts(db, filters, false)
-      : REPORT_QUERIES[page](db, filters);
+      : REPORT_QUERIES[page](db, filters, paging.order);
     const ordered = db
       .selectFrom(source.clearOrderBy().as('r'))
       .selectAll('r')

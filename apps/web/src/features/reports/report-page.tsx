@@ -103,6 +103,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
           pagina: String(Math.floor(query.start / query.length) + 1),
           por_pagina: String(query.length),
           ...(query.sort ? { ordem: query.sort, direcao: query.dir } : {}),
+          // The table's 'Pesquisar' box, on the reports the server searches.
+          ...(declaration.search && query.search ? { busca: query.search } : {}),
         }
       : {};
   const search = () => {
@@ -198,7 +200,13 @@ export function ReportPage({ page }: { page: ReportPageId }) {
               type="button"
               variant="outline-secondary"
               disabled={eventId === ''}
-              onClick={() => dispatch(reportCsvRequested({ page, params }))}
+              onClick={() => {
+                // The CSV has every row of the filters and of the table's search.
+                const busca = declaration.search ? tableQuery.current?.search : undefined;
+                dispatch(
+                  reportCsvRequested({ page, params: busca ? { ...params, busca } : params }),
+                );
+              }}
             >
               Baixar CSV
             </Button>
@@ -226,6 +234,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
                 rowCount: result?.total_linhas ?? 0,
                 totalCount: result?.total_linhas ?? 0,
                 onQueryChange,
+                searchable: declaration.search !== undefined,
+                searchHint: declaration.search,
               }
             : undefined
         }
