@@ -11,7 +11,11 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { REPORTS, type ReportPage } from '@balcao/contract';
 import type { Database } from '@balcao/api/src/db/types.ts';
-import { REPORT_QUERIES, dashboardQuery } from '@balcao/api/src/modules/reports/queries.ts';
+import {
+  PAGE_TIES,
+  REPORT_QUERIES,
+  dashboardQuery,
+} from '@balcao/api/src/modules/reports/queries.ts';
 import { rebuildPayments, rebuildSales } from '@balcao/api/src/modules/reports/summary.ts';
 import { startBenchApp } from './bench-app.ts';
 
@@ -180,11 +184,14 @@ async function main(): Promise<void> {
       label: string,
       query: Record<string, string | number>,
       reportFilters: Parameters<(typeof REPORT_QUERIES)[ReportPage]>[1],
+      pageAsked: Record<string, string> = {},
     ) => {
       const declaration = REPORTS[page];
       const paged = 'paged' in declaration && declaration.paged === true;
       // A paged report is asked as its page asks: the first 100 rows by the first column.
-      const paging = paged ? { por_pagina: 100, ordem: declaration.columns[0]!.key } : {};
+      const paging = paged
+        ? { por_pagina: 100, ordem: declaration.columns[0]!.key, ...pageAsked }
+        : {};
       const search = new URLSearchParams({
         eventId: String(eventId),
         ...query,
@@ -194,7 +201,15 @@ async function main(): Promise<void> {
         name: `${declaration.path}${label}`,
         api: () => get(`/api/reports/${declaration.path}?${search}`),
         raw: () => {
-          const built = REPORT_QUERIES[page](bench.db, reportFilters);
+          let built = REPORT_QUERIES[page](bench.db, reportFilters, pageAsked.ordem);
+          if (pageAsked.ordem) {
+            // Sorted by that column, then its ties, as the page is (service.ts).
+            const direction = pageAsked.direcao === 'desc' ? 'desc' : 'asc';
+            built = [pageAsked.ordem, ...(PAGE_TIES[page] ?? [])].reduce(
+              (sorted, key) => sorted.orderBy(sql.ref(key), direction),
+              built.clearOrderBy(),
+            );
+          }
           return bench.db.executeQuery((paged ? built.limit(100) : built).compile());
         },
       });
@@ -209,6 +224,22 @@ async function main(): Promise<void> {
         );
       }
       reportCase(page, '', {}, filters);
+    }
+    // The buyers' page sorted by another column, and both searchable reports searched by name.
+    reportCase('REPORT_PRODUCT_BUYERS', ' (total desc)', {}, filters, {
+      ordem: 'total',
+      direcao: 'desc',
+    });
+    for (const page of ['REPORT_PRODUCT_BUYERS', 'REPORT_PAID_CARTS'] as const) {
+      reportCase(
+        page,
+        ' (busca)',
+        { busca: 'participante 123' },
+        {
+          ...filters,
+          search: 'participante 123',
+        },
+      );
     }
     for (const page of [
       'REPORT_TOTAL_SALES',

@@ -419,11 +419,16 @@ describe('reports', () => {
     expect(summary.total_linhas).toBe(3);
     for (const ordem of ['produto', 'cpf', 'nome', 'quantidade', 'total']) {
       for (const direcao of ['asc', 'desc']) {
-        for (const pagina of [1, 2]) {
-          const asked = { ordem, direcao, pagina, por_pagina: 2 };
+        // Pages of 1 start inside a product; a page of 2 sorted desc spans two products.
+        for (const [pagina, por_pagina] of [
+          [1, 2],
+          [2, 2],
+          [2, 1],
+        ]) {
+          const asked = { ordem, direcao, pagina: pagina!, por_pagina: por_pagina! };
           const fromSummary = await figures('compradores/por_produto', asked);
           const fromLines = await figures('compradores/por_produto', { ...asked, ...everything });
-          expect(fromLines, `${ordem} ${direcao} ${pagina}`).toEqual(fromSummary);
+          expect(fromLines, `${ordem} ${direcao} ${pagina}/${por_pagina}`).toEqual(fromSummary);
         }
       }
     }

@@ -6,6 +6,7 @@ import { sql, type Kysely } from 'kysely';
 // its paid lines, kept up to date with report_sales by the transitions into and out of a sale,
 // and filled here from the sales already made. The number of rows per product is kept in
 // report_sales (dim 'compradores', key_id = the product, slot ''), so a page needs no count(*).
+// Also the indexes the paged reports' pages read in order (products by name, orders by id).
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -38,6 +39,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   // The products in the report's order (name, then id), the outer loop of a page.
   await db.schema.createIndex('products_name').on('products').columns(['name', 'id']).execute();
+  // Carrinhos Pagos by order number: an event's orders in id order, so a page stops after its
+  // rows instead of sorting every paid order (orders_event_state splits them by state).
+  await db.schema.createIndex('orders_event_id').on('orders').columns(['event_id', 'id']).execute();
 
   await sql`
     insert into report_buyers
@@ -60,6 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.deleteFrom('report_sales').where('dim', '=', 'compradores').execute();
+  await db.schema.dropIndex('orders_event_id').execute();
   await db.schema.dropIndex('products_name').execute();
   await db.schema.dropTable('report_buyers').execute();
 }

@@ -175,7 +175,7 @@ function productBuyers(db: Db, filters: ReportFilters, order: string | null) {
     )
     .select([
       sql<string>`p.name`.as('produto'),
-      sql<number>`p.id`.as('produto_id'),
+      sql<number>`b.product_id`.as('produto_id'),
       sql<string>`b.cpf`.as('cpf'),
       sql<string>`b.customer_name`.as('nome'),
       sql<number>`b.quantidade`.as('quantidade'),

@@ -105,20 +105,103 @@ const ROW_COUNTS: Partial<
   },
 };
 
-async function linesTotals(db: Kysely<Database>, filters: ReportFilters, productId?: number) {
-  return db
-    // Without a product the categories' rows give the same sums from far fewer rows.
-    .selectFrom(
-      (productId === undefined
-        ? salesSource(db, filters, 'categoria')
-        : salesSource(db, filters, 'produto', { keyId: productId })
-      ).as('s'),
+/**
+ * compradores/por_produto's page in its own order (by product) without a period or a search: the
+ * products in name order with their rows (report_sales 'compradores'), then one statement reading,
+ * for each product the page falls in, a range of report_buyers' key (event, product, name, cpf).
+ * Index ranges on both databases, whatever statistics the planner has. Null: another page.
+ */
+async function productBuyersPage(
+  db: Kysely<Database>,
+  filters: ReportFilters,
+  paging: PageRequest,
+): Promise<{ rows: Record<string, unknown>[]; count: number } | null> {
+  if (filters.from !== null || filters.until !== null || filters.search !== undefined) return null;
+  if (paging.order !== null && paging.order !== 'produto') return null;
+  const direction = paging.descending ? 'desc' : 'asc';
+  const products = await db
+    .selectFrom('products as p')
+    .innerJoin('report_sales as c', (join) =>
+      join
+        .onRef('c.key_id', '=', 'p.id')
+        .on('c.event_id', '=', filters.eventId)
+        .on('c.dim', '=', 'compradores'),
     )
-    .select([
-      sql<number>`coalesce(sum(s.quantidade), 0)`.as('quantidade'),
-      sql<number>`coalesce(sum(s.net_cents), 0)`.as('total'),
-    ])
-    .executeTakeFirstOrThrow();
+    .where('c.pedidos', '>', 0)
+    .$if(filters.categoryId !== undefined, (q) =>
+      q.where('p.category_id', '=', filters.categoryId!),
+    )
+    .$if(filters.productId !== undefined, (q) => q.where('p.id', '=', filters.productId!))
+    .select(['p.id', 'p.name', 'c.pedidos'])
+    .orderBy('p.name', direction)
+    .orderBy('p.id', direction)
+    .execute();
+  let skip = (paging.page - 1) * paging.size;
+  let wanted = paging.size;
+  const parts = [];
+  for (const product of products) {
+    const rows = Number(product.pedidos);
+    if (wanted <= 0) break;
+    if (skip >= rows) {
+      skip -= rows;
+      continue;
+    }
+    parts.push(
+      db
+        .selectFrom(
+          db
+            .selectFrom('report_buyers')
+            .select([
+              sql<string>`cast(${product.name} as varchar(255))`.as('produto'),
+              sql<number>`product_id`.as('produto_id'),
+              'cpf',
+              sql<string>`customer_name`.as('nome'),
+              'quantidade',
+              sql<number>`total_cents`.as('total'),
+              sql<number>`${sql.lit(parts.length)}`.as('parte'),
+            ])
+            .where('event_id', '=', filters.eventId)
+            .where('product_id', '=', product.id)
+            .orderBy('customer_name', direction)
+            .orderBy('cpf', direction)
+            .limit(wanted)
+            .offset(skip)
+            .as(`b${parts.length}`),
+        )
+        .selectAll(),
+    );
+    wanted -= rows - skip;
+    skip = 0;
+  }
+  const count = products.reduce((sum, product) => sum + Number(product.pedidos), 0);
+  const [first, ...others] = parts;
+  if (!first) return { rows: [], count };
+  const rows = await db
+    .selectFrom(others.reduce((union, part) => union.unionAll(part), first).as('u'))
+    .selectAll()
+    .orderBy('u.parte')
+    .orderBy('u.nome', direction)
+    .orderBy('u.cpf', direction)
+    .execute();
+  return { rows, count };
+}
+
+async function linesTotals(db: Kysely<Database>, filters: ReportFilters, productId?: number) {
+  return (
+    db
+      // Without a product the categories' rows give the same sums from far fewer rows.
+      .selectFrom(
+        (productId === undefined
+          ? salesSource(db, filters, 'categoria')
+          : salesSource(db, filters, 'produto', { keyId: productId })
+        ).as('s'),
+      )
+      .select([
+        sql<number>`coalesce(sum(s.quantidade), 0)`.as('quantidade'),
+        sql<number>`coalesce(sum(s.net_cents), 0)`.as('total'),
+      ])
+      .executeTakeFirstOrThrow()
+  );
 }
 
 export async function runReport(
@@ -138,6 +221,16 @@ export async function runReport(
     ) as Record<string, number>;
 
   if (paging) {
+    const buyersPage =
+      page === 'REPORT_PRODUCT_BUYERS' ? await productBuyersPage(db, filters, paging) : null;
+    if (buyersPage) {
+      const totals = await TOTALS.REPORT_PRODUCT_BUYERS!(db, filters);
+      return {
+        rows: buyersPage.rows.map(toRow),
+        totals: toTotals(totals, ''),
+        total_linhas: buyersPage.count,
+      };
+    }
     const inner = query.clearOrderBy().as('r');
     // Paid carts: a page cut from the orders alone, its items counted afterwards (below).
     const itemsLater = page === 'REPORT_PAID_CARTS' && paging.order !== 'quantidade';
