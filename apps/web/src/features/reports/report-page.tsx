@@ -95,6 +95,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
   }, [eventId, inicio, fim, choices]);
 
   const paged = 'paged' in declaration && declaration.paged === true;
+  // What the server's search matches, on the reports it searches (busca).
+  const searchHint = 'search' in declaration ? declaration.search : undefined;
   // Paged reports: the table's page and sort, sent with the filters.
   const tableQuery = useRef<TableQuery | null>(null);
   const pagingParams = (query: TableQuery | null): Record<string, string> =>
@@ -104,7 +106,7 @@ export function ReportPage({ page }: { page: ReportPageId }) {
           por_pagina: String(query.length),
           ...(query.sort ? { ordem: query.sort, direcao: query.dir } : {}),
           // The table's 'Pesquisar' box, on the reports the server searches.
-          ...(declaration.search && query.search ? { busca: query.search } : {}),
+          ...(searchHint && query.search ? { busca: query.search } : {}),
         }
       : {};
   const search = () => {
@@ -202,7 +204,7 @@ export function ReportPage({ page }: { page: ReportPageId }) {
               disabled={eventId === ''}
               onClick={() => {
                 // The CSV has every row of the filters and of the table's search.
-                const busca = declaration.search ? tableQuery.current?.search : undefined;
+                const busca = searchHint ? tableQuery.current?.search : undefined;
                 dispatch(
                   reportCsvRequested({ page, params: busca ? { ...params, busca } : params }),
                 );
@@ -234,8 +236,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
                 rowCount: result?.total_linhas ?? 0,
                 totalCount: result?.total_linhas ?? 0,
                 onQueryChange,
-                searchable: declaration.search !== undefined,
-                searchHint: declaration.search,
+                searchable: searchHint !== undefined,
+                searchHint,
               }
             : undefined
         }
