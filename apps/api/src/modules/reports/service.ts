@@ -249,29 +249,29 @@ export async function runReport(
             q.clearOrderBy(),
           ),
       );
-    const [rows, count, totals] = await Promise.all([
+    const [rows, counted, shortcutTotals] = await Promise.all([
       (paging.order === null ? source : ordered)
         .limit(paging.size)
         .offset((paging.page - 1) * paging.size)
         .execute() as Promise<Record<string, unknown>[]>,
-      (async () =>
-        (await ROW_COUNTS[page]?.(db, filters)) ??
-        Number(
-          (
-            await db
-              .selectFrom(inner)
-              .select(sql<number>`count(*)`.as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        ))(),
-      (filters.search === undefined ? TOTALS[page]?.(db, filters) : undefined) ??
-        db
-          .selectFrom(REPORT_QUERIES[page](db, filters).clearOrderBy().as('r'))
-          .select(
-            summed.map((column) => sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key)),
-          )
-          .executeTakeFirst(),
+      ROW_COUNTS[page]?.(db, filters) ?? null,
+      (filters.search === undefined ? TOTALS[page]?.(db, filters) : undefined) ?? null,
     ]);
+    // What no summary answers is counted and summed over every row in one pass.
+    const everyRow =
+      counted === null || shortcutTotals === null
+        ? await db
+            .selectFrom(inner)
+            .select(sql<number>`count(*)`.as('linhas__'))
+            .select(
+              summed.map((column) =>
+                sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key),
+              ),
+            )
+            .executeTakeFirstOrThrow()
+        : null;
+    const count = counted ?? Number(everyRow!.linhas__);
+    const totals = shortcutTotals ?? everyRow!;
     if (itemsLater && rows.length > 0) {
       const items = await db
         .selectFrom('order_items')
