@@ -23,11 +23,11 @@ export interface BenchApp {
 }
 
 /** A fresh database: a temporary SQLite file, or a new database on a PostgreSQL server. */
-async function benchDatabase(folder: string, postgresServer?: string) {
+async function benchDatabase(folder: string, postgresServer?: string, keep?: string) {
   if (!postgresServer) {
-    return { url: `sqlite:${path.join(folder, 'bench.db')}`, drop: async () => {} };
+    return { url: `sqlite:${keep ?? path.join(folder, 'bench.db')}`, drop: async () => {} };
   }
-  const name = `balcao_bench_${randomBytes(6).toString('hex')}`;
+  const name = keep ?? `balcao_bench_${randomBytes(6).toString('hex')}`;
   const onServer = async (statement: string) => {
     const client = new pg.Client({ connectionString: postgresServer });
     await client.connect();
@@ -37,9 +37,15 @@ async function benchDatabase(folder: string, postgresServer?: string) {
       await client.end();
     }
   };
-  await onServer(`create database ${name}`);
   const url = new URL(postgresServer);
   url.pathname = `/${name}`;
+  if (keep !== undefined) {
+    await onServer(`create database ${name}`).catch((error: { code?: string }) => {
+      if (error.code !== '42P04') throw error; // 42P04: it exists already, reused
+    });
+    return { url: url.toString(), drop: async () => {} };
+  }
+  await onServer(`create database ${name}`);
   return {
     url: url.toString(),
     drop: () => onServer(`drop database if exists ${name} with (force)`),
@@ -55,11 +61,16 @@ export interface BenchAppOptions {
   postgresServer?: string;
   /** A built SPA to serve beside the API (apps/web/dist); none by default. */
   webDist?: string;
+  /**
+   * A database kept after the run and reused by the next one (migrated to the latest schema):
+   * a SQLite file path, or a database name on the PostgreSQL server. A new one by default.
+   */
+  keep?: string;
 }
 
 export async function startBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
   const folder = await mkdtemp(path.join(tmpdir(), 'balcao-bench-'));
-  const database = await benchDatabase(folder, options.postgresServer);
+  const database = await benchDatabase(folder, options.postgresServer, options.keep);
   const databaseUrl = database.url;
   const config = {
     ...loadConfig({}),

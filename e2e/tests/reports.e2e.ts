@@ -153,6 +153,12 @@ describe('reports', () => {
       Total: 'R$ 59,70',
       Situação: 'PAGO',
     });
+    // The table's search is the server's (busca): someone else's name leaves no row, theirs finds it.
+    const search = p.getByLabel('Pesquisar');
+    await search.fill('ninguém com este nome');
+    await rowOf(p, 'Carrinhos Pagos', customer.name).waitFor({ state: 'detached' });
+    await search.fill(customer.name);
+    expect(await readRow(p, 'Carrinhos Pagos', customer.name)).toMatchObject({ Itens: '3' });
 
     await openMenu(p, 'Gráfico de distribuição de vendas');
     await p.getByRole('img', { name: 'Gráfico de distribuição de vendas' }).waitFor();

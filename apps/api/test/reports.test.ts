@@ -30,6 +30,10 @@ let roupas: number;
 let camiseta: number;
 let norte: number;
 let curso: number;
+let anaCpf: string;
+let brunoCpf: string;
+/** Sells one Camiseta to a new participant and refunds it (the last test's own data). */
+let soldAndRefunded: (name: string) => Promise<string>;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -38,6 +42,8 @@ beforeAll(async () => {
   const sul = await createCenter(t.db, 'Sul', 902);
   const p1 = await createParticipant(t.db, eventId, { name: 'Ana', center_id: norte });
   const p2 = await createParticipant(t.db, eventId, { name: '=Bruno', center_id: sul });
+  anaCpf = p1.cpf;
+  brunoCpf = p2.cpf;
   roupas = await createCategory(t.db, 'Produto', 'Roupas');
   const louca = await createCategory(t.db, 'Produto', 'Louça');
   camiseta = (await createProduct(t.db, { categoryId: roupas, priceCents: 1000, name: 'Camiseta' }))
@@ -94,6 +100,13 @@ beforeAll(async () => {
   orderOf(await cashier.call('POST', `/api/carrinho/cupom/${c}`, { id_cupom: code }));
   orderOf(await cashier.pay(c, [{ id_forma_pagamento: method('Dinheiro'), valor: 5 }]));
   await order(seller, p2.cpf, [[caneca, 3, 0]]);
+  soldAndRefunded = async (name) => {
+    const buyer = await createParticipant(t.db, eventId, { name, center_id: sul });
+    const id = await order(seller, buyer.cpf, [[camiseta, 1, 0]]);
+    orderOf(await cashier.pay(id, [{ id_forma_pagamento: method('PIX'), valor: 10 }]));
+    orderOf(await manager.call('POST', `/api/carrinho/estornar/${id}`, { motivo: 'Desistiu' }));
+    return buyer.cpf;
+  };
 
   // Coursewares: course 7, Norte has a printed one held by Ana and an issued one; Sul a returned one.
   curso = await createCourse(t.db, 7, 'Curso Básico');
@@ -392,5 +405,94 @@ describe('reports', () => {
         expect.objectContaining({ name: 'Caneca' }),
       ]),
     );
+  });
+  it('compradores/por_produto: report_buyers and the lines of a period agree, page by page', async () => {
+    const everything = { inicio: '2025-03-01 00:00', fim: '2025-04-01 00:00' };
+    const summary = await figures('compradores/por_produto');
+    // Refund of B taken back, discount (A) and coupon (C) subtracted; product, then name.
+    expect(summary.rows).toEqual([
+      { produto: 'Camiseta', cpf: brunoCpf, nome: '=Bruno', quantidade: 1, total: 5 },
+      { produto: 'Camiseta', cpf: anaCpf, nome: 'Ana', quantidade: 2, total: 18 },
+      { produto: 'Caneca', cpf: anaCpf, nome: 'Ana', quantidade: 1, total: 5 },
+    ]);
+    expect(summary.totals).toEqual({ quantidade: 4, total: 28 });
+    expect(summary.total_linhas).toBe(3);
+    for (const ordem of ['produto', 'cpf', 'nome', 'quantidade', 'total']) {
+      for (const direcao of ['asc', 'desc']) {
+        // Pages of 1 start inside a product; a page of 2 sorted desc spans two products.
+        for (const [pagina, por_pagina] of [
+          [1, 2],
+          [2, 2],
+          [2, 1],
+        ]) {
+          const asked = { ordem, direcao, pagina: pagina!, por_pagina: por_pagina! };
+          const fromSummary = await figures('compradores/por_produto', asked);
+          const fromLines = await figures('compradores/por_produto', { ...asked, ...everything });
+          expect(fromLines, `${ordem} ${direcao} ${pagina}/${por_pagina}`).toEqual(fromSummary);
+        }
+      }
+    }
+    const byTotal = await figures('compradores/por_produto', { ordem: 'total', direcao: 'desc' });
+    // Ties (5 and 5) by product (id), name and cpf, the same direction: Caneca before Camiseta.
+    expect(byTotal.rows.map((row) => [row.produto, row.total])).toEqual([
+      ['Camiseta', 18],
+      ['Caneca', 5],
+      ['Camiseta', 5],
+    ]);
+    const clothes = await figures('compradores/por_produto', { categoryId: roupas });
+    expect(clothes.total_linhas).toBe(2);
+    const oneProduct = await figures('compradores/por_produto', { productId: camiseta });
+    expect(oneProduct.total_linhas).toBe(2);
+    const period = await figures('compradores/por_produto', { inicio: '2025-03-10 10:00' });
+    expect(period.rows).toEqual([
+      { produto: 'Camiseta', cpf: brunoCpf, nome: '=Bruno', quantidade: 1, total: 5 },
+    ]);
+    expect(period.total_linhas).toBe(1);
+  });
+
+  it('busca looks a buyer up by name or CPF on the buyers and the paid carts', async () => {
+    const ana = await figures('compradores/por_produto', { busca: ' aNA ' });
+    expect(ana.rows.map((row) => [row.produto, row.nome])).toEqual([
+      ['Camiseta', 'Ana'],
+      ['Caneca', 'Ana'],
+    ]);
+    expect(ana.total_linhas).toBe(2);
+    expect(ana.totals).toEqual({ quantidade: 3, total: 23 });
+    const typedCpf = `${brunoCpf.slice(0, 3)}.${brunoCpf.slice(3, 6)}.${brunoCpf.slice(6, 9)}-${brunoCpf.slice(9)}`;
+    const bruno = await figures('compradores/por_produto', {
+      busca: typedCpf,
+      inicio: '2025-03-01 00:00',
+    });
+    expect(bruno.rows.map((row) => row.nome)).toEqual(['=Bruno']);
+    const carts = await figures('carrinhos/pagos', { busca: 'bru' });
+    expect(carts.rows.map((row) => [row.cliente, row.quantidade, row.total])).toEqual([
+      ['=Bruno', 1, 5],
+    ]);
+    expect(carts.total_linhas).toBe(1);
+    expect(carts.totals).toEqual({ quantidade: 1, total: 5 });
+    // A LIKE wildcard is looked for as typed.
+    expect((await figures('carrinhos/pagos', { busca: '%' })).total_linhas).toBe(0);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/carrinhos/pagos/csv?eventId=${eventId}&busca=ana`,
+      headers: reporter,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Ana');
+    expect(csv.body).not.toContain('Bruno');
+  });
+
+  it("a buyer's refunded only purchase leaves the buyers report", async () => {
+    const cpf = await soldAndRefunded('Carla');
+    const camisetas = await figures('compradores/por_produto', { productId: camiseta });
+    expect(camisetas.rows.map((row) => row.cpf)).not.toContain(cpf);
+    expect(camisetas.total_linhas).toBe(2);
+    const rows = await t.db
+      .selectFrom('report_buyers')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('cpf', '=', cpf)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });

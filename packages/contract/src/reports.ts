@@ -28,6 +28,11 @@ export interface ReportDeclaration {
   columns: readonly ReportColumn[];
   /** Long lists: the server answers one page at a time, sorted as asked (ReportPaging). */
   paged?: boolean;
+  /**
+   * A paged report the server searches (the `busca` query parameter): what it matches, shown in
+   * its search box ('Nome ou CPF'). A paged report without it shows no search box.
+   */
+  search?: string;
   /** The permissions that open it; Report when absent. */
   access?: readonly Permission[];
   /** Only in the production app mode (SPEC.md section 2); not served in FULL_SGE. */
@@ -45,6 +50,8 @@ export interface ReportPaging {
   /** A column key; default the report's own order. */
   ordem?: string;
   direcao?: 'asc' | 'desc';
+  /** Paged reports with `search`: only the rows whose name or CPF contains it (any case). */
+  busca?: string;
 }
 export const REPORT_PAGE_SIZE = 100;
 export const REPORT_MAX_PAGE_SIZE = 1000;
@@ -136,6 +143,7 @@ export const REPORTS = {
     fileName: 'compradores-por-produto',
     filters: ['categoryId', 'productId'],
     paged: true,
+    search: 'Nome ou CPF',
     columns: [
       text('produto', 'Produto'),
       text('cpf', 'CPF'),
@@ -151,6 +159,7 @@ export const REPORTS = {
     fileName: 'carrinhos-pagos',
     filters: [],
     paged: true,
+    search: 'Cliente ou CPF',
     columns: [
       { key: 'pedido', label: 'Pedido', format: 'integer' },
       { key: 'pago_em', label: 'Pago em', format: 'datetime' },

@@ -336,13 +336,27 @@ export interface EmailRecipientTable {
 export interface ReportSalesTable {
   event_id: number;
   slot: string;
-  dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom';
+  /** 'compradores': report_buyers' rows per product (key_id), in pedidos; slot '', category 0. */
+  dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom' | 'compradores';
   key_id: number;
   category_id: number;
   pedidos: number;
   quantidade: number;
   bruto_cents: number;
   net_cents: number;
+}
+
+/** Pre-aggregated paid lines per event, product and buyer (modules/reports/summary.ts). */
+export interface ReportBuyersTable {
+  event_id: number;
+  product_id: number;
+  /** '' when the order has none. */
+  customer_name: string;
+  /** '' when the order has none. */
+  cpf: string;
+  pedidos: number;
+  quantidade: number;
+  total_cents: number;
 }
 
 /** Pre-aggregated payments of the paid orders per event, UTC hour slot and payment method. */
@@ -524,6 +538,7 @@ export interface Database {
   coursewares: CoursewareTable;
   report_sales: ReportSalesTable;
   report_payments: ReportPaymentsTable;
+  report_buyers: ReportBuyersTable;
   participants: ParticipantTable;
   check_ins: CheckInTable;
   events: EventTable;

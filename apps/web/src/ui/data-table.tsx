@@ -49,6 +49,10 @@ export interface ServerSide {
   totalCount: number;
   /** Called with the first page on mount and whenever paging, sorting or the search changes. */
   onQueryChange: (query: TableQuery) => void;
+  /** What the server's search matches ('Nome ou CPF'), the box's placeholder. */
+  searchHint?: string;
+  /** False when the server does not search: no 'Pesquisar' box (default true). */
+  searchable?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -318,21 +322,24 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           </Form.Select>
           <span>resultados por página</span>
         </Form.Group>
-        <Form.Group className="data-table-search" controlId={`${id}-search`}>
-          <Form.Label className="mb-0">Pesquisar</Form.Label>
-          <Form.Control
-            size="sm"
-            type="search"
-            value={searchInput}
-            onChange={(event) => {
-              setSearchInput(event.target.value);
-              if (!serverMode) {
-                setGlobalFilter(event.target.value);
-                setPagination((p) => ({ ...p, pageIndex: 0 }));
-              }
-            }}
-          />
-        </Form.Group>
+        {server?.searchable !== false && (
+          <Form.Group className="data-table-search" controlId={`${id}-search`}>
+            <Form.Label className="mb-0">Pesquisar</Form.Label>
+            <Form.Control
+              size="sm"
+              type="search"
+              placeholder={server?.searchHint}
+              value={searchInput}
+              onChange={(event) => {
+                setSearchInput(event.target.value);
+                if (!serverMode) {
+                  setGlobalFilter(event.target.value);
+                  setPagination((p) => ({ ...p, pageIndex: 0 }));
+                }
+              }}
+            />
+          </Form.Group>
+        )}
       </div>
       <div className="data-table-scroll">
         <Table striped hover size="sm" className="align-middle mb-0" aria-busy={loading}>

@@ -15,6 +15,7 @@ import * as foodEmails from './20261123172000_food_emails.ts';
 import * as reportSales from './20261123173000_report_sales.ts';
 import * as reportPayments from './20261123180000_report_payments.ts';
 import * as auditLog from './20261124100000_audit_log.ts';
+import * as reportBuyers from './20261124160000_report_buyers.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123173000_report_sales': reportSales,
   '20261123180000_report_payments': reportPayments,
   '20261124100000_audit_log': auditLog,
+  '20261124160000_report_buyers': reportBuyers,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

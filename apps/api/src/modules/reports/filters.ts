@@ -13,12 +13,15 @@ export interface ReportFilters {
   centerId?: number;
   productId?: number;
   courseId?: number;
+  /** `busca`, trimmed: the rows whose name or CPF contains it (reports with `search`). */
+  search?: string;
 }
 
 export interface ReportQuery extends Partial<Record<ReportFilter, number>> {
   eventId: number;
   inicio?: string;
   fim?: string;
+  busca?: string;
 }
 
 function instant(text: string | undefined, label: string, zone: string): string | null {
@@ -50,6 +53,7 @@ export function readFilters(query: ReportQuery, zone: string): ReportFilters {
     centerId: query.centerId,
     productId: query.productId,
     courseId: query.courseId,
+    search: query.busca?.trim() || undefined,
     from,
     until,
   };

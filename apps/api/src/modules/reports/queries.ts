@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kyse
 import { COURSEWARE_STATUS_LABELS, type ReportPage } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
+import { containsText } from '../tables/repository.ts';
 import { NET, paymentsSource, salesSource } from './summary.ts';
 
 /**
@@ -13,7 +14,12 @@ import { NET, paymentsSource, salesSource } from './summary.ts';
 type Db = Kysely<Database>;
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- each report joins its own aliases */
 type AnyReportQuery = SelectQueryBuilder<any, any, Record<string, unknown>>;
-export type ReportQueryBuilder = (db: Db, filters: ReportFilters) => AnyReportQuery;
+/** `order`: the column a page is sorted by, for a report whose plan depends on it. */
+export type ReportQueryBuilder = (
+  db: Db,
+  filters: ReportFilters,
+  order?: string | null,
+) => AnyReportQuery;
 
 const PAID = ['PAGO', 'ENTREGUE'] as const;
 const cents = (expression: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expression}), 0)`;
@@ -105,6 +111,9 @@ export function paidCarts(db: Db, filters: ReportFilters, withItems: boolean) {
     .where('o.state', 'in', PAID)
     .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
     .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
+    .$if(filters.search !== undefined, (q) =>
+      q.where(searched('o.customer_name', 'o.cpf', filters.search)),
+    )
     .select([
       sql<number>`o.id`.as('pedido'),
       sql<string>`o.paid_at`.as('pago_em'),
@@ -122,6 +131,83 @@ export function paidCarts(db: Db, filters: ReportFilters, withItems: boolean) {
     .orderBy('o.paid_at')
     .orderBy('o.id');
 }
+
+/**
+ * `busca` on a name and a CPF column: the name contains it (any case), or, when it is made of
+ * digits (a CPF typed with or without its dots and dash), the CPF contains those digits.
+ */
+function searched(name: string, cpf: string, search: string | undefined) {
+  if (search === undefined) return sql<boolean>`1 = 1`;
+  const digits = /^[\d.\-\s]+$/.test(search) ? search.replace(/\D/g, '') : '';
+  return containsText(
+    digits === '' ? [sql.ref(name)] : [sql.ref(name), sql.ref(cpf)],
+    digits === '' ? search : digits,
+  );
+}
+
+/** compradores/por_produto's order, also each of its page's ties (service.ts). */
+const BUYERS_ORDER = ['produto', 'produto_id', 'nome', 'cpf'] as const;
+const inBuyersOrder = (query: AnyReportQuery) =>
+  BUYERS_ORDER.reduce((ordered, key) => ordered.orderBy(sql.ref(key)), query);
+
+/**
+ * Every product's buyers from the pre-aggregated report_buyers (a row per event, product and
+ * buyer). In the report's order a page is a range of its key read product after product in name
+ * order (products_name); sorted by another column, a range of that column's index (whose ties are
+ * the page's, PAGE_TIES). The cross join fixes which table SQLite reads first (PostgreSQL
+ * plans it as an inner join).
+ */
+function productBuyers(db: Db, filters: ReportFilters, order: string | null) {
+  const byProduct = order === null || order === 'produto';
+  return (
+    byProduct
+      ? db.selectFrom('products as p').crossJoin('report_buyers as b')
+      : db.selectFrom('report_buyers as b').crossJoin('products as p')
+  )
+    .whereRef('p.id', '=', 'b.product_id')
+    .where('b.event_id', '=', filters.eventId)
+    .$if(filters.categoryId !== undefined, (q) =>
+      q.where('p.category_id', '=', filters.categoryId!),
+    )
+    .$if(filters.productId !== undefined, (q) => q.where('b.product_id', '=', filters.productId!))
+    .$if(filters.search !== undefined, (q) =>
+      q.where(searched('b.customer_name', 'b.cpf', filters.search)),
+    )
+    .select([
+      sql<string>`p.name`.as('produto'),
+      sql<number>`b.product_id`.as('produto_id'),
+      sql<string>`b.cpf`.as('cpf'),
+      sql<string>`b.customer_name`.as('nome'),
+      sql<number>`b.quantidade`.as('quantidade'),
+      sql<number>`b.total_cents`.as('total'),
+    ])
+    .$call(inBuyersOrder);
+}
+
+/** The same rows computed from the paid lines: a period's buyers (report_buyers has no time). */
+function productBuyersOfLines(db: Db, filters: ReportFilters) {
+  const name = sql<string>`coalesce(o.customer_name, '')`;
+  const cpf = sql<string>`coalesce(o.cpf, '')`;
+  return paidLines(db, filters)
+    .$if(filters.search !== undefined, (q) =>
+      q.where(searched('o.customer_name', 'o.cpf', filters.search)),
+    )
+    .select([
+      sql<string>`p.name`.as('produto'),
+      sql<number>`p.id`.as('produto_id'),
+      cpf.as('cpf'),
+      name.as('nome'),
+      sql<number>`sum(i.quantity)`.as('quantidade'),
+      cents(NET).as('total'),
+    ])
+    .groupBy([sql`p.id`, sql`p.name`, name, cpf])
+    .$call(inBuyersOrder);
+}
+
+/** What breaks the ties of a paged report's order, after the column asked (default: the first). */
+export const PAGE_TIES: Partial<Record<ReportPage, readonly string[]>> = {
+  REPORT_PRODUCT_BUYERS: ['produto_id', 'nome', 'cpf'],
+};
 
 export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
   REPORT_TOTAL_SALES: (db, filters) =>
@@ -187,18 +273,11 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
       .orderBy('f.total', 'desc')
       .orderBy('c.name'),
 
-  REPORT_PRODUCT_BUYERS: (db, filters) =>
-    paidLines(db, filters)
-      .select([
-        sql<string>`p.name`.as('produto'),
-        sql<string>`o.cpf`.as('cpf'),
-        sql<string>`o.customer_name`.as('nome'),
-        sql<number>`sum(i.quantity)`.as('quantidade'),
-        cents(NET).as('total'),
-      ])
-      .groupBy(['p.id', 'p.name', 'o.cpf', 'o.customer_name'])
-      .orderBy('p.name')
-      .orderBy('o.customer_name'),
+  // From report_buyers (summary.ts) unless a period is asked: then from the lines of the period.
+  REPORT_PRODUCT_BUYERS: (db, filters, order = null) =>
+    filters.from === null && filters.until === null
+      ? productBuyers(db, filters, order)
+      : productBuyersOfLines(db, filters),
 
   // One row per paid order; its items counted for the rows asked only (a correlated subquery).
   REPORT_PAID_CARTS: (db, filters) => paidCarts(db, filters, true),

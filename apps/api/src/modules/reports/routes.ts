@@ -51,6 +51,7 @@ function querySchema(declaration: ReportDeclaration, paged: boolean): TSchema {
     inicio: Type.Optional(WallClock),
     fim: Type.Optional(WallClock),
     ...own,
+    ...(declaration.search ? { busca: Type.Optional(Type.String({ maxLength: 100 })) } : {}),
     ...(paged ? PAGING : {}),
   });
 }

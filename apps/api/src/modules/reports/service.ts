@@ -11,8 +11,14 @@ import {
 import { toIsoInstant } from '../../dates.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
-import { REPORT_QUERIES, dashboardQuery, paidCarts, type ReportQueryBuilder } from './queries.ts';
-import { salesSource } from './summary.ts';
+import {
+  PAGE_TIES,
+  REPORT_QUERIES,
+  dashboardQuery,
+  paidCarts,
+  type ReportQueryBuilder,
+} from './queries.ts';
+import { paymentsSource, salesSource } from './summary.ts';
 
 /** A database value as the wire shows it: reais for money, ISO UTC for instants. */
 function cell(column: ReportColumn, value: unknown): ReportCell {
@@ -36,7 +42,7 @@ export interface PageRequest {
 
 /**
  * Totals read without summing the report's rows, where that is much cheaper: the lines' figures
- * from report_sales (summary.ts), the orders' from the orders alone.
+ * from report_sales, the paid orders' from report_payments (summary.ts).
  */
 const TOTALS: Partial<
   Record<
@@ -44,29 +50,158 @@ const TOTALS: Partial<
     (db: Kysely<Database>, filters: ReportFilters) => Promise<Record<string, unknown>>
   >
 > = {
+  // What the paid orders were charged is what was paid for them: payments close an order exactly
+  // (contract paymentsCloseOrder), so report_payments' sums are the orders' totals.
   REPORT_PAID_CARTS: async (db, filters) => {
-    const orders = await db
-      .selectFrom('orders as o')
-      .where('o.event_id', '=', filters.eventId)
-      .where('o.state', 'in', ['PAGO', 'ENTREGUE'])
-      .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
-      .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
-      .select(sql<number>`coalesce(sum(o.total_cents), 0)`.as('total'))
-      .executeTakeFirstOrThrow();
-    const lines = await linesTotals(db, filters);
-    return { quantidade: lines.quantidade, total: orders.total };
+    const [lines, paid] = await Promise.all([
+      linesTotals(db, filters),
+      db
+        .selectFrom(paymentsSource(db, filters).as('s'))
+        .select(sql<number>`coalesce(sum(s.total_cents), 0)`.as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { quantidade: lines.quantidade, total: paid.total };
   },
   REPORT_PRODUCT_BUYERS: (db, filters) => linesTotals(db, filters, filters.productId),
 };
 
+/**
+ * A paged report's `total_linhas` read without counting every row, where that is much cheaper:
+ * the paid orders and compradores/por_produto's rows per product are counted in report_sales
+ * (summary.ts). Null: count the rows.
+ */
+const ROW_COUNTS: Partial<
+  Record<ReportPage, (db: Kysely<Database>, filters: ReportFilters) => Promise<number | null>>
+> = {
+  // Each paid order counts once in report_sales' seller-center rows of every category.
+  REPORT_PAID_CARTS: async (db, filters) => {
+    if (filters.search !== undefined) return null;
+    const { n } = await db
+      .selectFrom(salesSource(db, filters, 'vendedor').as('s'))
+      .select(sql<number>`coalesce(sum(s.pedidos), 0)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  },
+  REPORT_PRODUCT_BUYERS: async (db, filters) => {
+    if (filters.from !== null || filters.until !== null || filters.search !== undefined) {
+      return null;
+    }
+    const { n } = await db
+      .selectFrom('report_sales')
+      .where('event_id', '=', filters.eventId)
+      .where('dim', '=', 'compradores')
+      .$if(filters.productId !== undefined, (q) => q.where('key_id', '=', filters.productId!))
+      .$if(filters.categoryId !== undefined, (q) =>
+        q.where('key_id', 'in', (products) =>
+          products
+            .selectFrom('products')
+            .select('id')
+            .where('category_id', '=', filters.categoryId!),
+        ),
+      )
+      .select(sql<number>`coalesce(sum(pedidos), 0)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(n);
+  },
+};
+
+/**
+ * compradores/por_produto's page in its own order (by product) without a period or a search: the
+ * products in name order with their rows (report_sales 'compradores'), then one statement reading,
+ * for each product the page falls in, a range of report_buyers' key (event, product, name, cpf).
+ * Index ranges on both databases, whatever statistics the planner has. Null: another page.
+ */
+async function productBuyersPage(
+  db: Kysely<Database>,
+  filters: ReportFilters,
+  paging: PageRequest,
+): Promise<{ rows: Record<string, unknown>[]; count: number } | null> {
+  if (filters.from !== null || filters.until !== null || filters.search !== undefined) return null;
+  if (paging.order !== null && paging.order !== 'produto') return null;
+  const direction = paging.descending ? 'desc' : 'asc';
+  const products = await db
+    .selectFrom('products as p')
+    .innerJoin('report_sales as c', (join) =>
+      join
+        .onRef('c.key_id', '=', 'p.id')
+        .on('c.event_id', '=', filters.eventId)
+        .on('c.dim', '=', 'compradores'),
+    )
+    .where('c.pedidos', '>', 0)
+    .$if(filters.categoryId !== undefined, (q) =>
+      q.where('p.category_id', '=', filters.categoryId!),
+    )
+    .$if(filters.productId !== undefined, (q) => q.where('p.id', '=', filters.productId!))
+    .select(['p.id', 'p.name', 'c.pedidos'])
+    .orderBy('p.name', direction)
+    .orderBy('p.id', direction)
+    .execute();
+  let skip = (paging.page - 1) * paging.size;
+  let wanted = paging.size;
+  const parts = [];
+  for (const product of products) {
+    const rows = Number(product.pedidos);
+    if (wanted <= 0) break;
+    if (skip >= rows) {
+      skip -= rows;
+      continue;
+    }
+    parts.push(
+      db
+        .selectFrom(
+          db
+            .selectFrom('report_buyers')
+            .select([
+              sql<string>`cast(${product.name} as varchar(255))`.as('produto'),
+              sql<number>`product_id`.as('produto_id'),
+              'cpf',
+              sql<string>`customer_name`.as('nome'),
+              'quantidade',
+              sql<number>`total_cents`.as('total'),
+              sql<number>`${sql.lit(parts.length)}`.as('parte'),
+            ])
+            .where('event_id', '=', filters.eventId)
+            .where('product_id', '=', product.id)
+            .orderBy('customer_name', direction)
+            .orderBy('cpf', direction)
+            .limit(wanted)
+            .offset(skip)
+            .as(`b${parts.length}`),
+        )
+        .selectAll(),
+    );
+    wanted -= rows - skip;
+    skip = 0;
+  }
+  const count = products.reduce((sum, product) => sum + Number(product.pedidos), 0);
+  const [first, ...others] = parts;
+  if (!first) return { rows: [], count };
+  const rows = await db
+    .selectFrom(others.reduce((union, part) => union.unionAll(part), first).as('u'))
+    .selectAll()
+    .orderBy('u.parte')
+    .orderBy('u.nome', direction)
+    .orderBy('u.cpf', direction)
+    .execute();
+  return { rows, count };
+}
+
 async function linesTotals(db: Kysely<Database>, filters: ReportFilters, productId?: number) {
-  return db
-    .selectFrom(salesSource(db, filters, 'produto', { keyId: productId }).as('s'))
-    .select([
-      sql<number>`coalesce(sum(s.quantidade), 0)`.as('quantidade'),
-      sql<number>`coalesce(sum(s.net_cents), 0)`.as('total'),
-    ])
-    .executeTakeFirstOrThrow();
+  return (
+    db
+      // Without a product the categories' rows give the same sums from far fewer rows.
+      .selectFrom(
+        (productId === undefined
+          ? salesSource(db, filters, 'categoria')
+          : salesSource(db, filters, 'produto', { keyId: productId })
+        ).as('s'),
+      )
+      .select([
+        sql<number>`coalesce(sum(s.quantidade), 0)`.as('quantidade'),
+        sql<number>`coalesce(sum(s.net_cents), 0)`.as('total'),
+      ])
+      .executeTakeFirstOrThrow()
+  );
 }
 
 export async function runReport(
@@ -86,38 +221,57 @@ export async function runReport(
     ) as Record<string, number>;
 
   if (paging) {
+    const buyersPage =
+      page === 'REPORT_PRODUCT_BUYERS' ? await productBuyersPage(db, filters, paging) : null;
+    if (buyersPage) {
+      const totals = await TOTALS.REPORT_PRODUCT_BUYERS!(db, filters);
+      return {
+        rows: buyersPage.rows.map(toRow),
+        totals: toTotals(totals, ''),
+        total_linhas: buyersPage.count,
+      };
+    }
     const inner = query.clearOrderBy().as('r');
     // Paid carts: a page cut from the orders alone, its items counted afterwards (below).
     const itemsLater = page === 'REPORT_PAID_CARTS' && paging.order !== 'quantidade';
     const source: ReturnType<ReportQueryBuilder> = itemsLater
       ? paidCarts(db, filters, false)
-      : REPORT_QUERIES[page](db, filters);
+      : REPORT_QUERIES[page](db, filters, paging.order);
     const ordered = db
       .selectFrom(source.clearOrderBy().as('r'))
       .selectAll('r')
       .$if(paging.order !== null, (q) =>
-        q
-          .clearOrderBy()
-          .orderBy(sql.ref(`r.${paging.order}`), paging.descending ? 'desc' : 'asc')
-          .orderBy(sql.ref(`r.${columns[0]!.key}`)),
+        [paging.order!, ...(PAGE_TIES[page] ?? [columns[0]!.key])]
+          .filter((key, index, keys) => keys.indexOf(key) === index)
+          .reduce(
+            (sorted, key) =>
+              sorted.orderBy(sql.ref(`r.${key}`), paging.descending ? 'desc' : 'asc'),
+            q.clearOrderBy(),
+          ),
       );
-    const [rows, count, totals] = await Promise.all([
+    const [rows, counted, shortcutTotals] = await Promise.all([
       (paging.order === null ? source : ordered)
         .limit(paging.size)
         .offset((paging.page - 1) * paging.size)
         .execute() as Promise<Record<string, unknown>[]>,
-      db
-        .selectFrom(inner)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow(),
-      TOTALS[page]?.(db, filters) ??
-        db
-          .selectFrom(REPORT_QUERIES[page](db, filters).clearOrderBy().as('r'))
-          .select(
-            summed.map((column) => sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key)),
-          )
-          .executeTakeFirst(),
+      ROW_COUNTS[page]?.(db, filters) ?? null,
+      (filters.search === undefined ? TOTALS[page]?.(db, filters) : undefined) ?? null,
     ]);
+    // What no summary answers is counted and summed over every row in one pass.
+    const everyRow =
+      counted === null || shortcutTotals === null
+        ? await db
+            .selectFrom(inner)
+            .select(sql<number>`count(*)`.as('linhas__'))
+            .select(
+              summed.map((column) =>
+                sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key),
+              ),
+            )
+            .executeTakeFirstOrThrow()
+        : null;
+    const count = counted ?? Number(everyRow!.linhas__);
+    const totals = shortcutTotals ?? everyRow!;
     if (itemsLater && rows.length > 0) {
       const items = await db
         .selectFrom('order_items')
@@ -132,7 +286,7 @@ export async function runReport(
       const byOrder = new Map(items.map((item) => [item.order_id, item.quantidade]));
       for (const row of rows) row.quantidade = byOrder.get(Number(row.pedido)) ?? 0;
     }
-    return { rows: rows.map(toRow), totals: toTotals(totals, ''), total_linhas: Number(count.n) };
+    return { rows: rows.map(toRow), totals: toTotals(totals, ''), total_linhas: count };
   }
 
   // One pass: each row carries the database's sums over the whole report (a window over all).

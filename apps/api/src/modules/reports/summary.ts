@@ -14,7 +14,8 @@ import type { ReportFilters } from './filters.ts';
  * period from here and the partial hours at its edges from the lines (salesSource).
  */
 type Db = Kysely<Database>;
-type Dim = ReportSalesTable['dim'];
+/** The dimensions kept per hour slot; 'compradores' counts report_buyers' rows (below). */
+type Dim = Exclude<ReportSalesTable['dim'], 'compradores'>;
 
 const PAID: readonly OrderState[] = ['PAGO', 'ENTREGUE'];
 /** A line's net is its stored total: while its order holds a coupon, the coupon's percent is the
@@ -131,6 +132,7 @@ export async function recordSaleChange(
   if (wasSale === isSale) return;
   const sign = isSale ? 1 : -1;
   // Same order of rows in every transaction, so two payments never wait on each other in turn.
+  await recordBuyersChange(trx, orderId, sign);
   for (const [dim, category] of ROWS) {
     await trx
       .insertInto('report_sales')
@@ -152,9 +154,150 @@ export async function recordSaleChange(
   }
 }
 
-/** Rebuilds an event's report_sales from its paid orders (the benchmark's generated data). */
+/**
+ * A paid order's lines (or, in a rebuild, every paid line) as report_buyers rows: one per event,
+ * product and buyer (the order's customer name and cpf, '' when absent).
+ */
+function buyerContributions(db: Db, sign: 1 | -1, where: (q: LinesQuery) => LinesQuery) {
+  const name = sql`coalesce(o.customer_name, '')`;
+  const cpf = sql`coalesce(o.cpf, '')`;
+  const times = sql.raw(String(sign));
+  const lines: LinesQuery = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id');
+  return where(lines)
+    .select([
+      sql<number>`o.event_id`.as('event_id'),
+      sql<number>`i.product_id`.as('product_id'),
+      sql<string>`${name}`.as('customer_name'),
+      sql<string>`${cpf}`.as('cpf'),
+      sql<number>`${times} * count(distinct o.id)`.as('pedidos'),
+      sql<number>`${times} * sum(i.quantity)`.as('quantidade'),
+      sql<number>`${times} * sum(${NET})`.as('total_cents'),
+    ])
+    .groupBy([sql`o.event_id`, sql`i.product_id`, name, cpf])
+    .orderBy(sql`i.product_id`);
+}
+
+const BUYER_COLUMNS = [
+  'event_id',
+  'product_id',
+  'customer_name',
+  'cpf',
+  'pedidos',
+  'quantidade',
+  'total_cents',
+] as const;
+
+/** Adds to (or takes from) the rows per product of report_buyers, kept as report_sales rows. */
+async function addBuyerRows(db: Db, rows: { event_id: number; key_id: number; linhas: number }[]) {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('report_sales')
+    .values(
+      rows.map(({ event_id, key_id, linhas }) => ({
+        event_id,
+        slot: '',
+        dim: 'compradores' as const,
+        key_id,
+        category_id: 0,
+        pedidos: linhas,
+        quantidade: 0,
+        bruto_cents: 0,
+        net_cents: 0,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot']).doUpdateSet({
+        pedidos: sql`report_sales.pedidos + excluded.pedidos`,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * report_buyers' part of recordSaleChange: the order's (product, buyer) rows gain or lose its
+ * lines; a buyer's first sale of a product adds a row to the report and the refund of their last
+ * one deletes it, and report_sales' 'compradores' row of the product counts it (the page's
+ * total_linhas without a count over every row).
+ */
+async function recordBuyersChange(trx: Transaction<Database>, orderId: number, sign: 1 | -1) {
+  const changed = await trx
+    .insertInto('report_buyers')
+    .columns(BUYER_COLUMNS)
+    .expression(
+      buyerContributions(trx, sign, (q) =>
+        q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
+      ),
+    )
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'product_id', 'customer_name', 'cpf']).doUpdateSet({
+        pedidos: sql`report_buyers.pedidos + excluded.pedidos`,
+        quantidade: sql`report_buyers.quantidade + excluded.quantidade`,
+        total_cents: sql`report_buyers.total_cents + excluded.total_cents`,
+      }),
+    )
+    .returning(['event_id', 'product_id', 'customer_name', 'cpf', 'pedidos'])
+    .execute();
+  const counted: { event_id: number; key_id: number; linhas: number }[] = [];
+  for (const row of changed) {
+    const pedidos = Number(row.pedidos);
+    if (sign === 1 && pedidos === 1) {
+      counted.push({ event_id: row.event_id, key_id: row.product_id, linhas: 1 });
+    } else if (sign === -1 && pedidos <= 0) {
+      await trx
+        .deleteFrom('report_buyers')
+        .where('event_id', '=', row.event_id)
+        .where('product_id', '=', row.product_id)
+        .where('customer_name', '=', row.customer_name)
+        .where('cpf', '=', row.cpf)
+        .execute();
+      counted.push({ event_id: row.event_id, key_id: row.product_id, linhas: -1 });
+    }
+  }
+  await addBuyerRows(
+    trx,
+    counted.sort((a, b) => a.key_id - b.key_id),
+  );
+}
+
+/** Rebuilds an event's report_sales and report_buyers from its paid orders (the benchmark's data). */
 export async function rebuildSales(db: Db, eventId: number): Promise<void> {
   await db.deleteFrom('report_sales').where('event_id', '=', eventId).execute();
+  await db.deleteFrom('report_buyers').where('event_id', '=', eventId).execute();
+  await db
+    .insertInto('report_buyers')
+    .columns(BUYER_COLUMNS)
+    .expression(
+      buyerContributions(db, 1, (q) =>
+        q
+          .where('o.event_id', '=', eventId)
+          .where('o.state', 'in', PAID)
+          .where('o.paid_at', 'is not', null),
+      ).clearOrderBy(),
+    )
+    .execute();
+  await db
+    .insertInto('report_sales')
+    .columns(COLUMNS)
+    .expression(
+      db
+        .selectFrom('report_buyers')
+        .where('event_id', '=', eventId)
+        .select([
+          'event_id',
+          sql<string>`''`.as('slot'),
+          sql<'compradores'>`'compradores'`.as('dim'),
+          sql<number>`product_id`.as('key_id'),
+          sql<number>`0`.as('category_id'),
+          sql<number>`count(*)`.as('pedidos'),
+          sql<number>`0`.as('quantidade'),
+          sql<number>`0`.as('bruto_cents'),
+          sql<number>`0`.as('net_cents'),
+        ])
+        .groupBy(['event_id', 'product_id']),
+    )
+    .execute();
   for (const [dim, category] of ROWS) {
     await db
       .insertInto('report_sales')

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- table and column names come from resources at run time */
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import type { FieldSpec, Raw, RowKey, TableName, TableResource, Values } from './resource.ts';
 
@@ -160,6 +160,16 @@ export interface ListQuery {
 export const likePattern = (text: string): string =>
   `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
+/** `text` found in any of `columns`, ignoring case, the same way in both dialects. */
+export function containsText(
+  columns: readonly Expression<unknown>[],
+  text: string,
+): RawBuilder<SqlBool> {
+  const pattern = likePattern(text);
+  const matches = columns.map((column) => sql`lower(${column}) like ${pattern} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
+}
+
 /** The resource's row query, filtered, counted and ordered the same way in both dialects. */
 export async function selectRows(
   db: Kysely<Database>,
@@ -181,13 +191,11 @@ export async function selectRows(
   };
   const total = options.count ? await count() : 0;
   if (options.search && options.search.columns.length > 0) {
-    const pattern = likePattern(options.search.text);
-    const columns = options.search.columns;
-    query = query.where((eb: any) =>
-      eb.or(
-        columns.map(
-          (column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-        ),
+    const { columns, text } = options.search;
+    query = query.where(
+      containsText(
+        columns.map((column) => sql.ref(column)),
+        text,
       ),
     );
   }

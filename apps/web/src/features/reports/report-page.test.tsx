@@ -126,5 +126,29 @@ describe('report pages', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: /Próximo/ }));
     await waitFor(() => expect(queries.at(-1)?.get('pagina')).toBe('2'));
     expect(await within(table).findByText('2000')).toBeInTheDocument();
+    // The server searches the clerk's name or CPF, from the first page.
+    const box = screen.getByLabelText('Pesquisar');
+    expect(box).toHaveAttribute('placeholder', 'Cliente ou CPF');
+    await user.type(box, 'ana');
+    await waitFor(() => expect(queries.at(-1)?.get('busca')).toBe('ana'));
+    expect(queries.at(-1)?.get('pagina')).toBe('1');
+  });
+
+  it('a paged report the server does not search shows no search box', async () => {
+    server.use(
+      http.get('/api/events/selected', () => HttpResponse.json(event)),
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.get('/api/reports/apostilas', () =>
+        HttpResponse.json({ rows: [], totals: {}, total_linhas: 0 }),
+      ),
+    );
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: {
+        session: signedInSession({ permissions: ['Report', 'Courseware'], adminPage: null }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Relatório de Apostilas' }));
+    await screen.findByRole('table', { name: 'Relatório de Apostilas' });
+    expect(screen.queryByLabelText('Pesquisar')).not.toBeInTheDocument();
   });
 });

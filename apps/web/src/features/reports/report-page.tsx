@@ -71,6 +71,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
   }, [eventId, inicio, fim, choices]);
 
   const paged = 'paged' in declaration && declaration.paged === true;
+  // What the server's search matches, on the reports it searches (busca).
+  const searchHint = 'search' in declaration ? declaration.search : undefined;
   // Paged reports: the table's page and sort, sent with the filters.
   const tableQuery = useRef<TableQuery | null>(null);
   const pagingParams = (query: TableQuery | null): Record<string, string> =>
@@ -79,6 +81,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
           pagina: String(Math.floor(query.start / query.length) + 1),
           por_pagina: String(query.length),
           ...(query.sort ? { ordem: query.sort, direcao: query.dir } : {}),
+          // The table's 'Pesquisar' box, on the reports the server searches.
+          ...(searchHint && query.search ? { busca: query.search } : {}),
         }
       : {};
   const search = () => {
@@ -174,7 +178,13 @@ export function ReportPage({ page }: { page: ReportPageId }) {
               type="button"
               variant="outline-secondary"
               disabled={eventId === ''}
-              onClick={() => dispatch(reportCsvRequested({ page, params }))}
+              onClick={() => {
+                // The CSV has every row of the filters and of the table's search.
+                const busca = searchHint ? tableQuery.current?.search : undefined;
+                dispatch(
+                  reportCsvRequested({ page, params: busca ? { ...params, busca } : params }),
+                );
+              }}
             >
               Baixar CSV
             </Button>
@@ -202,6 +212,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
                 rowCount: result?.total_linhas ?? 0,
                 totalCount: result?.total_linhas ?? 0,
                 onQueryChange,
+                searchable: searchHint !== undefined,
+                searchHint,
               }
             : undefined
         }
