@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import { SqliteBooleansPlugin } from './sqlite-booleans.ts';
@@ -23,6 +23,11 @@ export function openDatabase(url: string): Db {
   throw new Error(
     `DATABASE_URL não reconhecida: use sqlite:<arquivo> ou postgres://... (recebido: ${url}).`,
   );
+}
+
+/** True on PostgreSQL: for the few statements the dialects write differently (row locks). */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 function openSqlite(file: string): Kysely<Database> {
