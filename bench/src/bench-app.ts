@@ -23,7 +23,7 @@ export interface BenchApp {
 }
 
 /** A fresh database: a temporary SQLite file, or a new database on a PostgreSQL server. */
-async function benchDatabase(folder: string, postgresServer?: string) {
+export async function benchDatabase(folder: string, postgresServer?: string) {
   if (!postgresServer) {
     return { url: `sqlite:${path.join(folder, 'bench.db')}`, drop: async () => {} };
   }
