@@ -21,7 +21,8 @@ import { concurrently, show } from './concurrently.ts';
 import { CUSTOMER_CPF, prepareStore } from './store-fixture.ts';
 
 const ORDERS = Number(process.env.BENCH_CLUSTER_ORDERS ?? 400);
-const WARM_UP = 60;
+/** Orders before the measure, per instance: each process's JIT warms up on its own share. */
+const WARM_UP_PER_INSTANCE = 60;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 /** Each instance's pool (DATABASE_POOL_SIZE); BENCH_POOL_SIZE sets it for both runs. */
 const POOL_SIZE = process.env.BENCH_POOL_SIZE;
@@ -169,7 +170,7 @@ async function run(instances: number): Promise<void> {
       return created.status;
     };
 
-    await concurrently(WARM_UP, paidOrder, CLIENTS);
+    await concurrently(WARM_UP_PER_INSTANCE * instances, paidOrder, CLIENTS);
     const processes: Record<string, number> = { haproxy: cluster.haproxy.pid };
     for (const instance of cluster.instances) processes[instance.name] = instance.pid;
     const before = cpuSnapshot(processes);
