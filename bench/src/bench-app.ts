@@ -23,7 +23,7 @@ export interface BenchApp {
 }
 
 /** A fresh database: a temporary SQLite file, or a new database on a PostgreSQL server. */
-async function benchDatabase(folder: string, postgresServer?: string, keep?: string) {
+export async function benchDatabase(folder: string, postgresServer?: string, keep?: string) {
   if (!postgresServer) {
     return { url: `sqlite:${keep ?? path.join(folder, 'bench.db')}`, drop: async () => {} };
   }

@@ -8,124 +8,33 @@
  *   npm run bench:store --workspace bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:store --workspace bench
  */
-import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
-import { orderAmounts, toReais, withCheckDigits } from '@balcao/contract';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
+import { concurrently as runConcurrently, show, type Timing } from './concurrently.ts';
+import { CUSTOMER_CPF, ORDER_TOTAL, prepareStore } from './store-fixture.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
 /** Payments made one at a time afterwards: the latency a lone cashier sees, without a queue. */
 const SOLO = 200;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
-const PRODUCTS = 20;
-const PRICE_CENTS = 4_990;
-const CPF = withCheckDigits('529982247');
-
-/** Every order: one unit of one product and two of the next at 10 % off. */
-const TOTAL = toReais(
-  orderAmounts([
-    { unitPrice: PRICE_CENTS, quantity: 1, discountPercent: 0 },
-    { unitPrice: PRICE_CENTS, quantity: 2, discountPercent: 10 },
-  ]).net,
-);
-
-interface Timing {
-  perSecond: number;
-  p50: number;
-  p99: number;
-}
-
-/** Runs `count` calls with `clients` of them in flight at once; every call must answer 200. */
-async function concurrently(
-  count: number,
-  call: (i: number) => Promise<number>,
-  clients = CLIENTS,
-): Promise<Timing> {
-  const latencies: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      for (let i = next++; i < count; i = next++) {
-        const begin = performance.now();
-        const status = await call(i);
-        latencies.push(performance.now() - begin);
-        if (status !== 200) throw new Error(`resposta ${status} na chamada ${i}`);
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { perSecond: count / (elapsed / 1000), p50: at(0.5), p99: at(0.99) };
-}
-
-const show = (label: string, t: Timing, unit = 'req/s') =>
-  console.log(
-    `  ${label}: ${Math.round(t.perSecond).toLocaleString('pt-BR')} ${unit}, ` +
-      `p50 ${t.p50.toFixed(2)} ms, p99 ${t.p99.toFixed(2)} ms`,
-  );
+const concurrently = (count: number, call: (i: number) => Promise<number>, clients = CLIENTS) =>
+  runConcurrently(count, call, clients);
 
 async function storeBench(label: string, bench: BenchApp): Promise<void> {
   const { app, db, token } = bench;
   const headers = { authorization: `Bearer ${token}` };
-  const stamp = new Date().toISOString();
   const eventId = await bench.newEvent('Evento da loja');
-  await db.updateTable('events').set({ selected: true }).where('id', '=', eventId).execute();
-  await db
-    .insertInto('participants')
-    .values({
-      event_id: eventId,
-      cpf: CPF,
-      name: 'Cliente do bench',
-      status: 'OK',
-      date_created: stamp,
-      date_updated: stamp,
-    })
-    .execute();
-  const category = await db
-    .insertInto('product_categories')
-    .values({ name: 'Bench', type: 'Produto', date_created: stamp, date_updated: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const products = await db
-    .insertInto('products')
-    .values(
-      Array.from({ length: PRODUCTS }, (_, i) => ({
-        name: `Produto ${i}`,
-        category_id: category.id,
-        price_cents: PRICE_CENTS,
-        inventory: 10_000_000,
-        date_created: stamp,
-        date_updated: stamp,
-      })),
-    )
-    .returning('id')
-    .execute();
-  const method = await db
-    .selectFrom('payment_methods')
-    .select('id')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const admin = await db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', 'admin')
-    .executeTakeFirstOrThrow();
+  const { adminId, methodId, items, payment } = await prepareStore(db, eventId);
+  const admin = { id: adminId };
+  const method = { id: methodId };
 
   const post = (url: string, payload?: object) =>
     app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  const items = (i: number) => [
-    { produto_id: products[i % PRODUCTS]!.id, desconto: 0, quantidade: 1 },
-    { produto_id: products[(i + 1) % PRODUCTS]!.id, desconto: 10, quantidade: 2 },
-  ];
-  const payment = { pagamentos: [{ id_forma_pagamento: method.id, valor: TOTAL }] };
   /** novo → atualizar → finalizar; returns the order id. */
   const finalizedOrder = async (i: number) => {
     const { id } = (await post('/api/carrinho/novo')).json<{ id: number }>();
     const updated = await post(`/api/carrinho/atualizar/${id}`, { items: items(i) });
-    const finalized = await post(`/api/carrinho/finalizar/${id}`, { id_cliente: CPF });
+    const finalized = await post(`/api/carrinho/finalizar/${id}`, { id_cliente: CUSTOMER_CPF });
     if (updated.statusCode !== 200 || finalized.statusCode !== 200) {
       throw new Error(`preparo do pedido ${id}: ${updated.body} ${finalized.body}`);
     }
@@ -158,7 +67,7 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
         .values({
           order_id: id,
           payment_method_id: method.id,
-          amount_cents: Math.round(TOTAL * 100),
+          amount_cents: Math.round(ORDER_TOTAL * 100),
           user_id: admin.id,
           created_at: at,
         })

@@ -8,6 +8,11 @@ export interface Config {
   host: string;
   /** `sqlite:<file>` (relative paths resolve from the repository root) or `postgres://...`. */
   databaseUrl: string;
+  /**
+   * PostgreSQL connections one instance may hold at once (node-postgres' pool `max`). Several
+   * instances share the server's max_connections: instances × this must stay under it.
+   */
+  databasePoolSize: number;
   adminUser: string;
   /** Used only when the database has no user yet; null generates a random one. */
   adminPassword: string | null;
@@ -53,6 +58,7 @@ const DEFAULTS = {
   port: 8080,
   host: '0.0.0.0',
   databaseUrl: 'sqlite:./data/balcao.db',
+  databasePoolSize: 10,
   adminUser: 'admin',
   accessTokenTtl: 28_800,
   refreshTokenTtl: 2_592_000,
@@ -72,6 +78,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: env.HOST || DEFAULTS.host,
     databaseUrl: resolveDatabaseUrl(env.DATABASE_URL || DEFAULTS.databaseUrl),
+    databasePoolSize: readInteger(env, 'DATABASE_POOL_SIZE', DEFAULTS.databasePoolSize),
     adminUser: env.BALCAO_ADMIN_USER || DEFAULTS.adminUser,
     adminPassword: env.BALCAO_ADMIN_PASSWORD || null,
     appMode: readAppMode(env.BALCAO_APP_MODE),

@@ -6,7 +6,9 @@ import { seed } from './db/seed.ts';
 import { exitOnFatal, stopOnSignals } from './process-guard.ts';
 
 const config = loadConfig();
-const { db, dialect } = openDatabase(config.databaseUrl);
+const { db, dialect } = openDatabase(config.databaseUrl, {
+  poolSize: config.databasePoolSize,
+});
 const applied = await migrateToLatest(db, dialect);
 const admin = await seed(db, {
   adminUser: config.adminUser,

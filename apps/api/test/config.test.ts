@@ -18,6 +18,7 @@ describe('configuration', () => {
       trustProxy: false,
       eventTimeZone: 'America/Sao_Paulo',
       publicUrl: 'http://localhost:8080',
+      databasePoolSize: 10,
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
@@ -31,6 +32,7 @@ describe('configuration', () => {
       ACCESS_TOKEN_TTL: '60',
       TRUST_PROXY: 'true',
       PUBLIC_URL: 'https://balcao.exemplo.com.br/',
+      DATABASE_POOL_SIZE: '4',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -40,6 +42,7 @@ describe('configuration', () => {
       accessTokenTtl: 60,
       trustProxy: true,
       publicUrl: 'https://balcao.exemplo.com.br',
+      databasePoolSize: 4,
     });
   });
 
@@ -53,6 +56,7 @@ describe('configuration', () => {
 
   it('refuses values it cannot use', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ BALCAO_APP_MODE: 'dev' })).toThrow(/BALCAO_APP_MODE/);
     expect(() => loadConfig({ EVENT_TIME_ZONE: 'Lua/Base' })).toThrow(/EVENT_TIME_ZONE/);
     expect(() => loadConfig({ PUBLIC_URL: 'balcao.exemplo' })).toThrow(/PUBLIC_URL/);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import { SqliteBooleansPlugin } from './sqlite-booleans.ts';
@@ -15,14 +15,26 @@ export interface Db {
   dialect: SqlDialect;
 }
 
+export interface DatabaseOptions {
+  /** PostgreSQL only: the most connections the pool opens (node-postgres' default is 10). */
+  poolSize?: number;
+}
+
 /** Opens the database a URL names: `sqlite:<absolute file>` or `postgres://...`. */
-export function openDatabase(url: string): Db {
-  if (/^postgres(ql)?:\/\//.test(url)) return { db: openPostgres(url), dialect: 'postgres' };
+export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    return { db: openPostgres(url, options.poolSize ?? 10), dialect: 'postgres' };
+  }
   if (url.startsWith('sqlite:'))
     return { db: openSqlite(url.slice('sqlite:'.length)), dialect: 'sqlite' };
   throw new Error(
     `DATABASE_URL não reconhecida: use sqlite:<arquivo> ou postgres://... (recebido: ${url}).`,
   );
+}
+
+/** True on PostgreSQL: for the few statements the dialects write differently (row locks). */
+export function isPostgres(db: Kysely<Database>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 function openSqlite(file: string): Kysely<Database> {
@@ -57,8 +69,8 @@ const pgTypes = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-function openPostgres(connectionString: string): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString, types: pgTypes });
+function openPostgres(connectionString: string, max: number): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString, types: pgTypes, max });
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and the
   // next query opens a new one; without a listener its error would end the whole process.
   pool.on('error', () => {});

@@ -71,6 +71,8 @@ async function insertMissingPermissions(db: Kysely<Database>): Promise<void> {
     await db
       .insertInto('permissions')
       .values(missing.map((name) => ({ name })))
+      // Instances starting together on one database race to add the same new permission.
+      .onConflict((conflict) => conflict.column('name').doNothing())
       .execute();
   }
 }

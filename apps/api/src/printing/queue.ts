@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PrintService } from '@balcao/contract';
+import { isPostgres } from '../db/database.ts';
 import type { Database } from '../db/types.ts';
 import { conflict, notFound } from '../http/api-error.ts';
 
@@ -97,8 +98,10 @@ export async function queuePrint(
 }
 
 /**
- * Claims the printer's oldest queued job. The conditional update makes the claim atomic: when two
- * agents race for one job, one update wins and the other moves on to the next job.
+ * Claims the printer's oldest queued job in one statement, so two agents (polling the same or
+ * different API instances) never get the same job. On PostgreSQL the pick skips rows another
+ * transaction is claiming (`FOR UPDATE SKIP LOCKED`): a racing agent takes the next job at once
+ * instead of waiting for the row and finding it gone. SQLite runs one writing statement at a time.
  */
 export async function claimNextJob(db: Kysely<Database>, printerId: number, now: Date) {
   const stamp = now.toISOString();
@@ -109,30 +112,26 @@ export async function claimNextJob(db: Kysely<Database>, printerId: number, now:
     .where('status', '=', 'printing')
     .where('claimed_at', '<', new Date(now.getTime() - CLAIM_TIMEOUT_MS).toISOString())
     .execute();
-  for (;;) {
-    const next = await db
-      .selectFrom('print_jobs')
-      .select('id')
-      .where('printer_id', '=', printerId)
-      .where('status', '=', 'queued')
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    if (!next) return undefined;
-    const claimed = await db
-      .updateTable('print_jobs')
-      .set({
-        status: 'printing',
-        attempts: sql`attempts + 1`,
-        claimed_at: stamp,
-        updated_at: stamp,
-      })
-      .where('id', '=', next.id)
-      .where('status', '=', 'queued')
-      .returning(['id', 'kind', 'title', 'copies', 'file_id'])
-      .executeTakeFirst();
-    if (claimed) return claimed;
-  }
+  const oldestQueued = db
+    .selectFrom('print_jobs as queued')
+    .select('queued.id')
+    .where('queued.printer_id', '=', printerId)
+    .where('queued.status', '=', 'queued')
+    .orderBy('queued.id')
+    .limit(1)
+    .$if(isPostgres(db), (query) => query.forUpdate().skipLocked());
+  return db
+    .updateTable('print_jobs')
+    .set({
+      status: 'printing',
+      attempts: sql`attempts + 1`,
+      claimed_at: stamp,
+      updated_at: stamp,
+    })
+    .where('id', '=', oldestQueued)
+    .where('status', '=', 'queued')
+    .returning(['id', 'kind', 'title', 'copies', 'file_id'])
+    .executeTakeFirst();
 }
 
 /** The agent reports a claimed job printed (`done`) or not (`failed`, with the reason). */

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { orderAmounts, toReais, withCheckDigits } from '@balcao/contract';
+import type { Database } from '@balcao/api/src/db/types.ts';
+
+const PRODUCTS = 20;
+const PRICE_CENTS = 4_990;
+export const CUSTOMER_CPF = withCheckDigits('529982247');
+
+/** Every order: one unit of one product and two of the next at 10 % off. */
+export const ORDER_TOTAL = toReais(
+  orderAmounts([
+    { unitPrice: PRICE_CENTS, quantity: 1, discountPercent: 0 },
+    { unitPrice: PRICE_CENTS, quantity: 2, discountPercent: 10 },
+  ]).net,
+);
+
+/**
+ * What the store benchmarks sell: the event selected, a customer, 20 products with stock to
+ * spare; returns the cart lines of order `i` (spread over the products) and its payment body.
+ */
+export async function prepareStore(db: Kysely<Database>, eventId: number) {
+  const stamp = new Date().toISOString();
+  await db.updateTable('events').set({ selected: true }).where('id', '=', eventId).execute();
+  await db
+    .insertInto('participants')
+    .values({
+      event_id: eventId,
+      cpf: CUSTOMER_CPF,
+      name: 'Cliente do bench',
+      status: 'OK',
+      date_created: stamp,
+      date_updated: stamp,
+    })
+    .execute();
+  const category = await db
+    .insertInto('product_categories')
+    .values({ name: 'Bench', type: 'Produto', date_created: stamp, date_updated: stamp })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const products = await db
+    .insertInto('products')
+    .values(
+      Array.from({ length: PRODUCTS }, (_, i) => ({
+        name: `Produto ${i}`,
+        category_id: category.id,
+        price_cents: PRICE_CENTS,
+        inventory: 10_000_000,
+        date_created: stamp,
+        date_updated: stamp,
+      })),
+    )
+    .returning('id')
+    .execute();
+  const method = await db
+    .selectFrom('payment_methods')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return {
+    adminId: admin.id,
+    methodId: method.id,
+    items: (i: number) => [
+      { produto_id: products[i % PRODUCTS]!.id, desconto: 0, quantidade: 1 },
+      { produto_id: products[(i + 1) % PRODUCTS]!.id, desconto: 10, quantidade: 2 },
+    ],
+    payment: { pagamentos: [{ id_forma_pagamento: method.id, valor: ORDER_TOTAL }] },
+  };
+}
