@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
+import { flushCpfViews } from './modules/audit/record.ts';
 import { exitOnFatal, stopOnSignals } from './process-guard.ts';
 
 const config = loadConfig();
@@ -18,7 +19,10 @@ const admin = await seed(db, {
 
 const app = await buildApp({ config, db });
 exitOnFatal(app.log);
-app.addHook('onClose', () => db.destroy());
+app.addHook('onClose', async () => {
+  await flushCpfViews(db); // the audit's queued CPF views, written before the database closes
+  await db.destroy();
+});
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
 if (admin) {
   // Printed outside the logger so no LOG_LEVEL can hide the only copy of a generated password.

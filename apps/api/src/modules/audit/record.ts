@@ -100,7 +100,17 @@ export async function recordAudit(
 ): Promise<void> {
   const { before, after } = changedFields(entry.before, entry.after);
   if (entry.before && entry.after && !json(before) && !json(after)) return;
-  const values = [
+  await db.executeQuery({ ...insertQuery(db), parameters: rowValues(actor, entry, before, after) });
+}
+
+/** One row's values in INSERT_COLUMNS order. */
+function rowValues(
+  actor: AuditActor,
+  entry: Pick<AuditEntry, 'entity' | 'entityId' | 'action' | 'at'>,
+  before: AuditValues | null,
+  after: AuditValues | null,
+): unknown[] {
+  return [
     entry.at.toISOString(),
     actor.id,
     actor.username,
@@ -111,7 +121,6 @@ export async function recordAudit(
     json(before),
     json(after),
   ];
-  await db.executeQuery({ ...insertQuery(db), parameters: values });
 }
 
 const INSERT_COLUMNS = [
@@ -175,21 +184,71 @@ export async function auditedWrite<T>(
 }
 
 /**
- * A read of a participant by CPF (LGPD: who looked whom up, where): one insert, outside any
- * transaction, found or not. `lookup` names the screen: 'credenciamento', 'cliente'.
+ * Reads of a participant by CPF wait here (per database) and are written together: on the desk's
+ * hot path a commit per lookup would cost more than the lookup itself (a disk sync on SQLite).
+ * They are written within VIEW_FLUSH_MS, before the audit log is read, and when the server
+ * stops; only a crash in that window loses them. Changes never wait: they are written in their
+ * own transaction.
+ */
+const VIEW_FLUSH_MS = 200;
+const VIEW_BATCH_MAX = 500;
+interface PendingViews {
+  rows: unknown[][];
+  timer: NodeJS.Timeout | null;
+}
+const pendingViews = new WeakMap<Kysely<Database>, PendingViews>();
+
+/**
+ * A read of a participant by CPF (LGPD: who looked whom up, where), found or not. `lookup` names
+ * the screen: 'credenciamento', 'cliente'. Queued: see `flushCpfViews`.
  */
 export async function recordCpfView(
   db: Kysely<Database>,
   actor: AuditActor,
   view: { cpf: string; participantId: number | undefined; lookup: string; at: Date },
 ): Promise<void> {
-  await recordAudit(db, actor, {
-    entity: 'participants',
-    entityId: view.participantId,
-    action: 'view',
-    after: { cpf: view.cpf, consulta: view.lookup, encontrado: view.participantId !== undefined },
-    at: view.at,
-  });
+  const after = {
+    cpf: view.cpf,
+    consulta: view.lookup,
+    encontrado: view.participantId !== undefined,
+  };
+  let pending = pendingViews.get(db);
+  if (!pending) {
+    pending = { rows: [], timer: null };
+    pendingViews.set(db, pending);
+  }
+  pending.rows.push(
+    rowValues(
+      actor,
+      { entity: 'participants', entityId: view.participantId, action: 'view', at: view.at },
+      null,
+      after,
+    ),
+  );
+  if (pending.rows.length >= VIEW_BATCH_MAX) await flushCpfViews(db);
+  else
+    pending.timer ??= setTimeout(() => {
+      flushCpfViews(db).catch((error: unknown) => process.emitWarning(error as Error));
+    }, VIEW_FLUSH_MS).unref();
+}
+
+/** Writes the queued CPF views in one insert; the audit log's readers and the shutdown call it. */
+export async function flushCpfViews(db: Kysely<Database>): Promise<void> {
+  const pending = pendingViews.get(db);
+  if (!pending || pending.rows.length === 0) return;
+  if (pending.timer) clearTimeout(pending.timer);
+  const rows = pending.rows;
+  pending.rows = [];
+  pending.timer = null;
+  await db
+    .insertInto('audit_log')
+    .values(
+      rows.map(
+        (values) =>
+          Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]])) as never,
+      ),
+    )
+    .execute();
 }
 
 /** An export (a CSV download): what was exported and with which filters. */
