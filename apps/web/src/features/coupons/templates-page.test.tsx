@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { NO_SELECTED_EVENT_MESSAGE } from '@balcao/contract';
+import { expectZeroRefused, printQuantity } from '../../testing/batch-print';
 import { watchPrintFrames } from '../../testing/print-frames';
 import { server } from '../../testing/server';
 import { App } from '../../App';
@@ -22,6 +24,10 @@ const rowOf = (name: string) =>
   within(grid())
     .getAllByRole('row')
     .find((row) => within(row).queryByRole('cell', { name }))!;
+
+const PROMPT = 'Imprimir cupons de Natal';
+const openPrompt = async (user: UserEvent) =>
+  user.click(within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }));
 
 describe('Template de Cupons', { timeout: 20_000 }, () => {
   it('on a fresh install with no event, asks for one instead of opening the error dialog', async () => {
@@ -140,18 +146,9 @@ describe('Template de Cupons', { timeout: 20_000 }, () => {
   it("prints a batch of 3 in one call with 'Imprimindo - x/y' after asking a quantity", async () => {
     const calls = serveCoupons({ templates: [templateDto()] });
     const { user } = await openTemplates();
-    await user.click(
-      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
-    );
-    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '0{Enter}');
-    const error = await screen.findByRole('dialog', { name: 'Erro!' });
-    expect(error).toHaveTextContent('Digite um número maior que 0.');
-    await user.click(within(error).getByRole('button', { name: 'OK' }));
-
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '3{Enter}');
+    await openPrompt(user);
+    await expectZeroRefused(user, PROMPT);
+    await printQuantity(user, PROMPT, '3');
     const done = await screen.findByRole('dialog', { name: 'Sucesso!' });
     expect(done).toHaveTextContent('3 cupons impressos.');
     expect(calls.generated).toBe(3);
@@ -165,12 +162,8 @@ describe('Template de Cupons', { timeout: 20_000 }, () => {
     const printedFrames = watchPrintFrames();
     const calls = serveCoupons({ templates: [templateDto()], printFiles: true });
     const { user } = await openTemplates();
-    await user.click(
-      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
-    );
-    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '35{Enter}');
+    await openPrompt(user);
+    await printQuantity(user, PROMPT, '35');
     const done = await screen.findByRole('dialog', { name: 'Sucesso!' });
     expect(done).toHaveTextContent('35 cupons impressos.');
     expect(calls.generateQuantities).toEqual([30, 5]);
@@ -181,12 +174,8 @@ describe('Template de Cupons', { timeout: 20_000 }, () => {
   it('stops the batch at the first failure with its reason, not the generic dialog', async () => {
     const calls = serveCoupons({ templates: [templateDto()], failGenerateAt: 2 });
     const { user } = await openTemplates();
-    await user.click(
-      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
-    );
-    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '65{Enter}');
+    await openPrompt(user);
+    await printQuantity(user, PROMPT, '65');
     const error = await screen.findByRole('dialog', { name: 'Erro!' });
     expect(error).toHaveTextContent('Impressora indisponível.');
     expect(calls.generateCalls).toBe(2);
@@ -205,12 +194,8 @@ describe('Template de Cupons', { timeout: 20_000 }, () => {
       }),
     );
     const { user } = await openTemplates();
-    await user.click(
-      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
-    );
-    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '100{Enter}');
+    await openPrompt(user);
+    await printQuantity(user, PROMPT, '100');
     const progress = await screen.findByRole('dialog', { name: 'Imprimindo - 30/100' });
     await user.click(within(progress).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
