@@ -141,7 +141,9 @@ async function main(): Promise<void> {
     show(`HTTP, ${CONNECTIONS} conexões: rota pura`, overHttp.bare);
     console.log(
       `Razão tempo por requisição em HTTP (real/pura): ` +
-        `${(overHttp.bare.perSecond / overHttp.real.perSecond).toFixed(2)}x`,
+        `${(overHttp.bare.perSecond / overHttp.real.perSecond).toFixed(2)}x; ` +
+        `p99 real/pura: ${(overHttp.real.p99 / overHttp.bare.p99).toFixed(2)}x ` +
+        `(meta: p99 ≤ 5 ms; a rota pura, mesma máquina e carga: ${overHttp.bare.p99.toFixed(1)} ms)`,
     );
   } finally {
     await bare.close();

@@ -9,6 +9,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:store --workspace bench
  */
 import Fastify from 'fastify';
+import pg from 'pg';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
 import { concurrently as runConcurrently, show, type Timing } from './concurrently.ts';
 import { CUSTOMER_CPF, ORDER_TOTAL, prepareStore } from './store-fixture.ts';
@@ -19,6 +20,35 @@ const SOLO = 200;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 const concurrently = (count: number, call: (i: number) => Promise<number>, clients = CLIENTS) =>
   runConcurrently(count, call, clients);
+
+/**
+ * Every statement the PostgreSQL pool sends (BEGIN and COMMIT included) is one round trip: counted
+ * here so the bench can print the statements one payment costs; `BENCH_LOG_QUERIES=1` lists them.
+ */
+const sent: string[] = [];
+const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+pg.Client.prototype.query = function counted(this: pg.Client, ...args: unknown[]) {
+  const [statement] = args;
+  const text =
+    typeof statement === 'string' ? statement : String((statement as pg.QueryConfig)?.text);
+  const begin = performance.now();
+  const result = query.apply(this, args);
+  if (result instanceof Promise) {
+    const at = sent.push(text) - 1;
+    void result.then(
+      () => (sent[at] = `${(performance.now() - begin).toFixed(2)} ms  ${text}`),
+      () => {},
+    );
+  } else sent.push(text);
+  return result;
+} as typeof pg.Client.prototype.query;
+
+/** The statements `call` sent to PostgreSQL (none on SQLite). */
+async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+  sent.length = 0;
+  await call();
+  return sent.splice(0);
+}
 
 async function storeBench(label: string, bench: BenchApp): Promise<void> {
   const { app, db, token } = bench;
@@ -118,8 +148,8 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
 
   try {
     console.log(`\n${label}: ${ORDERS} pedidos, ${CLIENTS} clientes simultâneos`);
-    const forApi = await prepare(ORDERS + SOLO);
-    const forBare = await prepare(ORDERS + SOLO);
+    const forApi = await prepare(ORDERS + SOLO + 1);
+    const forBare = await prepare(ORDERS + SOLO + 1);
     const payReal = (offset: number) => async (i: number) => {
       const id = forApi[offset + i]!;
       const response = await app.inject({
@@ -141,6 +171,17 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
           `${(baseline.perSecond / real.perSecond).toFixed(2)}x; ` +
           `p99 real/pura: ${(real.p99 / baseline.p99).toFixed(2)}x`,
       );
+    if (label === 'PostgreSQL') {
+      const realStatements = await statementsOf(() => payReal(ORDERS + SOLO)(0));
+      const bareStatements = await statementsOf(() => payBare(ORDERS + SOLO)(0));
+      console.log(
+        `  Idas e voltas ao PostgreSQL por pagamento: real ${realStatements.length}, ` +
+          `pura ${bareStatements.length}`,
+      );
+      if (process.env.BENCH_LOG_QUERIES === '1') {
+        for (const statement of realStatements) console.log(`    ${statement.slice(0, 160)}`);
+      }
+    }
     const real = await concurrently(ORDERS, payReal(0));
     const baseline = await concurrently(ORDERS, payBare(0));
     show('POST /api/carrinho/pagamento/{id}', real, 'pagamentos/s');

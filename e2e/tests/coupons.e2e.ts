@@ -73,7 +73,7 @@ describe('coupons', () => {
       Qtd: '0',
     });
 
-    // Print 3: one call per coupon, the progress on screen, each printed in this tab.
+    // Print 3: one call, the progress on screen, one PDF of the three printed in this tab.
     await rowOf(p, 'Templates de cupons', template)
       .getByRole('button', { name: 'Imprimir', exact: true })
       .click();
@@ -90,7 +90,7 @@ describe('coupons', () => {
       undefined,
       { polling: 'raf', timeout: 30_000 },
     );
-    // No printer mapped: each coupon's PDF is fetched and printed from this tab.
+    // No printer mapped: the batch's one PDF (a page per coupon) is fetched and printed here.
     const files: Promise<Buffer>[] = [];
     p.on('response', (response) => {
       if (response.url().includes('/api/prints/files/')) files.push(response.body());
@@ -98,9 +98,10 @@ describe('coupons', () => {
     await prompt.getByRole('button', { name: 'Imprimir' }).click();
     for (const title of (await (await watch).jsonValue()) as string[]) seen.add(title);
     expect([...seen].some((title) => /^Imprimindo - [0-2]\/3$/.test(title))).toBe(true);
-    expect(files).toHaveLength(3);
-    for (const file of await Promise.all(files))
-      expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(files).toHaveLength(1);
+    const pdf = (await files[0])!.toString('latin1');
+    expect(pdf.slice(0, 5)).toBe('%PDF-');
+    expect(pdf.match(/\/Type \/Page\b(?!s)/g)).toHaveLength(3);
     expect(p.context().pages()).toHaveLength(1);
     const printed = p.getByRole('dialog', { name: 'Sucesso!' });
     await printed.getByText('3 cupons impressos.').waitFor();

@@ -36,6 +36,7 @@ import {
   storeClerk,
   type StoreClerk,
 } from './helpers/store.ts';
+import { readPdf } from './helpers/pdf-text.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
 /**
@@ -189,6 +190,33 @@ describe('coupon templates', () => {
       .json<CouponTemplateDto[]>()
       .filter((row) => row.id === template.id);
     expect(listed).toMatchObject({ generated: 3, available: 3, used: 0 });
+  });
+
+  it('prints a batch of coupons as one PDF, a page each, and refuses more than 30 at once', async () => {
+    const template = await createTemplate({ name: 'Lote', value: 10 });
+    const url = `/api/coupons/templates/${template.id}/generate`;
+    const printed = await admin.call('POST', url, { quantity: 3 });
+    expect(printed.statusCode).toBe(200);
+    const { filename, coupons } = printed.json<{ filename: string; coupons: CouponDto[] }>();
+    expect(new Set(coupons.map((coupon) => coupon.code)).size).toBe(3);
+    const file = await t.db
+      .selectFrom('print_files')
+      .select('content')
+      .where('filename', '=', filename)
+      .executeTakeFirstOrThrow();
+    const { pages } = await readPdf(Buffer.from(file.content));
+    expect(pages.map((page) => page.text.includes('Lote'))).toEqual([true, true, true]);
+    coupons.forEach((coupon, index) =>
+      expect(pages[index]!.text).toContain(formatCouponCode(coupon.code)),
+    );
+    for (const quantity of [0, 31, 'três']) {
+      const refused = await admin.call('POST', url, { quantity });
+      expect(refused.statusCode).toBe(400);
+    }
+    const [listed] = (await admin.call('GET', '/api/coupons/templates'))
+      .json<CouponTemplateDto[]>()
+      .filter((row) => row.id === template.id);
+    expect(listed).toMatchObject({ generated: 3, available: 3 });
   });
 
   it('propagates edits to unused coupons only when asked', async () => {

@@ -15,7 +15,7 @@ dayjs.locale('pt-br');
 
 const session = loadSession();
 // A saved session reopens its last page: its chunk downloads while the token is revalidated.
-preloadPage(session.adminPage);
+void preloadPage(session.adminPage);
 const store = makeStore({ session });
 store.dispatch(appStarted());
 

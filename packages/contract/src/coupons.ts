@@ -25,6 +25,11 @@ export const COUPON_CATEGORY_LABELS: Record<CouponCategory, string> = {
 };
 
 export const COUPON_NAME_MAX = 255;
+/**
+ * Most coupons one generate call makes (docs/coupons-api.md): the SPA's batch sends them 30 at a
+ * time, so with no printer mapped a batch opens one PDF per 30 coupons, as product tags do.
+ */
+export const COUPON_PRINT_BATCH = 30;
 
 // ---- Messages (SPEC.md section 5 where it gives the text) -----------------------------------
 

@@ -1,60 +1,74 @@
-import { combineReducers } from '@reduxjs/toolkit';
-import { accreditationSlice } from '../features/accreditation/slice';
-import { attendanceSlice } from '../features/attendance/slice';
-import { reportsSlice } from '../features/reports/slice';
-import { auditSlice } from '../features/audit/slice';
+import { combineSlices, type WithSlice } from '@reduxjs/toolkit';
 import { configSlice } from '../features/config/slice';
-import { couponsSlice } from '../features/coupons/slice';
-import { coursewareSlice } from '../features/courseware/slice';
-import { exchangeSlice } from '../features/courseware/exchange-slice';
-import { emailsSlice } from '../features/emails/slice';
-import { foodSlice } from '../features/food/slice';
 import { errorsSlice } from '../features/errors/slice';
 import { eventsSlice } from '../features/events/slice';
-import { importsSlice } from '../features/imports/slice';
-import { lotterySlice } from '../features/lottery/slice';
 import { navigationSlice } from '../features/navigation/slice';
-import { passwordSlice } from '../features/password/slice';
 import { printingSlice } from '../features/printing/slice';
-import { checkoutSlice } from '../features/store/checkout-slice';
-import { deliverySlice } from '../features/store/delivery-slice';
-import { paidOrdersSlice } from '../features/store/paid-orders-slice';
-import { pixConfigSlice } from '../features/store/pix-config-slice';
-import { drawerSlice } from '../features/store/drawer-slice';
-import { saleSlice } from '../features/store/sale-slice';
 import { sessionSlice } from '../features/session/slice';
 import { setupSlice } from '../features/setup/slice';
-import { tableExtrasSlice } from '../features/tables/extras-slice';
 import { tablesSlice } from '../features/tables/slice';
-import { webcamSlice } from '../features/webcam/slice';
+// Types only: these slices' code loads with their area's page chunk (store/areas.ts).
+import type { accreditationSlice } from '../features/accreditation/slice';
+import type { attendanceSlice } from '../features/attendance/slice';
+import type { auditSlice } from '../features/audit/slice';
+import type { couponsSlice } from '../features/coupons/slice';
+import type { coursewareSlice } from '../features/courseware/slice';
+import type { exchangeSlice } from '../features/courseware/exchange-slice';
+import type { emailsSlice } from '../features/emails/slice';
+import type { foodSlice } from '../features/food/slice';
+import type { importsSlice } from '../features/imports/slice';
+import type { lotterySlice } from '../features/lottery/slice';
+import type { passwordSlice } from '../features/password/slice';
+import type { reportsSlice } from '../features/reports/slice';
+import type { checkoutSlice } from '../features/store/checkout-slice';
+import type { deliverySlice } from '../features/store/delivery-slice';
+import type { drawerSlice } from '../features/store/drawer-slice';
+import type { paidOrdersSlice } from '../features/store/paid-orders-slice';
+import type { pixConfigSlice } from '../features/store/pix-config-slice';
+import type { saleSlice } from '../features/store/sale-slice';
+import type { tableExtrasSlice } from '../features/tables/extras-slice';
+import type { webcamSlice } from '../features/webcam/slice';
 
-export const rootReducer = combineReducers({
-  [sessionSlice.name]: sessionSlice.reducer,
-  [configSlice.name]: configSlice.reducer,
-  [navigationSlice.name]: navigationSlice.reducer,
-  [eventsSlice.name]: eventsSlice.reducer,
-  [passwordSlice.name]: passwordSlice.reducer,
-  [webcamSlice.name]: webcamSlice.reducer,
-  [errorsSlice.name]: errorsSlice.reducer,
-  [tablesSlice.name]: tablesSlice.reducer,
-  [tableExtrasSlice.name]: tableExtrasSlice.reducer,
-  [printingSlice.name]: printingSlice.reducer,
-  [accreditationSlice.name]: accreditationSlice.reducer,
-  [coursewareSlice.name]: coursewareSlice.reducer,
-  [exchangeSlice.name]: exchangeSlice.reducer,
-  [attendanceSlice.name]: attendanceSlice.reducer,
-  [importsSlice.name]: importsSlice.reducer,
-  [saleSlice.name]: saleSlice.reducer,
-  [checkoutSlice.name]: checkoutSlice.reducer,
-  [deliverySlice.name]: deliverySlice.reducer,
-  [paidOrdersSlice.name]: paidOrdersSlice.reducer,
-  [pixConfigSlice.name]: pixConfigSlice.reducer,
-  [drawerSlice.name]: drawerSlice.reducer,
-  [setupSlice.name]: setupSlice.reducer,
-  [reportsSlice.name]: reportsSlice.reducer,
-  [auditSlice.name]: auditSlice.reducer,
-  [lotterySlice.name]: lotterySlice.reducer,
-  [couponsSlice.name]: couponsSlice.reducer,
-  [foodSlice.name]: foodSlice.reducer,
-  [emailsSlice.name]: emailsSlice.reducer,
-});
+/** The state of the slices injected when their area's page chunk first loads. */
+export type LazyState = WithSlice<typeof accreditationSlice> &
+  WithSlice<typeof attendanceSlice> &
+  WithSlice<typeof auditSlice> &
+  WithSlice<typeof couponsSlice> &
+  WithSlice<typeof coursewareSlice> &
+  WithSlice<typeof exchangeSlice> &
+  WithSlice<typeof emailsSlice> &
+  WithSlice<typeof foodSlice> &
+  WithSlice<typeof importsSlice> &
+  WithSlice<typeof lotterySlice> &
+  WithSlice<typeof passwordSlice> &
+  WithSlice<typeof reportsSlice> &
+  WithSlice<typeof checkoutSlice> &
+  WithSlice<typeof deliverySlice> &
+  WithSlice<typeof drawerSlice> &
+  WithSlice<typeof paidOrdersSlice> &
+  WithSlice<typeof pixConfigSlice> &
+  WithSlice<typeof saleSlice> &
+  WithSlice<typeof tableExtrasSlice> &
+  WithSlice<typeof webcamSlice>;
+
+/**
+ * The shell's slices (session, configuration, navigation, the selected event, errors, the
+ * lookups of the top bar, printing, first-run setup) load with the app; every other area's slices
+ * are injected by its `area.ts` (store/areas.ts) when its page chunk first loads.
+ */
+export const rootReducer = combineSlices(
+  sessionSlice,
+  configSlice,
+  navigationSlice,
+  eventsSlice,
+  errorsSlice,
+  tablesSlice,
+  printingSlice,
+  setupSlice,
+).withLazyLoadedSlices<LazyState>();
+
+/**
+ * The whole state. A lazy slice is typed as present: only its area's code reads it, and that code
+ * loads with the area's `area.ts`, which injects the slice before anything renders or runs.
+ */
+export type RootState = ReturnType<typeof rootReducer> & LazyState;

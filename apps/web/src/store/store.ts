@@ -1,20 +1,25 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { configureStore, type Reducer } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { rootReducer } from './root-reducer';
+import { attachAreas } from './areas';
+import { rootReducer, type RootState } from './root-reducer';
 import { rootSaga } from './root-saga';
 import { saveSession } from './persistence';
 
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState } from './root-reducer';
 
-/** Builds the store, starts the root saga and keeps the session saved in localStorage. */
+/**
+ * Builds the store, starts the root saga and the sagas of the areas already loaded
+ * (store/areas.ts), and keeps the session saved in localStorage.
+ */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: rootReducer,
-    preloadedState,
+    reducer: rootReducer as unknown as Reducer<RootState>,
+    preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
+  attachAreas({ dispatch: store.dispatch, runSaga: (saga) => sagaMiddleware.run(saga) });
 
   let saved = store.getState().session;
   store.subscribe(() => {

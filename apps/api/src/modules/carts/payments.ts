@@ -13,7 +13,7 @@ import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { useOrderCoupon } from '../coupons/apply.ts';
 import { generateAutomaticCoupon } from '../coupons/automatic.ts';
-import { openDrawerId } from '../drawer/service.ts';
+import { openDrawerQuery } from '../drawer/service.ts';
 import { takeStock } from '../products/stock.ts';
 import { recordPaymentChange } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
@@ -81,10 +81,17 @@ async function recordPayment(
   cents: readonly number[],
 ): Promise<void> {
   const at = now.toISOString();
-  const { totalCents } = await applyTransition(trx, orderId, 'pagar', actor, now, {
-    cashier_id: actor.id,
-    paid_at: at,
-  });
+  const { totalCents, eventId, couponId } = await applyTransition(
+    trx,
+    orderId,
+    'pagar',
+    actor,
+    now,
+    {
+      cashier_id: actor.id,
+      paid_at: at,
+    },
+  );
   if (!paymentsCloseOrder(totalCents, cents)) {
     const paid = cents.reduce((sum, amount) => sum + amount, 0);
     throw invalidRequest(
@@ -93,8 +100,8 @@ async function recordPayment(
   }
   if (payments.length > 0) {
     // The money goes into the cashier's open drawer; without one the payment belongs to none.
-    const drawerSessionId = await openDrawerId(trx, actor.id);
-    await trx
+    // (A subquery of the insert: one round trip to the database less per payment.)
+    const [stored] = await trx
       .insertInto('order_payments')
       .values(
         payments.map((payment, index) => ({
@@ -102,10 +109,11 @@ async function recordPayment(
           payment_method_id: payment.id_forma_pagamento,
           amount_cents: cents[index]!,
           user_id: actor.id,
-          drawer_session_id: drawerSessionId,
+          drawer_session_id: openDrawerQuery(trx, actor.id),
           created_at: at,
         })),
       )
+      .returning('drawer_session_id')
       .execute();
     // Reports (issue 12): the payments per method, pre-aggregated in this same transaction.
     await recordPaymentChange(trx, orderId, 1);
@@ -118,7 +126,7 @@ async function recordPayment(
           id_forma_pagamento: payment.id_forma_pagamento,
           amount_cents: cents[index],
         })),
-        drawer_session_id: drawerSessionId,
+        drawer_session_id: stored?.drawer_session_id ?? null,
       },
       at: now,
     });
@@ -142,8 +150,13 @@ async function recordPayment(
   }
   // The order's coupon is used now, once (409 if another order used it first); a total that
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
-  await useOrderCoupon(trx, now, orderId);
-  await generateAutomaticCoupon(trx, now, actor.id, orderId);
+  // The order's coupon, event and total came back from the state change: not read again.
+  await useOrderCoupon(trx, now, { id: orderId, coupon_id: couponId });
+  await generateAutomaticCoupon(trx, now, actor.id, {
+    id: orderId,
+    event_id: eventId,
+    total_cents: totalCents,
+  });
 }
 
 /**

@@ -55,6 +55,8 @@ export interface AppliedTransition {
   from: OrderState;
   /** The order's total after the change, in cents. */
   totalCents: number;
+  eventId: number;
+  couponId: number | null;
 }
 
 /**
@@ -104,7 +106,7 @@ export async function applyTransition(
       .set({ ...changes, state: to, updated_at: at })
       .where('id', '=', orderId)
       .where('state', '=', expected)
-      .returning('total_cents')
+      .returning(['total_cents', 'event_id', 'coupon_id'])
       .executeTakeFirst();
     if (!updated) {
       expected = undefined;
@@ -127,6 +129,11 @@ export async function applyTransition(
         at: now,
       });
     }
-    return { from: expected, totalCents: updated.total_cents };
+    return {
+      from: expected,
+      totalCents: updated.total_cents,
+      eventId: updated.event_id,
+      couponId: updated.coupon_id,
+    };
   }
 }

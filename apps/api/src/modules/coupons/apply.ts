@@ -182,12 +182,12 @@ export async function applyCoupon(
  * the second finds it used (PostgreSQL re-reads the row after the first commits; SQLite runs
  * them one after the other) and its whole payment is refused with 409.
  */
-export async function useOrderCoupon(trx: Trx, now: Date, orderId: number): Promise<void> {
-  const order = await trx
-    .selectFrom('orders')
-    .select('coupon_id')
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+export async function useOrderCoupon(
+  trx: Trx,
+  now: Date,
+  order: { id: number; coupon_id: number | null },
+): Promise<void> {
+  const orderId = order.id;
   if (order.coupon_id === null) return;
   const at = now.toISOString();
   const result = await trx

@@ -11,13 +11,8 @@ export async function generateAutomaticCoupon(
   trx: Trx,
   now: Date,
   userId: number,
-  orderId: number,
+  order: { id: number; event_id: number; total_cents: number },
 ): Promise<number | null> {
-  const order = await trx
-    .selectFrom('orders')
-    .select(['event_id', 'total_cents'])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
   const config = await trx
     .selectFrom('coupon_configs')
     .select(['enabled', 'template_id', 'min_value_cents'])
@@ -34,7 +29,7 @@ export async function generateAutomaticCoupon(
     .executeTakeFirst();
   // A template that has expired would only make a coupon nobody can use: none is made.
   if (!template || template.expiration_date < now.toISOString()) return null;
-  return createCoupon(trx, now, template, userId, orderId);
+  return createCoupon(trx, now, template, userId, order.id);
 }
 
 /** The coupons an order generated, printed after its receipt (each reprint prints them again). */

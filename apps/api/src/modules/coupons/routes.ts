@@ -1,5 +1,10 @@
 import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
-import { CASHIER_PERMISSIONS, COUPON_ADMIN_PERMISSIONS, COUPON_STATES } from '@balcao/contract';
+import {
+  CASHIER_PERMISSIONS,
+  COUPON_ADMIN_PERMISSIONS,
+  COUPON_PRINT_BATCH,
+  COUPON_STATES,
+} from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor, type AuditActor } from '../audit/record.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
@@ -12,7 +17,7 @@ import {
   removeCoupon,
   saveCouponConfig,
 } from './coupons.ts';
-import { deleteTemplate, generateCoupon, listTemplates, saveTemplate } from './templates.ts';
+import { deleteTemplate, generateCoupons, listTemplates, saveTemplate } from './templates.ts';
 import { eventOf } from './values.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -93,7 +98,11 @@ const ConfigSchema = Type.Object({
 
 const GenerateOutcome = Type.Union(
   PrintOutcomeSchema.anyOf.map((outcome) =>
-    Type.Object({ ...outcome.properties, coupon: CouponDtoSchema }),
+    Type.Object({
+      ...outcome.properties,
+      coupon: CouponDtoSchema,
+      coupons: Type.Array(CouponDtoSchema),
+    }),
   ),
 );
 
@@ -163,15 +172,29 @@ export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/coupons/templates/:id/generate',
-    { config: admin, schema: { params: Params, response: { 200: GenerateOutcome } } },
-    async (request) =>
-      generateCoupon(
-        app.db,
-        now(),
-        auditActor(request),
-        request.params.id,
-        app.config.eventTimeZone,
-      ),
+    {
+      config: admin,
+      // A call without a body (one coupon, as before batches) validates as an empty one.
+      preValidation: (request, _reply, done) => {
+        request.body ??= {};
+        done();
+      },
+      schema: {
+        params: Params,
+        // No quantity makes one coupon.
+        body: Type.Optional(
+          Type.Object({
+            quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: COUPON_PRINT_BATCH })),
+          }),
+        ),
+        response: { 200: GenerateOutcome },
+      },
+    },
+    async (request) => {
+      const zone = app.config.eventTimeZone;
+      const quantity = request.body?.quantity ?? 1;
+      return generateCoupons(app.db, now(), auditActor(request), request.params.id, quantity, zone);
+    },
   );
 
   app.get(

@@ -13,7 +13,7 @@ import {
 } from '@balcao/contract';
 import { invalidRequest, conflict, notFound } from '../../http/api-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { renderCoupon } from '../../printing/documents/coupon.ts';
+import { renderCoupons } from '../../printing/documents/coupon.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import {
   couponDtos,
@@ -302,54 +302,86 @@ export async function printCoupon(
   service: 'COUPON' | 'CHECKOUT',
   timeZone: string,
 ): Promise<{ outcome: PrintOutcome; coupon: CouponDto }> {
-  const row = await couponQuery(trx).where('coupons.id', '=', couponId).executeTakeFirstOrThrow();
+  const { outcome, coupons } = await printCoupons(trx, now, user, [couponId], service, timeZone);
+  return { outcome, coupon: coupons[0]! };
+}
+
+/**
+ * Coupons of one event in one PDF (a page each) and one print job for `service`, inside the
+ * caller's transaction: with no printer mapped the browser opens a single print for all of them.
+ */
+async function printCoupons(
+  trx: Trx,
+  now: Date,
+  user: User,
+  couponIds: readonly number[],
+  service: 'COUPON' | 'CHECKOUT',
+  timeZone: string,
+): Promise<{ outcome: PrintOutcome; coupons: CouponDto[] }> {
+  const rows = await couponQuery(trx)
+    .where('coupons.id', 'in', [...couponIds])
+    .orderBy('coupons.id')
+    .execute();
+  const [first] = rows;
+  if (!first) throw new Error('printCoupons: no coupon');
   const event = await trx
     .selectFrom('events')
     .select('name')
-    .where('id', '=', row.event_id)
+    .where('id', '=', first.event_id)
     .executeTakeFirstOrThrow();
-  const [coupon] = await couponDtos(trx, [row], now);
-  const pdf = await renderCoupon({
-    couponId: row.code,
-    codeText: formatCouponCode(row.code),
-    templateName: row.template_name,
-    percent: toPercent(row.value_bp),
-    expirationDate: new Date(row.expiration_date),
-    eventName: event.name,
-    timeZone,
-  });
+  const coupons = await couponDtos(trx, rows, now);
+  const pdf = await renderCoupons(
+    rows.map((row) => ({
+      couponId: row.code,
+      codeText: formatCouponCode(row.code),
+      templateName: row.template_name,
+      percent: toPercent(row.value_bp),
+      expirationDate: new Date(row.expiration_date),
+      eventName: event.name,
+      timeZone,
+    })),
+  );
   const outcome = await queuePrint(trx, now, {
     user,
     service,
     kind: 'cupom',
-    title: `Cupom ${row.template_name}`,
+    title:
+      rows.length > 1
+        ? `Cupons ${first.template_name} (${rows.length})`
+        : `Cupom ${first.template_name}`,
     pdf,
   });
-  return { outcome, coupon: coupon! };
+  return { outcome, coupons };
 }
 
 /**
- * POST /coupons/templates/{id}/generate: one coupon, created and sent to the COUPON printer in
- * one transaction (no printer mapped: the PDF is kept for the browser, as the other prints do).
+ * POST /coupons/templates/{id}/generate: `quantity` coupons (1 to 30), created and sent to the
+ * COUPON printer as one PDF in one transaction (no printer mapped: the PDF is kept for the
+ * browser, as the other prints do).
  */
-export async function generateCoupon(
+export async function generateCoupons(
   db: Db,
   now: Date,
   actor: AuditActor,
   templateId: number,
+  quantity: number,
   timeZone: string,
-): Promise<PrintOutcome & { coupon: CouponDto }> {
+): Promise<PrintOutcome & { coupon: CouponDto; coupons: CouponDto[] }> {
   const template = await findTemplate(db, templateId);
   return db.transaction().execute(async (trx) => {
-    const id = await createCoupon(trx, now, template, actor.id);
-    await recordAudit(trx, actor, {
-      entity: 'coupons',
-      entityId: id,
-      action: 'insert',
-      after: await trx.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst(),
-      at: now,
-    });
-    const { outcome, coupon } = await printCoupon(trx, now, actor, id, 'COUPON', timeZone);
-    return { ...outcome, coupon };
+    const ids: number[] = [];
+    for (let made = 0; made < quantity; made += 1) {
+      const id = await createCoupon(trx, now, template, actor.id);
+      await recordAudit(trx, actor, {
+        entity: 'coupons',
+        entityId: id,
+        action: 'insert',
+        after: await trx.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst(),
+        at: now,
+      });
+      ids.push(id);
+    }
+    const { outcome, coupons } = await printCoupons(trx, now, actor, ids, 'COUPON', timeZone);
+    return { ...outcome, coupon: coupons[coupons.length - 1]!, coupons };
   });
 }

@@ -64,13 +64,17 @@ function sessions(db: Db) {
 
 /** The user's open drawer, if any. */
 export async function openDrawerId(db: Db, userId: number): Promise<number | null> {
-  const row = await db
+  const row = await openDrawerQuery(db, userId).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The id of the user's open drawer as a query: a subquery of the payment rows' insert. */
+export function openDrawerQuery(db: Db, userId: number) {
+  return db
     .selectFrom('drawer_sessions')
     .select('id')
     .where('user_id', '=', userId)
-    .where('closed_at', 'is', null)
-    .executeTakeFirst();
-  return row?.id ?? null;
+    .where('closed_at', 'is', null);
 }
 
 /**

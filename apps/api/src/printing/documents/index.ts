@@ -12,7 +12,7 @@ export {
   type ProductTagInput,
   type ProductTagSheetsInput,
 } from './product-tags.ts';
-export { COUPON_SIZE_MM, renderCoupon, type CouponInput } from './coupon.ts';
+export { COUPON_SIZE_MM, renderCoupon, renderCoupons, type CouponInput } from './coupon.ts';
 export {
   RECEIPT_WIDTH_MM,
   receiptLineTotal,

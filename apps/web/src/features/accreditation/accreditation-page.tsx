@@ -32,6 +32,7 @@ import {
   selectAccreditation,
   usualNameChanged,
 } from './slice';
+import './area';
 
 /** The panel of each status; SPEC.md section 8 gives the first two. */
 const PANELS: Record<AccreditationStatus, { variant: string; text: string }> = {

@@ -12,6 +12,7 @@ import { PageFrame } from '../tables/pages/page-frame';
 import { deskOpenedWithCpf } from './sagas';
 import { RowButton } from '../../ui/row-button';
 import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
+import './area';
 
 function DeskButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();

@@ -15,6 +15,7 @@ import {
   type AttendanceRow,
 } from './slice';
 import { EventSelect } from '../../ui/event-select';
+import './area';
 
 const rowId = (row: AttendanceRow) => String(row.id);
 

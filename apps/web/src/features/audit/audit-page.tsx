@@ -17,6 +17,7 @@ import { PeriodField } from '../../ui/period-field';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageFrame } from '../tables/pages/page-frame';
 import { auditCsvRequested, auditRequested, selectAudit, type AuditParams } from './slice';
+import './area';
 
 const TITLE = 'Auditoria';
 

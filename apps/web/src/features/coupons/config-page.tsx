@@ -14,6 +14,7 @@ import {
   couponToastDismissed,
   selectCoupons,
 } from './slice';
+import './area';
 
 /** The minimum typed as money: digits fill the cents from the right. */
 function MinValueInput() {

@@ -22,6 +22,7 @@ import {
   couponsRequested,
   selectCoupons,
 } from './slice';
+import './area';
 
 const STATE_BADGES: Record<CouponState, string> = {
   available: 'success',

@@ -83,7 +83,8 @@ const refusal = (description: string, status = 400) =>
 
 /**
  * docs/coupons-api.md's admin calls over in-memory lists; `calls` records what the SPA sent.
- * `failGenerateAt`: the generate call (1-based) that fails.
+ * `failGenerateAt`: the generate call (1-based) that fails; `calls.generated` counts coupons,
+ * `calls.generateCalls` the calls, `calls.generateQuantities` what each asked.
  */
 export function serveCoupons(
   options: {
@@ -92,6 +93,8 @@ export function serveCoupons(
     config?: CouponConfigDto;
     products?: ProductRow[];
     failGenerateAt?: number;
+    /** No printer mapped: generate answers `{filename}` and the SPA prints the file. */
+    printFiles?: boolean;
   } = {},
 ) {
   let templates = [...(options.templates ?? [])];
@@ -105,6 +108,8 @@ export function serveCoupons(
     saved: [] as { id: string | null; eventId: string | null; body: CouponTemplateInput }[],
     deleted: [] as number[],
     generated: 0,
+    generateCalls: 0,
+    generateQuantities: [] as (number | undefined)[],
     listedFor: [] as (string | null)[],
     invalidated: [] as number[],
     removed: [] as number[],
@@ -140,21 +145,36 @@ export function serveCoupons(
       calls.listedFor.push(new URL(request.url).searchParams.get('eventId'));
       return HttpResponse.json(templates);
     }),
-    http.post('/api/coupons/templates/:id/generate', ({ params }) => {
-      calls.generated += 1;
-      if (calls.generated === options.failGenerateAt)
+    http.post('/api/coupons/templates/:id/generate', async ({ params, request }) => {
+      const body = (await request.json().catch(() => null)) as { quantity?: number } | null;
+      calls.generateCalls += 1;
+      calls.generateQuantities.push(body?.quantity);
+      if (calls.generateCalls === options.failGenerateAt)
         return refusal('Impressora indisponível.', 409);
+      const quantity = body?.quantity ?? 1;
+      const made = Array.from({ length: quantity }, (_, i) =>
+        couponDto({ id: calls.generated + i + 1 }),
+      );
+      calls.generated += quantity;
       templates = templates.map((template) =>
         template.id === Number(params.id)
-          ? { ...template, generated: template.generated + 1 }
+          ? { ...template, generated: template.generated + quantity }
           : template,
       );
       return HttpResponse.json({
-        jobId: calls.generated,
-        printer: 'Balcão 1',
-        coupon: couponDto({ id: calls.generated }),
+        ...(options.printFiles
+          ? { filename: `cupom-${calls.generateCalls}.pdf` }
+          : { jobId: calls.generateCalls, printer: 'Balcão 1' }),
+        coupon: made.at(-1),
+        coupons: made,
       });
     }),
+    // With `printFiles` (no printer mapped) each call's PDF is fetched to print in the tab.
+    http.get('/api/prints/files/:name', ({ params }) =>
+      HttpResponse.text(`%PDF-1.4 ${String(params.name)}`, {
+        headers: { 'content-type': 'application/pdf' },
+      }),
+    ),
     http.post('/api/coupons/templates', ({ request }) => saveTemplate(null, request)),
     http.post('/api/coupons/templates/:id', ({ params, request }) =>
       saveTemplate(String(params.id), request),

@@ -14,6 +14,7 @@ import {
   orderCouponRequested,
   selectCoupons,
 } from './slice';
+import './area';
 
 /**
  * The coupon of the cashier's selected order: a code typed, read by a USB scanner (which types it

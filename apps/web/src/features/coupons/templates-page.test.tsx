@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { NO_SELECTED_EVENT_MESSAGE } from '@balcao/contract';
+import { expectZeroRefused, printQuantity } from '../../testing/batch-print';
+import { watchPrintFrames } from '../../testing/print-frames';
 import { server } from '../../testing/server';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
@@ -21,6 +24,10 @@ const rowOf = (name: string) =>
   within(grid())
     .getAllByRole('row')
     .find((row) => within(row).queryByRole('cell', { name }))!;
+
+const PROMPT = 'Imprimir cupons de Natal';
+const openPrompt = async (user: UserEvent) =>
+  user.click(within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }));
 
 describe('Template de Cupons', { timeout: 20_000 }, () => {
   it('on a fresh install with no event, asks for one instead of opening the error dialog', async () => {
@@ -136,65 +143,63 @@ describe('Template de Cupons', { timeout: 20_000 }, () => {
     expect(calls.deleted).toEqual([1]);
   });
 
-  it("prints a batch one coupon per call with 'Imprimindo - x/y' after asking a quantity", async () => {
+  it("prints a batch of 3 in one call with 'Imprimindo - x/y' after asking a quantity", async () => {
     const calls = serveCoupons({ templates: [templateDto()] });
     const { user } = await openTemplates();
-    await user.click(
-      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
-    );
-    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '0{Enter}');
-    const error = await screen.findByRole('dialog', { name: 'Erro!' });
-    expect(error).toHaveTextContent('Digite um número maior que 0.');
-    await user.click(within(error).getByRole('button', { name: 'OK' }));
-
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '3{Enter}');
+    await openPrompt(user);
+    await expectZeroRefused(user, PROMPT);
+    await printQuantity(user, PROMPT, '3');
     const done = await screen.findByRole('dialog', { name: 'Sucesso!' });
     expect(done).toHaveTextContent('3 cupons impressos.');
     expect(calls.generated).toBe(3);
+    expect(calls.generateQuantities).toEqual([3]);
     await waitFor(() =>
       expect(within(rowOf('Natal')).getByRole('cell', { name: '3' })).toBeInTheDocument(),
     );
   });
 
+  it('with no printer mapped, prints one PDF per 30 coupons, not a print per coupon', async () => {
+    const printedFrames = watchPrintFrames();
+    const calls = serveCoupons({ templates: [templateDto()], printFiles: true });
+    const { user } = await openTemplates();
+    await openPrompt(user);
+    await printQuantity(user, PROMPT, '35');
+    const done = await screen.findByRole('dialog', { name: 'Sucesso!' });
+    expect(done).toHaveTextContent('35 cupons impressos.');
+    expect(calls.generateQuantities).toEqual([30, 5]);
+    await waitFor(() => expect(printedFrames()).toHaveLength(2));
+    expect(await printedFrames()[1]?.text()).toBe('%PDF-1.4 cupom-2.pdf');
+  });
+
   it('stops the batch at the first failure with its reason, not the generic dialog', async () => {
     const calls = serveCoupons({ templates: [templateDto()], failGenerateAt: 2 });
     const { user } = await openTemplates();
-    await user.click(
-      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
-    );
-    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '5{Enter}');
+    await openPrompt(user);
+    await printQuantity(user, PROMPT, '65');
     const error = await screen.findByRole('dialog', { name: 'Erro!' });
     expect(error).toHaveTextContent('Impressora indisponível.');
-    expect(calls.generated).toBe(2);
+    expect(calls.generateCalls).toBe(2);
+    expect(calls.generated).toBe(30);
     expect(screen.queryByRole('dialog', { name: 'Ocorreu um erro' })).not.toBeInTheDocument();
   });
 
-  it("shows 'Imprimindo - x/y' and stops between two coupons on 'Cancelar'", async () => {
+  it("shows 'Imprimindo - x/y' and stops between two calls on 'Cancelar'", async () => {
     serveCoupons({ templates: [templateDto()] });
     let generated = 0;
     server.use(
       http.post('/api/coupons/templates/:id/generate', async () => {
         generated += 1;
         await delay(150);
-        return HttpResponse.json({ jobId: generated, printer: 'Balcão 1', coupon: {} });
+        return HttpResponse.json({ jobId: generated, printer: 'Balcão 1', coupons: [] });
       }),
     );
     const { user } = await openTemplates();
-    await user.click(
-      within(await waitFor(() => rowOf('Natal'))).getByRole('button', { name: 'Imprimir' }),
-    );
-    const prompt = await screen.findByRole('dialog', { name: 'Imprimir cupons de Natal' });
-    await user.clear(within(prompt).getByLabelText('Quantidade'));
-    await user.type(within(prompt).getByLabelText('Quantidade'), '10{Enter}');
-    const progress = await screen.findByRole('dialog', { name: 'Imprimindo - 1/10' });
+    await openPrompt(user);
+    await printQuantity(user, PROMPT, '100');
+    const progress = await screen.findByRole('dialog', { name: 'Imprimindo - 30/100' });
     await user.click(within(progress).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(generated).toBeLessThan(10);
+    expect(generated).toBeLessThan(4);
     expect(screen.queryByText(/cupons impressos/)).not.toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import {
   templatesRequested,
 } from './slice';
 import { TemplateForm } from './template-form';
+import './area';
 
 function QuantityPrompt() {
   const dispatch = useAppDispatch();

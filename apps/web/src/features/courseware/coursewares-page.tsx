@@ -25,6 +25,7 @@ import {
   noticeDismissed,
   selectCourseware,
 } from './slice';
+import './area';
 
 const STATUS_BADGES: Record<CoursewareStatus, string> = {
   ISSUED: 'secondary',

@@ -21,6 +21,7 @@ import {
   selectExchange,
 } from './exchange-slice';
 import { COURSEWARE_CODE_PLACEHOLDER } from './display';
+import './area';
 
 function onEnter(action: () => void) {
   return (event: KeyboardEvent<HTMLInputElement>) => {

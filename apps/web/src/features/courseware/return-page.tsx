@@ -15,6 +15,7 @@ import {
   returnRequested,
   selectCourseware,
 } from './slice';
+import './area';
 
 function CoursewareCard({ courseware }: { courseware: CoursewareDto }) {
   const rows: [string, string][] = [

@@ -36,6 +36,7 @@ import {
   statusToggled,
   type SmtpDraft,
 } from './slice';
+import './area';
 
 const SMTP_FIELDS: { name: keyof SmtpDraft; label: string; type?: string; help?: string }[] = [
   { name: 'host', label: 'Servidor SMTP' },

@@ -16,6 +16,7 @@ import {
   selectFood,
   type FoodDraft,
 } from './slice';
+import './area';
 
 const NUMBER_FIELDS: {
   name: Exclude<keyof FoodDraft, 'categoryIds'>;

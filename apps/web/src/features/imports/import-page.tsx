@@ -23,6 +23,7 @@ import {
 } from './slice';
 import { EventSelect } from '../../ui/event-select';
 import { countOf, readableMessage } from '../../ui/messages';
+import './area';
 
 export const NO_EVENTS_MESSAGE = 'Nenhum evento registrado.';
 const SUCCESS: Record<ImportKind, string> = {

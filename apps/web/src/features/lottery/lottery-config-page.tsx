@@ -20,6 +20,7 @@ import {
   prizesCountChanged,
   selectLottery,
 } from './slice';
+import './area';
 
 const participantsText = (count: number) =>
   count === 1 ? '1 participante' : `${count} participantes`;

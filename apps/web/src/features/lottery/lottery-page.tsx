@@ -12,6 +12,7 @@ import { lotteryClosed } from '../session/slice';
 import { enterFullscreen, exitFullscreen } from './fullscreen';
 import background from './lottery-background.svg';
 import { drawRequested, selectLottery, winnerRevealed } from './slice';
+import './area';
 
 /** A running carousel: the names it cycles through and the steps taken. */
 interface Spin {

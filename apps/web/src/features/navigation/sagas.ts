@@ -1,13 +1,21 @@
-import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { all, call, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
+import { areaPageLoaders } from '../../store/areas';
 import { loadSelectedEvent } from '../events/sagas';
+import { preloadPage } from '../shell/pages';
 import { pageOpened, selectToken, sessionEnded } from '../session/slice';
 import { PAGE_LOADERS, type PageLoader } from './page-loaders';
 import { pageLoadStarted, pageRequested, selectPageLoading } from './slice';
 
-function* loadPageData(page: AdminPage | null, loaders: readonly PageLoader[]): SagaIterator {
-  yield call(loadSelectedEvent);
+/**
+ * The page's chunk (whose area, once loaded, brings its slices, sagas and the page's loads:
+ * store/areas.ts) downloads while the selected event is looked up; then the page's loads run.
+ */
+function* loadPageData(page: AdminPage | null): SagaIterator {
+  yield all([call(loadSelectedEvent), call(preloadPage, page)]);
+  const loaders: readonly PageLoader[] =
+    (page && (PAGE_LOADERS[page] ?? areaPageLoaders(page))) || [];
   for (const loader of loaders) {
     try {
       yield call(loader);
@@ -21,7 +29,7 @@ function* loadPageData(page: AdminPage | null, loaders: readonly PageLoader[]): 
 export function* openPage(page: AdminPage | null): SagaIterator {
   yield put(pageLoadStarted(page));
   const outcome: { ended?: unknown } = yield race({
-    loaded: call(loadPageData, page, (page && PAGE_LOADERS[page]) || []),
+    loaded: call(loadPageData, page),
     ended: take(sessionEnded.type),
   });
   const token: unknown = yield select(selectToken);

@@ -12,6 +12,7 @@ import {
   selectPasswordState,
   type PasswordField,
 } from './slice';
+import './area';
 
 const FIELDS: readonly { field: PasswordField; label: string; autoComplete: string }[] = [
   { field: 'currentPassword', label: 'Senha atual', autoComplete: 'current-password' },

@@ -10,6 +10,7 @@ import { selectSelectedEvent } from '../events/slice';
 import { selectLookups } from '../tables/slice';
 import { PageFrame } from '../tables/pages/page-frame';
 import { dashboardRequested, selectReports } from './slice';
+import './area';
 
 /** The cards, in the first colours of the 11-colour palette. */
 const CARDS: { key: keyof DashboardReport; title: string; color: string }[] = [

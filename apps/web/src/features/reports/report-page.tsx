@@ -20,6 +20,7 @@ import { selectSelectedEvent } from '../events/slice';
 import { selectLookups, type LookupItem } from '../tables/slice';
 import { PageFrame } from '../tables/pages/page-frame';
 import { reportCsvRequested, reportRequested, selectReports } from './slice';
+import './area';
 
 type ResultRow = Record<string, ReportCell>;
 

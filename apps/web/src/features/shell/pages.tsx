@@ -238,13 +238,19 @@ export function preloadDesks(
   const desks = menuFor(permissions, mode)
     .map((item) => item.page)
     .filter((page) => DESK_PAGES.includes(page));
-  for (const page of new Set([current, ...desks])) preloadPage(page);
+  for (const page of new Set([current, ...desks])) void preloadPage(page);
 }
 
-/** Starts fetching one page's chunk; a failure is retried when the page opens. */
-export function preloadPage(page: AdminPage | null): void {
-  if (page) PAGE_COMPONENTS[page]?.preload().catch(() => {});
+/**
+ * Starts fetching one page's chunk, settled once it has loaded (and its area registered) or
+ * failed; a failure is retried when the page renders, which shows it (page-load-boundary.tsx).
+ */
+export function preloadPage(page: AdminPage | null): Promise<void> {
+  const component = page ? PAGE_COMPONENTS[page] : undefined;
+  return component ? component.preload().then(noop, noop) : Promise.resolve();
 }
+
+const noop = () => {};
 
 const TITLES: Partial<Record<AdminPage, string>> = {
   PASSWORD: 'Alterar senha',

@@ -12,6 +12,7 @@ import { selectLookups } from '../tables/slice';
 import { PageFrame } from '../tables/pages/page-frame';
 import { ClosingSummary } from './components/drawer-panel';
 import { drawerSessionsRequested, selectDrawer } from './drawer-slice';
+import './area';
 
 /**
  * 'Sessões de caixa' (Report): every cash drawer of an event, newest first, with its opening float

@@ -10,6 +10,7 @@ import { CheckoutDesk } from './components/checkout-desk';
 import { DeliveryDesk } from './components/delivery-desk';
 import { PaidOrdersDesk } from './components/paid-orders-desk';
 import { SaleDesk } from './components/sale-desk';
+import './area';
 
 /** The page's menu label as this user sees it ('Loja' for a single store permission). */
 function usePageHeading(page: AdminPage): string {

@@ -11,6 +11,7 @@ import {
   webcamEditStarted,
   webcamSavedNoticeClosed,
 } from './slice';
+import './area';
 
 const DEFAULT_CAMERA = 'Câmera padrão do navegador';
 

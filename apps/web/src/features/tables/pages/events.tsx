@@ -18,6 +18,7 @@ import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
 import { PageFrame } from './page-frame';
 import { RowButton } from '../../../ui/row-button';
+import '../extras-area';
 
 function EventQrButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();

@@ -5,6 +5,7 @@ import { dateColumns, textOf, type TableDefinition } from '../definition';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
 import { PageFrame } from './page-frame';
+import '../../store/area';
 
 /**
  * 'Formas de pagamento' (System): what the cashier offers (docs/store-api.md), and below it the

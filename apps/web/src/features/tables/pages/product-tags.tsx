@@ -8,6 +8,7 @@ import { TablePage } from '../table-page';
 import { PageFrame } from './page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
 import { ProductPrintDialogs } from './product-print-dialogs';
+import '../extras-area';
 
 function PrintTagsButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();

@@ -1,0 +1,14 @@
+/** The attendance area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { loadEvents } from '../tables/sagas';
+import { attendanceSlice } from './slice';
+import { attendanceSaga, loadAttendanceColumns } from './sagas';
+
+registerArea({
+  name: 'attendance',
+  slices: [attendanceSlice],
+  sagas: [attendanceSaga],
+  pageLoaders: {
+    ATTENDANCE: [loadAttendanceColumns, loadEvents],
+  },
+});

@@ -1,0 +1,22 @@
+/** The coupons area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { loadEvents } from '../tables/sagas';
+import { couponsSlice } from './slice';
+import {
+  couponsSaga,
+  loadCouponConfigPage,
+  loadCouponProducts,
+  loadCouponTemplates,
+  loadCoupons,
+} from './sagas';
+
+registerArea({
+  name: 'coupons',
+  slices: [couponsSlice],
+  sagas: [couponsSaga],
+  pageLoaders: {
+    COUPON_TEMPLATES: [loadEvents, loadCouponProducts, loadCouponTemplates],
+    COUPONS: [loadEvents, loadCoupons],
+    COUPON_CONFIG: [loadEvents, loadCouponConfigPage],
+  },
+});

@@ -1,0 +1,16 @@
+/** The courseware area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { loadCenters, loadCourses } from '../tables/sagas';
+import { coursewareSlice } from './slice';
+import { exchangeSlice } from './exchange-slice';
+import { coursewareSaga } from './sagas';
+import { exchangeSaga } from './exchange-sagas';
+
+registerArea({
+  name: 'courseware',
+  slices: [coursewareSlice, exchangeSlice],
+  sagas: [coursewareSaga, exchangeSaga],
+  pageLoaders: {
+    COURSEWARES: [loadCourses, loadCenters],
+  },
+});

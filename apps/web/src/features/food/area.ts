@@ -1,0 +1,13 @@
+/** The food area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { foodSlice } from './slice';
+import { foodSaga, loadFoodConfig } from './sagas';
+
+registerArea({
+  name: 'food',
+  slices: [foodSlice],
+  sagas: [foodSaga],
+  pageLoaders: {
+    FOOD_CONFIG: [loadFoodConfig],
+  },
+});

@@ -1,0 +1,15 @@
+/** The imports area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { loadEvents } from '../tables/sagas';
+import { importsSlice } from './slice';
+import { importsSaga } from './sagas';
+
+registerArea({
+  name: 'imports',
+  slices: [importsSlice],
+  sagas: [importsSaga],
+  pageLoaders: {
+    IMPORT_PARTICIPANTS: [loadEvents],
+    IMPORT_PRODUCTS: [loadEvents],
+  },
+});

@@ -1,0 +1,10 @@
+/** The password area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { passwordSlice } from './slice';
+import { passwordSaga } from './sagas';
+
+registerArea({
+  name: 'password',
+  slices: [passwordSlice],
+  sagas: [passwordSaga],
+});

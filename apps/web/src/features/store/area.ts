@@ -1,0 +1,35 @@
+/** The store area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { loadEvents } from '../tables/sagas';
+import { saleSlice } from './sale-slice';
+import { checkoutSlice } from './checkout-slice';
+import { deliverySlice } from './delivery-slice';
+import { paidOrdersSlice } from './paid-orders-slice';
+import { pixConfigSlice } from './pix-config-slice';
+import { drawerSlice } from './drawer-slice';
+import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers, storeSaga } from './sagas';
+import { deliverySaga, loadDeliveryOrders } from './delivery-sagas';
+import { loadPaidOrders, paidOrdersSaga } from './paid-orders-sagas';
+import { loadPixConfig, pixConfigSaga } from './pix-config-sagas';
+import { drawerSaga, loadDrawer } from './drawer-sagas';
+// The checkout's order shows its coupon (coupons/order-coupon.tsx).
+import '../coupons/area';
+
+registerArea({
+  name: 'store',
+  slices: [saleSlice, checkoutSlice, deliverySlice, paidOrdersSlice, pixConfigSlice, drawerSlice],
+  sagas: [storeSaga, deliverySaga, paidOrdersSaga, pixConfigSaga, drawerSaga],
+  pageLoaders: {
+    STORE: [loadSaleProducts],
+    // Not in SPEC.md's list: the cashier screens also load the cashier's open drawer.
+    CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders, loadDrawer],
+    STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders, loadDrawer],
+    DELIVERY: [loadDeliveryOrders],
+    CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders, loadDrawer],
+    STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders, loadDrawer],
+    PAID_ORDERS: [loadPaidOrders],
+    // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
+    PAYMENT_METHODS: [loadPixConfig],
+    REPORT_DRAWER_SESSIONS: [loadEvents],
+  },
+});

@@ -1,0 +1,10 @@
+/** The tableExtras area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { tableExtrasSlice } from './extras-slice';
+import { tableExtrasSaga } from './extras-sagas';
+
+registerArea({
+  name: 'tableExtras',
+  slices: [tableExtrasSlice],
+  sagas: [tableExtrasSaga],
+});

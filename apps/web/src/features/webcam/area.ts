@@ -1,0 +1,10 @@
+/** The webcam area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { webcamSlice } from './slice';
+import { webcamSaga } from './sagas';
+
+registerArea({
+  name: 'webcam',
+  slices: [webcamSlice],
+  sagas: [webcamSaga],
+});
