@@ -36,6 +36,8 @@ export interface Config {
   maxEventLoopDelay: number;
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
+  /** NODE_ENV=development: the OpenAPI document is served without a login (docs/openapi.md). */
+  development: boolean;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
   now: () => Date;
 }
@@ -74,6 +76,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
     maxEventLoopDelay: readInteger(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULTS.maxEventLoopDelay, 0),
     publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
+    development: env.NODE_ENV === 'development',
     now: () => new Date(),
   };
 }

@@ -195,3 +195,66 @@ function defaultFor(spec: Exclude<FieldSpec, { type: 'readOnly' }>): unknown {
       return null;
   }
 }
+
+/** A field's value as the OpenAPI document describes it (docs/openapi.md); validation is parseField's. */
+function fieldDocSchema(spec: FieldSpec): Record<string, unknown> | null {
+  const described = (schema: Record<string, unknown>) => ({ description: spec.label, ...schema });
+  switch (spec.type) {
+    case 'readOnly':
+      return null;
+    case 'text':
+      return described({ type: 'string', maxLength: spec.maxLength ?? DEFAULT_MAX_LENGTH });
+    case 'integer':
+      return described({ type: 'integer', minimum: spec.min, maximum: spec.max });
+    case 'money':
+      return described({ type: 'string', pattern: '^\\d{1,6},\\d{2}$', examples: ['12,50'] });
+    case 'boolean':
+      return described({ type: 'boolean' });
+    case 'choice':
+      return described({ type: 'string', enum: [...spec.values] });
+    case 'datetime':
+      return described({ type: 'string', examples: ['10/03/2025 08:00'] });
+    case 'cpf':
+      return described({ type: 'string', pattern: '^\\d{11}$' });
+    case 'reference':
+      return described({ type: 'integer', minimum: 1 });
+    case 'referenceList':
+      return described({
+        type: 'array',
+        maxItems: MAX_LIST_ITEMS,
+        items: { type: 'integer', minimum: 1 },
+      });
+  }
+}
+
+/**
+ * The editor body `{data: {ROW: {field: value}}}` with a resource's fields, for the document only:
+ * the route validates `data` itself (parseField), field by field with pt-BR fieldErrors.
+ */
+export function editorBodyDocSchema(
+  fields: Readonly<Record<string, FieldSpec>>,
+  mode: Mode,
+): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.type !== 'readOnly' && spec.only !== undefined && spec.only !== mode) continue;
+    const schema = fieldDocSchema(spec);
+    if (!schema) continue;
+    properties[name] = schema;
+    if (mode === 'insert' && spec.type !== 'readOnly' && spec.required) required.push(name);
+  }
+  return {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'object',
+        description: 'Uma linha, pela chave do id (0 ao inserir).',
+        minProperties: 1,
+        maxProperties: 1,
+        additionalProperties: { type: 'object', properties, required },
+      },
+    },
+  };
+}

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/typ
 import type { FastifyRequest } from 'fastify';
 import { TABLE_PAGE_MAX } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
+import { editorBodyDocSchema } from './fields.ts';
 import type { RowKey, TableResource } from './resource.ts';
 import { deleteRow, insertRow, listRows, updateRow, type Caller } from './service.ts';
 
@@ -57,6 +58,9 @@ export function tableRoutes(
     for (const resource of resources) {
       const { path, access } = resource;
       const write = { config: { access: access.write } };
+      const documented = (mode: 'insert' | 'update') => ({
+        config: { ...write.config, openapiBody: editorBodyDocSchema(resource.fields, mode) },
+      });
       const params = paramSchemas(resource);
       const answer = { 200: answerSchema() };
       // Validated by the params schema: the parent id is an integer, the row id an integer or text.
@@ -84,14 +88,17 @@ export function tableRoutes(
 
       app.post(
         `${path}/insert`,
-        { ...write, schema: { params: params.parent, body: EditorBody, response: answer } },
+        {
+          ...documented('insert'),
+          schema: { params: params.parent, body: EditorBody, response: answer },
+        },
         async (request) =>
           insertRow(app.db, resource, request.body.data, caller(request), parentId(request)),
       );
 
       app.post(
         `${path}/update/:id`,
-        { ...write, schema: { params: params.row, body: EditorBody, response: answer } },
+        { ...documented('update'), schema: { params: params.row, body: EditorBody, response: answer } },
         async (request) =>
           updateRow(
             app.db,
