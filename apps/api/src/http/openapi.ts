@@ -13,7 +13,7 @@ declare module 'fastify' {
 export const OPENAPI_PATH = '/openapi.json';
 
 /** Every non-2xx body (DESIGN.md), as the document describes it. */
-const ERROR_SCHEMA = {
+const ERROR_SCHEMA: Record<string, unknown> = {
   type: 'object',
   required: ['error', 'error_description'],
   properties: {
@@ -43,7 +43,15 @@ const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/ap
  * answers. Everything outside /api (the SPA) stays out. Only the document sees this: the routes
  * validate and serialize with their own schemas.
  */
-function describeRoute({ schema, url, route }: { schema: FastifySchema; url: string; route: RouteOptions }) {
+function describeRoute({
+  schema,
+  url,
+  route,
+}: {
+  schema: FastifySchema;
+  url: string;
+  route: RouteOptions;
+}) {
   if (!isApiUrl(url)) return { schema: { ...schema, hide: true }, url };
   const access = route.config?.access as Access | undefined;
   const guarded = access !== undefined && access !== 'public';
@@ -91,10 +99,11 @@ export async function collectOpenApi(app: FastifyInstance): Promise<void> {
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            description: 'access_token de POST /api/token (ou o apiToken da impressora nas rotas printer).',
+            description:
+              'access_token de POST /api/token (ou o apiToken da impressora nas rotas printer).',
           },
         },
-        schemas: { Error: ERROR_SCHEMA },
+        schemas: { Error: ERROR_SCHEMA as never },
       },
     },
     transform: describeRoute as never,

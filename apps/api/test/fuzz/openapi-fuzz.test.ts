@@ -5,7 +5,13 @@ import { createCourse, createParticipant } from '../helpers/accreditation.ts';
 import { bearer, createCenter, createUser } from '../helpers/fixtures.ts';
 import { createCategory, createProduct, selectNewEvent } from '../helpers/store.ts';
 import { startTestApp, type TestContext } from '../helpers/test-app.ts';
-import { fuzz, type FuzzRequest, type Identity, type OpenApiDocument, type Operation } from './openapi-fuzzer.ts';
+import {
+  fuzz,
+  type FuzzRequest,
+  type Identity,
+  type OpenApiDocument,
+  type Operation,
+} from './openapi-fuzzer.ts';
 
 /**
  * The schema fuzzer (docs/openapi.md): a real server on a fresh database, its published OpenAPI
@@ -35,7 +41,13 @@ async function seedRows() {
   await createParticipant(t.db, eventId, { center_id: centerId });
   const { id: printerId } = await t.db
     .insertInto('printers')
-    .values({ name: 'Impressora Fuzz', serial: null, api_token: 'impressora-fuzz', date_created: STAMP, date_updated: STAMP })
+    .values({
+      name: 'Impressora Fuzz',
+      serial: null,
+      api_token: 'impressora-fuzz',
+      date_created: STAMP,
+      date_updated: STAMP,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { printerId, printerToken: 'impressora-fuzz' };
@@ -45,7 +57,12 @@ async function seedRows() {
 const endsLogin = (operation: Operation) =>
   operation.path === '/api/token/revoke' || operation.path === '/api/users/password/update';
 
-function identity(name: string, userId: number, printerToken: string | null, mayCall: Identity['mayCall']): Identity {
+function identity(
+  name: string,
+  userId: number,
+  printerToken: string | null,
+  mayCall: Identity['mayCall'],
+): Identity {
   let token: string | undefined;
   const fresh = async () => (await issueTokens(t.db, userId, t.config, t.clock.now())).accessToken;
   return {
@@ -63,8 +80,16 @@ function identity(name: string, userId: number, printerToken: string | null, may
 describe('OpenAPI fuzzing', () => {
   it('answers every operation, valid or not, without 5xx, in the error shape, within permissions', async () => {
     const { printerId, printerToken } = await seedRows();
-    const admin = await t.db.selectFrom('users').select('id').where('username', '=', t.config.adminUser).executeTakeFirstOrThrow();
-    const adminProfile = await t.db.selectFrom('user_profiles').select('profile_id').where('user_id', '=', admin.id).executeTakeFirstOrThrow();
+    const admin = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', t.config.adminUser)
+      .executeTakeFirstOrThrow();
+    const adminProfile = await t.db
+      .selectFrom('user_profiles')
+      .select('profile_id')
+      .where('user_id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     const nobody = await createUser(t.db);
 
     const documentAnswer = await fetch(`${baseUrl}/api/openapi.json`, {
@@ -81,11 +106,15 @@ describe('OpenAPI fuzzing', () => {
     };
     const protect = (operation: Operation, request: FuzzRequest): FuzzRequest => {
       for (const [prefix, id] of Object.entries(untouchable)) {
-        if (!operation.path.startsWith(prefix) || !/\/(update|delete)\//.test(operation.path)) continue;
+        if (!operation.path.startsWith(prefix) || !/\/(update|delete)\//.test(operation.path))
+          continue;
         const match = /\/(update|delete)\/([^/?]+)/.exec(request.url);
         const target = Number(match?.[2]);
         if (target === id || (prefix === '/api/users/' && target === nobody.id)) {
-          return { ...request, url: request.url.replace(/\/(update|delete)\/[^/?]+/, '/$1/999999') };
+          return {
+            ...request,
+            url: request.url.replace(/\/(update|delete)\/[^/?]+/, '/$1/999999'),
+          };
         }
       }
       return request;
@@ -100,7 +129,12 @@ describe('OpenAPI fuzzing', () => {
       identities: [
         // The user without permissions goes first, before the admin's writes change anything.
         {
-          identity: identity('sem permissões', nobody.id, null, (access) => access === 'public' || access === 'signedIn'),
+          identity: identity(
+            'sem permissões',
+            nobody.id,
+            null,
+            (access) => access === 'public' || access === 'signedIn',
+          ),
           valid: perOperation('FUZZ_VALID', 4) / 2,
           invalid: perOperation('FUZZ_INVALID', 8) / 2,
         },
@@ -117,7 +151,8 @@ describe('OpenAPI fuzzing', () => {
         `status ${JSON.stringify(report.statuses)}; ${report.findings.length} achados` +
         (report.findings.length > 0 ? `\n${JSON.stringify(report.findings, null, 1)}` : ''),
     );
-    if (process.env.FUZZ_REPORT) writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 1));
+    if (process.env.FUZZ_REPORT)
+      writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(report, null, 1));
     expect(report.operations).toBeGreaterThan(100);
     expect(report.findings, `seed ${seed}`).toEqual([]);
   }, 600_000);

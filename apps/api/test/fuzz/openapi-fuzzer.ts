@@ -99,7 +99,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
 }
 
 const text = (value: unknown): string =>
-  typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
 
 /** What a client puts in a URL for a value. */
 function queryValues(value: unknown): string[] {
@@ -170,7 +170,9 @@ function requestArbitrary(operation: Operation, part: Part): fc.Arbitrary<FuzzRe
     return {
       method: operation.method,
       url: qs ? `${path}?${qs}` : path,
-      headers: body.contentType ? { 'content-type': body.contentType } : {},
+      headers: body.contentType
+        ? { 'content-type': body.contentType }
+        : ({} as Record<string, string>),
       body: body.body,
       kind: part,
     };
@@ -198,7 +200,8 @@ function check(
     return `${status} para quem x-access não deixa entrar`;
   }
   if (status >= 400) {
-    if (!contentType.includes('application/json')) return `erro ${status} sem JSON (${contentType})`;
+    if (!contentType.includes('application/json'))
+      return `erro ${status} sem JSON (${contentType})`;
     let body: unknown;
     try {
       body = JSON.parse(answer);
@@ -264,7 +267,9 @@ export async function fuzz(options: FuzzOptions): Promise<FuzzReport> {
         report.requests++;
         report.statuses[status] = (report.statuses[status] ?? 0) + 1;
         const problem =
-          status === 0 ? `sem resposta: ${answer}` : check(operation, identity, status, contentType, answer);
+          status === 0
+            ? `sem resposta: ${answer}`
+            : check(operation, identity, status, contentType, answer);
         const name = `${operation.method} ${operation.path}`;
         if (problem && !seen.has(`${name} ${identity.name} ${problem}`)) {
           seen.add(`${name} ${identity.name} ${problem}`);

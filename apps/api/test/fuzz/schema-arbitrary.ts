@@ -46,7 +46,8 @@ const words = fc.constantFrom(
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? STRING_CAP, STRING_CAP));
-  const fits = (text: string) => [...text].length >= min && [...text].length <= (schema.maxLength ?? Infinity);
+  const fits = (text: string) =>
+    [...text].length >= min && [...text].length <= (schema.maxLength ?? Infinity);
   if (schema.pattern) {
     return fc.stringMatching(new RegExp(schema.pattern)).filter(fits);
   }
@@ -67,8 +68,17 @@ function integerArbitrary(schema: JsonSchema): fc.Arbitrary<number> {
   const low = Math.max(min, Math.ceil(min));
   const high = Math.min(Number.MAX_SAFE_INTEGER, Math.floor(max));
   // Small values hit rows that exist (ids 1..5); the rest explores the range.
-  const small = fc.integer({ min: Math.max(low, Math.min(1, high)), max: Math.min(high, Math.max(low, 5)) });
-  return fc.oneof({ weight: 3, arbitrary: small }, { weight: 1, arbitrary: fc.integer({ min: Math.max(low, -(2 ** 31)), max: Math.min(high, 2 ** 31) }) });
+  const small = fc.integer({
+    min: Math.max(low, Math.min(1, high)),
+    max: Math.min(high, Math.max(low, 5)),
+  });
+  return fc.oneof(
+    { weight: 3, arbitrary: small },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: Math.max(low, -(2 ** 31)), max: Math.min(high, 2 ** 31) }),
+    },
+  );
 }
 
 /** Values the schema accepts, biased towards ones that reach existing rows. */
@@ -98,7 +108,10 @@ export function validArbitrary(schema: JsonSchema | undefined): fc.Arbitrary<unk
     case 'array':
       return fc.array(validArbitrary(schema.items), {
         minLength: schema.minItems ?? 0,
-        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? ARRAY_CAP, ARRAY_CAP)),
+        maxLength: Math.max(
+          schema.minItems ?? 0,
+          Math.min(schema.maxItems ?? ARRAY_CAP, ARRAY_CAP),
+        ),
       });
     case 'object':
       return objectArbitrary(schema);
@@ -111,7 +124,9 @@ function objectArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
   const required = schema.required ?? [];
   const declared = fc.record(
-    Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, validArbitrary(value)])),
+    Object.fromEntries(
+      Object.entries(properties).map(([key, value]) => [key, validArbitrary(value)]),
+    ),
     { requiredKeys: required.filter((key) => key in properties) },
   );
   const extra = schema.additionalProperties;
@@ -141,6 +156,9 @@ export const NASTY_VALUES: readonly unknown[] = [
   0,
   1.5,
   -2_147_483_649,
+  2 ** 31,
+  999_999_999_999_999,
+  '999999999999999',
   2 ** 53 + 1,
   1e308,
   -1e308,
@@ -177,6 +195,7 @@ export const NASTY_PATH_SEGMENTS: readonly string[] = [
   '1.5',
   '1e3',
   '99999999999999999999',
+  '2147483648',
   '9007199254740993',
   ' 1',
   '%00',
@@ -226,9 +245,23 @@ export function invalidArbitrary(schema: JsonSchema | undefined): fc.Arbitrary<u
   return validArbitrary(schema).chain((valid) => {
     const paths = leafPaths(valid);
     return fc.oneof(
-      { weight: 6, arbitrary: fc.tuple(fc.constantFrom(...paths), fc.constantFrom(...NASTY_VALUES)).map(([path, nasty]) => setAt(valid, path, nasty)) },
+      {
+        weight: 6,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...paths), fc.constantFrom(...NASTY_VALUES))
+          .map(([path, nasty]) => setAt(valid, path, nasty)),
+      },
       { weight: 2, arbitrary: fc.constantFrom(...paths).map((path) => removeAt(valid, path)) },
-      { weight: 1, arbitrary: fc.constant(valid).map((value) => (value !== null && typeof value === 'object' ? { ...value, __proto__x: 1, constructor: 'x', 'campo extra': '😀' } : value)) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .constant(valid)
+          .map((value) =>
+            value !== null && typeof value === 'object'
+              ? { ...value, __proto__x: 1, constructor: 'x', 'campo extra': '😀' }
+              : value,
+          ),
+      },
       { weight: 1, arbitrary: fc.constantFrom(...NASTY_VALUES) },
     );
   });

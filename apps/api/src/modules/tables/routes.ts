@@ -5,6 +5,7 @@ import { signedIn } from '../../auth/access-control.ts';
 import { editorBodyDocSchema } from './fields.ts';
 import type { RowKey, TableResource } from './resource.ts';
 import { deleteRow, insertRow, listRows, updateRow, type Caller } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 // A bounded start: 1e20 is an integer to the validator but not to the database.
 const START_MAX = 1_000_000_000;
@@ -30,15 +31,13 @@ const answerSchema = (totals: readonly string[] = []) =>
   });
 
 const ID_SCHEMAS = {
-  integer: Type.Integer({ minimum: 1 }),
+  integer: Id,
   text: Type.String({ minLength: 1, maxLength: 64 }),
 };
 
 /** The path parameters of a resource: its parent's id (nested resources) and the row id. */
 function paramSchemas(resource: TableResource<unknown, RowKey>) {
-  const parent: Record<string, TSchema> = resource.parent
-    ? { [resource.parent.param]: Type.Integer({ minimum: 1 }) }
-    : {};
+  const parent: Record<string, TSchema> = resource.parent ? { [resource.parent.param]: Id } : {};
   return {
     parent: Type.Object(parent),
     row: Type.Object({ ...parent, id: ID_SCHEMAS[resource.idType ?? 'integer'] }),
@@ -98,7 +97,10 @@ export function tableRoutes(
 
       app.post(
         `${path}/update/:id`,
-        { ...documented('update'), schema: { params: params.row, body: EditorBody, response: answer } },
+        {
+          ...documented('update'),
+          schema: { params: params.row, body: EditorBody, response: answer },
+        },
         async (request) =>
           updateRow(
             app.db,
