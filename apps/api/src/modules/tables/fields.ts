@@ -9,6 +9,7 @@ import {
 } from '@balcao/contract';
 import type { FieldSpec, Mode, Values } from './resource.ts';
 import { parseWallClock } from '../../dates.ts';
+import { ID_MAX } from '../../http/id-schema.ts';
 
 const DEFAULT_MAX_LENGTH = 255;
 /** Items in one posted id list: more than any real list, fewer than a database's bound variables. */
@@ -41,7 +42,8 @@ function parseId(raw: unknown): number | null | undefined {
       : raw;
   if (value === undefined || isBlank(value)) return null;
   const id = parseIntegerText(value);
-  return id !== undefined && id !== null && id > 0 ? id : undefined;
+  // Past ID_MAX no row exists, and PostgreSQL would refuse the number itself (a 500).
+  return id !== undefined && id !== null && id > 0 && id <= ID_MAX ? id : undefined;
 }
 
 function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown, zone: string) {
@@ -67,8 +69,10 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
       if (spec.min !== undefined && value < spec.min) {
         return fail(spec.message ?? `${capitalized(label)} deve ser maior ou igual a ${spec.min}.`);
       }
-      if (spec.max !== undefined && value > spec.max) {
-        return fail(spec.message ?? `${capitalized(label)} deve ser menor ou igual a ${spec.max}.`);
+      // Without a declared max, the column's: PostgreSQL's integer.
+      const max = spec.max ?? ID_MAX;
+      if (value > max) {
+        return fail(spec.message ?? `${capitalized(label)} deve ser menor ou igual a ${max}.`);
       }
       return ok(value);
     }
@@ -205,7 +209,7 @@ function fieldDocSchema(spec: FieldSpec): Record<string, unknown> | null {
     case 'text':
       return described({ type: 'string', maxLength: spec.maxLength ?? DEFAULT_MAX_LENGTH });
     case 'integer':
-      return described({ type: 'integer', minimum: spec.min, maximum: spec.max });
+      return described({ type: 'integer', minimum: spec.min, maximum: spec.max ?? ID_MAX });
     case 'money':
       return described({ type: 'string', pattern: '^\\d{1,6},\\d{2}$', examples: ['12,50'] });
     case 'boolean':
@@ -217,12 +221,12 @@ function fieldDocSchema(spec: FieldSpec): Record<string, unknown> | null {
     case 'cpf':
       return described({ type: 'string', pattern: '^\\d{11}$' });
     case 'reference':
-      return described({ type: 'integer', minimum: 1 });
+      return described({ type: 'integer', minimum: 1, maximum: ID_MAX });
     case 'referenceList':
       return described({
         type: 'array',
         maxItems: MAX_LIST_ITEMS,
-        items: { type: 'integer', minimum: 1 },
+        items: { type: 'integer', minimum: 1, maximum: ID_MAX },
       });
   }
 }
