@@ -186,7 +186,8 @@ function requestArbitrary(operation: Operation, part: Part): fc.Arbitrary<FuzzRe
 const ENGLISH =
   /\b(the|must|should|is|are|not|invalid|required|unexpected|error|bad|body|querystring|params|property|unsupported|request|too|large|long|client|server|found)\b/i;
 export const looksPortuguese = (description: string): boolean =>
-  description.trim() !== '' && !ENGLISH.test(description.replace(/"[^"]*"|: \S+ \/api\S*/g, ''));
+  description.trim() !== '' &&
+  !ENGLISH.test(description.replace(/"[^"]*"|'[^']*'|: \S+ \/api\S*/g, ''));
 
 function check(
   operation: Operation,
