@@ -16,7 +16,7 @@ import type { DestinationStream } from 'pino';
 import { accessControl } from './auth/access-control.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
-import { refuseInvalidText } from './http/clean-text.ts';
+import { refuseInvalidText, refuseNonFiniteNumbers } from './http/clean-text.ts';
 import { handleClientError, handleError } from './http/error-handler.ts';
 import { collectOpenApi, openApiRoutes } from './http/openapi.ts';
 import { pressureOptions } from './http/pressure.ts';
@@ -119,6 +119,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   addSecurityHeaders(app);
   await app.register(formbody, { parser: parseFormBody });
   app.addHook('preValidation', refuseInvalidText);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
   await app.register(apiRoutes, { prefix: '/api' });
   if (!(await serveSpa(app, config.webDist))) {
     app.log.info({ webDist: config.webDist }, 'SPA não encontrada: só a API será servida');

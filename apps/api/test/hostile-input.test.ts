@@ -10,7 +10,7 @@ let t: TestContext;
 let desk: TableCaller; // Subscription only
 let manager: TableCaller; // Product
 let admin: TableCaller; // System
-let placesAdmin: TableCaller; // System and Center
+let placesAdmin: TableCaller; // System, Center and Report
 let eventId: number;
 let categoryId: number;
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   desk = await tableCaller(t, ['Subscription']);
   manager = await tableCaller(t, ['Product']);
   admin = await tableCaller(t, ['System']);
-  placesAdmin = await tableCaller(t, ['System', 'Center']);
+  placesAdmin = await tableCaller(t, ['System', 'Center', 'Report']);
   eventId = await createEvent(t.db);
   categoryId = onlyRow<ProductCategoryRow>(
     await manager.insert('/product/categories', { name: 'Livros', type: 'Produto' }),
@@ -112,6 +112,24 @@ describe('id lists', () => {
       }
     },
   );
+
+  // Also the fuzzer's: the validator coerces the text "1e309" to Infinity and skips the limits.
+  it.each([
+    ['GET', '/api/attendance/select?eventId=1e309', undefined],
+    ['GET', '/api/carrinho/info/1e309', undefined],
+    ['GET', '/api/carrinho/info/-1e309', undefined],
+    ['POST', '/api/events/select', { id: '1e309' }],
+  ] as const)('%s %s with Infinity is a 400 in Portuguese', async (method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: bearer(placesAdmin.token),
+      payload,
+    });
+    expect(expectBadRequest(response)).toMatch(
+      /^(O número enviado é grande demais\.|O campo 'id' deve ser maior ou igual a 1\.)$/,
+    );
+  });
 
   it.each([2_147_483_648, 999_999_999_999_999])(
     'a referenced id %s in an editor is a field error, not a database error',

@@ -35,3 +35,33 @@ export function refuseInvalidText(
     hasInvalidText(request.params) || hasInvalidText(request.query) || hasInvalidText(request.body);
   done(invalid ? invalidRequest(INVALID_TEXT) : undefined);
 }
+
+export const NUMBER_TOO_LARGE = 'O número enviado é grande demais.';
+
+function hasNonFiniteNumber(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (Array.isArray(value)) return value.some(hasNonFiniteNumber);
+  if (ArrayBuffer.isView(value)) return false;
+  if (typeof value === 'object' && value !== null) {
+    return Object.values(value).some(hasNonFiniteNumber);
+  }
+  return false;
+}
+
+/**
+ * Refuses (400) a validated request holding Infinity. JSON cannot spell it, but the validator
+ * coerces the text "1e309" to Infinity for an integer or number field and then skips its
+ * minimum/maximum (Ajv checks limits on finite numbers only), so PostgreSQL got it (a 500).
+ * Runs after validation (preHandler), on every route.
+ */
+export function refuseNonFiniteNumbers(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const invalid =
+    hasNonFiniteNumber(request.params) ||
+    hasNonFiniteNumber(request.query) ||
+    hasNonFiniteNumber(request.body);
+  done(invalid ? invalidRequest(NUMBER_TOO_LARGE) : undefined);
+}
