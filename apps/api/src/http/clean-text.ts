@@ -11,16 +11,26 @@ const INVALID = /[\0\p{Cs}]/u;
 /** Whether this text carries a NUL or a lone surrogate (what INVALID_TEXT refuses). */
 export const isInvalidText = (text: string): boolean => INVALID.test(text);
 
-function hasInvalidText(value: unknown): boolean {
-  if (typeof value === 'string') return INVALID.test(value);
-  if (Array.isArray(value)) return value.some(hasInvalidText);
-  // A file's bytes (an import's sheet): checked cell by cell when read (imports/sheet-rows.ts).
+/**
+ * Whether any value in a parsed body, query or path (or, with `keyTest`, any key) passes the test.
+ * A file's bytes (an import's sheet) are skipped: they are checked cell by cell when read
+ * (imports/sheet-rows.ts).
+ */
+function anyIn(
+  value: unknown,
+  test: (leaf: unknown) => boolean,
+  keyTest: (key: string) => boolean = () => false,
+): boolean {
+  if (Array.isArray(value)) return value.some((item) => anyIn(item, test, keyTest));
   if (ArrayBuffer.isView(value)) return false;
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => INVALID.test(key) || hasInvalidText(item));
+    return Object.entries(value).some(([key, item]) => keyTest(key) || anyIn(item, test, keyTest));
   }
-  return false;
+  return test(value);
 }
+
+const hasInvalidText = (value: unknown): boolean =>
+  anyIn(value, (leaf) => typeof leaf === 'string' && isInvalidText(leaf), isInvalidText);
 
 /**
  * Refuses (400) any request whose body, query or path carries such text: one check for every
@@ -38,15 +48,8 @@ export function refuseInvalidText(
 
 export const NUMBER_TOO_LARGE = 'O número enviado é grande demais.';
 
-function hasNonFiniteNumber(value: unknown): boolean {
-  if (typeof value === 'number') return !Number.isFinite(value);
-  if (Array.isArray(value)) return value.some(hasNonFiniteNumber);
-  if (ArrayBuffer.isView(value)) return false;
-  if (typeof value === 'object' && value !== null) {
-    return Object.values(value).some(hasNonFiniteNumber);
-  }
-  return false;
-}
+const hasNonFiniteNumber = (value: unknown): boolean =>
+  anyIn(value, (leaf) => typeof leaf === 'number' && !Number.isFinite(leaf));
 
 /**
  * Refuses (400) a validated request holding Infinity. JSON cannot spell it, but the validator
