@@ -16,8 +16,9 @@ import type { DestinationStream } from 'pino';
 import { accessControl } from './auth/access-control.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
-import { refuseInvalidText } from './http/clean-text.ts';
-import { handleError } from './http/error-handler.ts';
+import { refuseInvalidText, refuseNonFiniteNumbers } from './http/clean-text.ts';
+import { handleClientError, handleError } from './http/error-handler.ts';
+import { collectOpenApi, openApiRoutes } from './http/openapi.ts';
 import { pressureOptions } from './http/pressure.ts';
 import { parseFormBody } from './http/form-body.ts';
 import { loggerOptions } from './http/request-log.ts';
@@ -74,6 +75,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
     void reply.header('cache-control', 'no-store');
     done();
   });
+  await api.register(openApiRoutes);
   await api.register(systemRoutes);
   await api.register(tokenRoutes);
   await api.register(eventRoutes);
@@ -104,6 +106,9 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
     trustProxy: config.trustProxy,
     // The validator drops fields a schema does not declare, so handlers see only what they expect.
     ajv: { customOptions: { removeAdditional: 'all' } },
+    // Errors raised before any route (undecodable path, oversized URL): the same error body.
+    frameworkErrors: handleError,
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
@@ -112,9 +117,11 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   // First: a saturated process answers 503 at once rather than doing any more work per request.
   await app.register(underPressure, pressureOptions(config.maxEventLoopDelay));
   await app.register(accessControl, { db, now: config.now }); // before any route: it checks each one
+  await collectOpenApi(app); // before any route too: it reads each one's schema
   addSecurityHeaders(app);
   await app.register(formbody, { parser: parseFormBody });
   app.addHook('preValidation', refuseInvalidText);
+  app.addHook('preHandler', refuseNonFiniteNumbers);
   await app.register(apiRoutes, { prefix: '/api' });
   if (!(await serveSpa(app, config.webDist))) {
     app.log.info({ webDist: config.webDist }, 'SPA não encontrada: só a API será servida');

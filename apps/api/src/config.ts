@@ -48,6 +48,8 @@ export interface Config {
   backupDir: string;
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
+  /** NODE_ENV=development: the OpenAPI document is served without a login (docs/openapi.md). */
+  development: boolean;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
   now: () => Date;
 }
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeout: readInteger(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULTS.shutdownTimeout),
     backupDir: path.resolve(REPO_ROOT, env.BACKUP_DIR || DEFAULTS.backupDir),
     publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
+    development: env.NODE_ENV === 'development',
     now: () => new Date(),
   };
 }

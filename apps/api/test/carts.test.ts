@@ -368,6 +368,9 @@ describe('refusals', () => {
     const stranger = await createParticipant(t.db, await createEvent(t.db));
     expectError(await seller.finalize(id, stranger.cpf), 404, NOT_REGISTERED_MESSAGE);
     expectError(await seller.finalize(id, stranger.id), 404, NOT_REGISTERED_MESSAGE);
+    // Past PostgreSQL's integer (the fuzzer's find): no participant, not a database error.
+    expectError(await seller.finalize(id, 2_147_483_648), 404, NOT_REGISTERED_MESSAGE);
+    expectError(await seller.finalize(id, '9999999999'), 404, NOT_REGISTERED_MESSAGE);
     const empty = await seller.newCart();
     expectError(
       await seller.finalize(empty, customer.cpf),

@@ -19,8 +19,13 @@ describe('configuration', () => {
       eventTimeZone: 'America/Sao_Paulo',
       publicUrl: 'http://localhost:8080',
       databasePoolSize: 10,
+      development: false,
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    // Only this exact value opens the OpenAPI document without a login (docs/openapi.md).
+    expect(loadConfig({ NODE_ENV: 'development' }).development).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).development).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'Development' }).development).toBe(false);
   });
 
   it('reads the environment', () => {

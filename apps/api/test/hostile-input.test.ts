@@ -10,6 +10,7 @@ let t: TestContext;
 let desk: TableCaller; // Subscription only
 let manager: TableCaller; // Product
 let admin: TableCaller; // System
+let placesAdmin: TableCaller; // System, Center and Report
 let eventId: number;
 let categoryId: number;
 
@@ -18,6 +19,7 @@ beforeAll(async () => {
   desk = await tableCaller(t, ['Subscription']);
   manager = await tableCaller(t, ['Product']);
   admin = await tableCaller(t, ['System']);
+  placesAdmin = await tableCaller(t, ['System', 'Center', 'Report']);
   eventId = await createEvent(t.db);
   categoryId = onlyRow<ProductCategoryRow>(
     await manager.insert('/product/categories', { name: 'Livros', type: 'Produto' }),
@@ -72,7 +74,7 @@ describe('id lists', () => {
     t.app.inject({
       method: 'POST',
       url,
-      headers: bearer(admin.token),
+      headers: bearer(placesAdmin.token),
       payload: { data },
     });
 
@@ -92,6 +94,60 @@ describe('id lists', () => {
     ]);
     expect(expectBadRequest(user)).toBe('As permissões devem ter no máximo 1000 itens.');
   });
+
+  // Found by the OpenAPI fuzzer on PostgreSQL, whose integer ids stop at 2,147,483,647.
+  it.each(['2147483648', '9007199254740993', '99999999999999999999'])(
+    'id %s in a path is a 400 in Portuguese',
+    async (id) => {
+      for (const url of [`/api/centers/update/${id}`, `/api/carrinho/imprimir/expedicao/${id}`]) {
+        const response = await t.app.inject({
+          method: url.includes('imprimir') ? 'GET' : 'POST',
+          url,
+          headers: bearer(placesAdmin.token),
+          payload: url.includes('imprimir') ? undefined : { data: { [id]: { name: 'x' } } },
+        });
+        expect(expectBadRequest(response)).toBe(
+          "O campo 'id' deve ser menor ou igual a 2147483647.",
+        );
+      }
+    },
+  );
+
+  // Also the fuzzer's: the validator coerces the text "1e309" to Infinity and skips the limits.
+  it.each([
+    ['GET', '/api/attendance/select?eventId=1e309', undefined],
+    ['GET', '/api/carrinho/info/1e309', undefined],
+    ['GET', '/api/carrinho/info/-1e309', undefined],
+    ['POST', '/api/events/select', { id: '1e309' }],
+  ] as const)('%s %s with Infinity is a 400 in Portuguese', async (method, url, payload) => {
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: bearer(placesAdmin.token),
+      payload,
+    });
+    expect(expectBadRequest(response)).toMatch(
+      /^(O número enviado é grande demais\.|O campo 'id' deve ser maior ou igual a 1\.)$/,
+    );
+  });
+
+  it.each([2_147_483_648, 999_999_999_999_999])(
+    'a referenced id %s in an editor is a field error, not a database error',
+    async (id) => {
+      const center = await postJson('/api/centers/insert', [{ name: 'Núcleo', city: id }]);
+      expect(expectBadRequest(center)).toBe('Valor inválido para a cidade.');
+      const user = await postJson('/api/users/insert', [
+        {
+          name: 'Usuário',
+          username: `perfil-${id}`,
+          password1: 'senha-forte-123',
+          password2: 'senha-forte-123',
+          profiles: [id],
+        },
+      ]);
+      expect(expectBadRequest(user)).toBe('Valor inválido para os perfis.');
+    },
+  );
 });
 
 describe('stored values stay valid', () => {

@@ -11,16 +11,26 @@ const INVALID = /[\0\p{Cs}]/u;
 /** Whether this text carries a NUL or a lone surrogate (what INVALID_TEXT refuses). */
 export const isInvalidText = (text: string): boolean => INVALID.test(text);
 
-function hasInvalidText(value: unknown): boolean {
-  if (typeof value === 'string') return INVALID.test(value);
-  if (Array.isArray(value)) return value.some(hasInvalidText);
-  // A file's bytes (an import's sheet): checked cell by cell when read (imports/sheet-rows.ts).
+/**
+ * Whether any value in a parsed body, query or path (or, with `keyTest`, any key) passes the test.
+ * A file's bytes (an import's sheet) are skipped: they are checked cell by cell when read
+ * (imports/sheet-rows.ts).
+ */
+function anyIn(
+  value: unknown,
+  test: (leaf: unknown) => boolean,
+  keyTest: (key: string) => boolean = () => false,
+): boolean {
+  if (Array.isArray(value)) return value.some((item) => anyIn(item, test, keyTest));
   if (ArrayBuffer.isView(value)) return false;
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => INVALID.test(key) || hasInvalidText(item));
+    return Object.entries(value).some(([key, item]) => keyTest(key) || anyIn(item, test, keyTest));
   }
-  return false;
+  return test(value);
 }
+
+const hasInvalidText = (value: unknown): boolean =>
+  anyIn(value, (leaf) => typeof leaf === 'string' && isInvalidText(leaf), isInvalidText);
 
 /**
  * Refuses (400) any request whose body, query or path carries such text: one check for every
@@ -34,4 +44,27 @@ export function refuseInvalidText(
   const invalid =
     hasInvalidText(request.params) || hasInvalidText(request.query) || hasInvalidText(request.body);
   done(invalid ? invalidRequest(INVALID_TEXT) : undefined);
+}
+
+export const NUMBER_TOO_LARGE = 'O número enviado é grande demais.';
+
+const hasNonFiniteNumber = (value: unknown): boolean =>
+  anyIn(value, (leaf) => typeof leaf === 'number' && !Number.isFinite(leaf));
+
+/**
+ * Refuses (400) a validated request holding Infinity. JSON cannot spell it, but the validator
+ * coerces the text "1e309" to Infinity for an integer or number field and then skips its
+ * minimum/maximum (Ajv checks limits on finite numbers only), so PostgreSQL got it (a 500).
+ * Runs after validation (preHandler), on every route.
+ */
+export function refuseNonFiniteNumbers(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
+  const invalid =
+    hasNonFiniteNumber(request.params) ||
+    hasNonFiniteNumber(request.query) ||
+    hasNonFiniteNumber(request.body);
+  done(invalid ? invalidRequest(NUMBER_TOO_LARGE) : undefined);
 }

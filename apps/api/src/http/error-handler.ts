@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, invalidRequest, notFound } from './api-error.ts';
 import { describeValidationError } from './validation-messages.ts';
@@ -11,7 +13,32 @@ const FRAMEWORK_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Tipo de conteúdo não suportado.',
   FST_ERR_CTP_BODY_TOO_LARGE: 'O corpo da requisição é grande demais.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'O tamanho declarado do corpo não confere.',
+  // The router's, through Fastify's frameworkErrors (a path Fastify cannot decode or too long).
+  FST_ERR_BAD_URL: 'O endereço da requisição tem uma codificação inválida.',
+  FST_ERR_MAX_PARAM_LENGTH: 'Um parâmetro do endereço da requisição é longo demais.',
 };
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any route runs (headers or
+ * URL past the size limit, a malformed request line), in the same `{error, error_description}`.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, description] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'O endereço ou os cabeçalhos da requisição são grandes demais.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'A requisição demorou demais para chegar.']
+        : [400, 'Requisição malformada.'];
+  const body = JSON.stringify({ error: 'invalid_request', error_description: description });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
 
 /** The one error handler: every non-2xx body is `{error, error_description}`; 5xx hide their details. */
 export function handleError(

@@ -4,8 +4,8 @@ import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/record.ts';
 import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
 import { checkParticipant, exchangeCourseware, linkCourseware, printBadge } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
-const Id = Type.Integer({ minimum: 1 });
 // Length rules live in the service, with their pt-BR messages.
 const Code = Type.String({ minLength: 1, maxLength: 64 });
 

@@ -1,7 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { attendanceColumns, attendanceRows } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
-const EventQuery = Type.Object({ eventId: Type.Optional(Type.Integer({ minimum: 1 })) });
+const EventQuery = Type.Object({ eventId: Type.Optional(Id) });
 
 const ColumnsAnswer = Type.Object({
   columns: Type.Array(Type.Object({ key: Type.String(), title: Type.String() })),

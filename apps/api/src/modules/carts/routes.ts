@@ -27,12 +27,10 @@ import { paidOrders, refundOrder } from './refunds.ts';
 import { unifyCarts } from './unify.ts';
 import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
 import type { Actor } from './transitions.ts';
+import { Id } from '../../http/id-schema.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const IdCliente = Type.Union([
-  Type.String({ minLength: 1, maxLength: 20 }),
-  Type.Integer({ minimum: 1 }),
-]);
+const Params = Type.Object({ id: Id });
+const IdCliente = Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Id]);
 const CpfQuery = Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) });
 const MAX_LINES = 200;
 
@@ -64,7 +62,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           items: Type.Array(
             Type.Object({
-              produto_id: Type.Integer({ minimum: 1 }),
+              produto_id: Id,
               // The range is checked by the service, with SPEC.md's message.
               desconto: Type.Number(),
               quantidade: Type.Integer({ minimum: 0, maximum: 9999 }),
@@ -152,7 +150,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           pagamentos: Type.Array(
             Type.Object({
-              id_forma_pagamento: Type.Integer({ minimum: 1 }),
+              id_forma_pagamento: Id,
               valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
             }),
             { maxItems: 20 },
@@ -249,7 +247,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         body: Type.Object({
           id_cliente: IdCliente,
-          carrinhos: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 }),
+          carrinhos: Type.Array(Id, { maxItems: 50 }),
         }),
         response: { 200: OrderDtoSchema },
       },

@@ -19,6 +19,7 @@ import { refreshCouponLines } from '../coupons/apply.ts';
 import { requireCpf } from '../participants/service.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
 import { applyTransition, recordTransition, type Actor } from './transitions.ts';
+import { ID_MAX } from '../../http/id-schema.ts';
 
 type Db = Kysely<Database>;
 
@@ -171,8 +172,11 @@ export async function findCustomer(db: Db, eventId: number, idCliente: string | 
     .selectFrom('participants')
     .select(['id', 'cpf', 'name'])
     .where('event_id', '=', eventId);
+  // A participant id has at most 10 digits, and none is past ID_MAX (PostgreSQL would refuse it).
   const row = /^\d{1,10}$/.test(text)
-    ? await query.where('id', '=', Number(text)).executeTakeFirst()
+    ? Number(text) <= ID_MAX
+      ? await query.where('id', '=', Number(text)).executeTakeFirst()
+      : undefined
     : await query.where('cpf', '=', requireCpf(text)).executeTakeFirst();
   if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
   return row;

@@ -19,9 +19,10 @@ import {
 } from './coupons.ts';
 import { deleteTemplate, generateCoupons, listTemplates, saveTemplate } from './templates.ts';
 import { eventOf } from './values.ts';
+import { Id } from '../../http/id-schema.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const EventQuery = Type.Object({ eventId: Type.Optional(Type.Integer({ minimum: 1 })) });
+const Params = Type.Object({ id: Id });
+const EventQuery = Type.Object({ eventId: Type.Optional(Id) });
 // Type coercion may turn a null value into 0: the rules treat 0 % as not filled in, too.
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -45,12 +46,8 @@ const TemplateBody = Type.Object({
   categories: Type.Optional(Nullable(Type.Array(Category, { maxItems: 2 }))),
   startDate: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
   expirationDate: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
-  whiteList: Type.Optional(
-    Nullable(Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }), { maxItems: 5000 })),
-  ),
-  blackList: Type.Optional(
-    Nullable(Type.Array(Type.Object({ id: Type.Integer({ minimum: 1 }) }), { maxItems: 5000 })),
-  ),
+  whiteList: Type.Optional(Nullable(Type.Array(Type.Object({ id: Id }), { maxItems: 5000 }))),
+  blackList: Type.Optional(Nullable(Type.Array(Type.Object({ id: Id }), { maxItems: 5000 }))),
   propagate: Type.Optional(Nullable(Type.Boolean())),
 });
 
@@ -92,7 +89,7 @@ export const CouponDtoSchema = Type.Object({
 
 const ConfigSchema = Type.Object({
   enabled: Type.Boolean(),
-  templateId: Nullable(Type.Integer({ minimum: 1 })),
+  templateId: Nullable(Id),
   minValue: Type.Integer(),
 });
 

@@ -8,6 +8,7 @@ import {
   printCoursewareLabels,
   returnCourseware,
 } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const Code = Type.String({ minLength: 1, maxLength: 64 });
 const ById = Type.Object({ id: Code });
@@ -38,7 +39,7 @@ export const coursewareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ['Courseware'] },
       schema: {
-        params: Type.Object({ courseId: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ courseId: Id }),
         body: Type.Optional(
           Type.Object({
             id: Type.Optional(Code),

@@ -4,6 +4,7 @@ import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/record.ts';
 import { closeDrawer, currentDrawer, eventDrawers, openDrawer } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const Reais = Type.Number();
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
@@ -66,7 +67,7 @@ export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: Type.Object({
           contado: Type.Array(
             Type.Object({
-              id_forma_pagamento: Type.Integer({ minimum: 1 }),
+              id_forma_pagamento: Id,
               valor: Type.Number({ minimum: 0, maximum: 10_000_000 }),
             }),
             { maxItems: 50 },
@@ -86,7 +87,7 @@ export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ['Report'] },
       schema: {
-        querystring: Type.Object({ eventId: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ eventId: Id }),
         response: { 200: Type.Array(DrawerSessionSchema) },
       },
     },

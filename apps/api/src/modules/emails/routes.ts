@@ -13,6 +13,7 @@ import {
   saveSmtpConfig,
   smtpConfig,
 } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -26,7 +27,7 @@ const SmtpConfigSchema = Type.Object({
 });
 
 const DraftSchema = Type.Object({
-  eventId: Type.Integer({ minimum: 1 }),
+  eventId: Id,
   statuses: Type.Array(Type.Union(PARTICIPANT_STATUSES.map((status) => Type.Literal(status))), {
     maxItems: PARTICIPANT_STATUSES.length,
   }),
@@ -63,7 +64,7 @@ const BatchSchema = Type.Object({
   ),
 });
 
-const BatchParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const BatchParams = Type.Object({ id: Id });
 
 /**
  * 'Enviar e-mails' (docs/emails-api.md), System only and only outside the production mode, as

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
 import { auditActor } from '../audit/record.ts';
 import { eventQrCode, getSelectedEvent, listEvents, selectEvent } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -43,7 +44,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ['Event', 'System'] },
       schema: {
-        body: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ id: Id }),
         response: { 200: EventDtoSchema },
       },
     },
@@ -55,7 +56,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/events/qrcode/:id',
     {
       config: { access: ['Event', 'System'] },
-      schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+      schema: { params: Type.Object({ id: Id }) },
     },
     async (request, reply) => {
       // PUBLIC_URL, never the Host header: a forged Host would point the QR code elsewhere.

@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { FOOD_REFRESH_MAX, FOOD_REFRESH_MIN, FOOD_UNITS_MAX } from '@balcao/contract';
 import { auditActor } from '../audit/record.ts';
 import { foodConfig, foodSales, productCategories, saveFoodConfig } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const Units = Type.Integer({ minimum: -FOOD_UNITS_MAX, maximum: FOOD_UNITS_MAX });
 
@@ -9,7 +10,7 @@ const FoodConfigSchema = Type.Object({
   offset: Units,
   target: Type.Integer({ minimum: 0, maximum: FOOD_UNITS_MAX }),
   refreshInterval: Type.Integer({ minimum: FOOD_REFRESH_MIN, maximum: FOOD_REFRESH_MAX }),
-  categoryIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
+  categoryIds: Type.Array(Id, { maxItems: 500 }),
 });
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>

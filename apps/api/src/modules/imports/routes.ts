@@ -5,6 +5,7 @@ import { importParticipants, importProducts } from './service.ts';
 import { parseSheetBody } from './sheet-body.ts';
 import { SHEET_BODY_LIMIT, type UploadedSheet } from './sheet-file.ts';
 import { importTemplate, type TemplateFile } from './templates.ts';
+import { Id } from '../../http/id-schema.ts';
 
 /**
  * `sheet` is the file as a data URL (FileReader.readAsDataURL), CSV or XLSX, which parseSheetBody
@@ -59,7 +60,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: ['ImportParticipants'] },
       bodyLimit: SHEET_BODY_LIMIT,
       schema: {
-        body: Type.Object({ sheet: Sheet, eventId: Type.Integer({ minimum: 1 }) }),
+        body: Type.Object({ sheet: Sheet, eventId: Id }),
         response: { 200: ImportResultSchema },
       },
     },
@@ -80,7 +81,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         // Products are not per event; the SPA still sends the event it shows.
         body: Type.Object({
           sheet: Sheet,
-          eventId: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+          eventId: Type.Optional(Type.Union([Id, Type.Null()])),
         }),
         response: { 200: ImportResultSchema },
       },

@@ -10,9 +10,10 @@ import {
   newGame,
   type Operator,
 } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const LOTTERY = ['Lottery'] as const;
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const Params = Type.Object({ id: Id });
 const Criteria = Type.Union([Type.Literal('PRODUTOS'), Type.Literal('CREDENCIADOS')]);
 
 const WinnerSchema = Type.Object({
@@ -91,7 +92,7 @@ export const lotteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: Params,
         body: Type.Object({
-          products: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 }),
+          products: Type.Array(Id, { maxItems: 500 }),
           prizesCount: Type.Integer({ minimum: LOTTERY_PRIZES_MIN, maximum: LOTTERY_PRIZES_MAX }),
         }),
         response: { 200: GameSchema },
@@ -107,7 +108,7 @@ export const lotteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         params: Params,
         body: Type.Object({
-          winners: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: LOTTERY_PRIZES_MAX }),
+          winners: Type.Array(Id, { maxItems: LOTTERY_PRIZES_MAX }),
           criteria: Type.Optional(Criteria),
         }),
         response: { 200: Type.Object({ game: GameSchema, winner: WinnerSchema }) },

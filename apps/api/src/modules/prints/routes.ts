@@ -9,10 +9,11 @@ import {
   requeueJob,
 } from '../../printing/queue.ts';
 import { listJobs, readFileFor, readJobFile } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
-const JobId = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const JobId = Type.Object({ id: Id });
 
 const PrintJob = Type.Object({
   id: Type.Integer(),

@@ -3,6 +3,7 @@ import { STORE_PERMISSIONS } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { listSaleProducts, printProductTags } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const SaleProductSchema = Type.Object({
   id: Type.Integer(),
@@ -30,7 +31,7 @@ export const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ['Product', 'ProductTags'] },
       schema: {
-        params: Type.Object({ id: Type.Integer({ minimum: 1 }) }),
+        params: Type.Object({ id: Id }),
         // A sheet holds three tags; no quantity prints one sheet.
         body: Type.Optional(
           Type.Object({ quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 3000 })) }),

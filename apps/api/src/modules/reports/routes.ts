@@ -12,9 +12,9 @@ import { auditActor, recordExport } from '../audit/record.ts';
 import { reportCsv } from './csv.ts';
 import { readFilters } from './filters.ts';
 import { dashboard, runReport, type PageRequest } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 const ACCESS = ['Report'] as const;
-const Id = Type.Integer({ minimum: 1 });
 const WallClock = Type.String({ maxLength: 32 });
 const Cell = Type.Union([Type.String(), Type.Number(), Type.Null()]);
 const ReportResultSchema = Type.Object({
@@ -23,7 +23,7 @@ const ReportResultSchema = Type.Object({
   total_linhas: Type.Optional(Type.Integer()),
 });
 const PAGING = {
-  pagina: Type.Optional(Type.Integer({ minimum: 1 })),
+  pagina: Type.Optional(Id),
   por_pagina: Type.Optional(Type.Integer({ minimum: 1, maximum: REPORT_MAX_PAGE_SIZE })),
   ordem: Type.Optional(Type.String({ maxLength: 64 })),
   direcao: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),

@@ -9,6 +9,7 @@ import {
 } from '@balcao/contract';
 import type { FieldSpec, Mode, Values } from './resource.ts';
 import { parseWallClock } from '../../dates.ts';
+import { ID_MAX } from '../../http/id-schema.ts';
 
 const DEFAULT_MAX_LENGTH = 255;
 /** Items in one posted id list: more than any real list, fewer than a database's bound variables. */
@@ -41,7 +42,8 @@ function parseId(raw: unknown): number | null | undefined {
       : raw;
   if (value === undefined || isBlank(value)) return null;
   const id = parseIntegerText(value);
-  return id !== undefined && id !== null && id > 0 ? id : undefined;
+  // Past ID_MAX no row exists, and PostgreSQL would refuse the number itself (a 500).
+  return id !== undefined && id !== null && id > 0 && id <= ID_MAX ? id : undefined;
 }
 
 function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown, zone: string) {
@@ -67,8 +69,10 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
       if (spec.min !== undefined && value < spec.min) {
         return fail(spec.message ?? `${capitalized(label)} deve ser maior ou igual a ${spec.min}.`);
       }
-      if (spec.max !== undefined && value > spec.max) {
-        return fail(spec.message ?? `${capitalized(label)} deve ser menor ou igual a ${spec.max}.`);
+      // Without a declared max, the column's: PostgreSQL's integer.
+      const max = spec.max ?? ID_MAX;
+      if (value > max) {
+        return fail(spec.message ?? `${capitalized(label)} deve ser menor ou igual a ${max}.`);
       }
       return ok(value);
     }
@@ -194,4 +198,67 @@ function defaultFor(spec: Exclude<FieldSpec, { type: 'readOnly' }>): unknown {
     default:
       return null;
   }
+}
+
+/** A field's value as the OpenAPI document describes it (docs/openapi.md); validation is parseField's. */
+function fieldDocSchema(spec: FieldSpec): Record<string, unknown> | null {
+  const described = (schema: Record<string, unknown>) => ({ description: spec.label, ...schema });
+  switch (spec.type) {
+    case 'readOnly':
+      return null;
+    case 'text':
+      return described({ type: 'string', maxLength: spec.maxLength ?? DEFAULT_MAX_LENGTH });
+    case 'integer':
+      return described({ type: 'integer', minimum: spec.min, maximum: spec.max ?? ID_MAX });
+    case 'money':
+      return described({ type: 'string', pattern: '^\\d{1,6},\\d{2}$', examples: ['12,50'] });
+    case 'boolean':
+      return described({ type: 'boolean' });
+    case 'choice':
+      return described({ type: 'string', enum: [...spec.values] });
+    case 'datetime':
+      return described({ type: 'string', examples: ['10/03/2025 08:00'] });
+    case 'cpf':
+      return described({ type: 'string', pattern: '^\\d{11}$' });
+    case 'reference':
+      return described({ type: 'integer', minimum: 1, maximum: ID_MAX });
+    case 'referenceList':
+      return described({
+        type: 'array',
+        maxItems: MAX_LIST_ITEMS,
+        items: { type: 'integer', minimum: 1, maximum: ID_MAX },
+      });
+  }
+}
+
+/**
+ * The editor body `{data: {ROW: {field: value}}}` with a resource's fields, for the document only:
+ * the route validates `data` itself (parseField), field by field with pt-BR fieldErrors.
+ */
+export function editorBodyDocSchema(
+  fields: Readonly<Record<string, FieldSpec>>,
+  mode: Mode,
+): Record<string, unknown> {
+  const properties: Record<string, unknown> = {};
+  const required: string[] = [];
+  for (const [name, spec] of Object.entries(fields)) {
+    if (spec.type !== 'readOnly' && spec.only !== undefined && spec.only !== mode) continue;
+    const schema = fieldDocSchema(spec);
+    if (!schema) continue;
+    properties[name] = schema;
+    if (mode === 'insert' && spec.type !== 'readOnly' && spec.required) required.push(name);
+  }
+  return {
+    type: 'object',
+    required: ['data'],
+    properties: {
+      data: {
+        type: 'object',
+        description: 'Uma linha, pela chave do id (0 ao inserir).',
+        minProperties: 1,
+        maxProperties: 1,
+        additionalProperties: { type: 'object', properties, required },
+      },
+    },
+  };
 }

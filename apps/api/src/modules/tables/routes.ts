@@ -3,8 +3,10 @@ import type { FastifyRequest } from 'fastify';
 import { TABLE_PAGE_MAX } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor } from '../audit/record.ts';
+import { editorBodyDocSchema } from './fields.ts';
 import type { RowKey, TableResource } from './resource.ts';
 import { deleteRow, insertRow, listRows, updateRow, type Caller } from './service.ts';
+import { Id } from '../../http/id-schema.ts';
 
 // A bounded start: 1e20 is an integer to the validator but not to the database.
 const START_MAX = 1_000_000_000;
@@ -30,15 +32,13 @@ const answerSchema = (totals: readonly string[] = []) =>
   });
 
 const ID_SCHEMAS = {
-  integer: Type.Integer({ minimum: 1 }),
+  integer: Id,
   text: Type.String({ minLength: 1, maxLength: 64 }),
 };
 
 /** The path parameters of a resource: its parent's id (nested resources) and the row id. */
 function paramSchemas(resource: TableResource<unknown, RowKey>) {
-  const parent: Record<string, TSchema> = resource.parent
-    ? { [resource.parent.param]: Type.Integer({ minimum: 1 }) }
-    : {};
+  const parent: Record<string, TSchema> = resource.parent ? { [resource.parent.param]: Id } : {};
   return {
     parent: Type.Object(parent),
     row: Type.Object({ ...parent, id: ID_SCHEMAS[resource.idType ?? 'integer'] }),
@@ -59,6 +59,9 @@ export function tableRoutes(
     for (const resource of resources) {
       const { path, access } = resource;
       const write = { config: { access: access.write } };
+      const documented = (mode: 'insert' | 'update') => ({
+        config: { ...write.config, openapiBody: editorBodyDocSchema(resource.fields, mode) },
+      });
       const params = paramSchemas(resource);
       const answer = { 200: answerSchema() };
       // Validated by the params schema: the parent id is an integer, the row id an integer or text.
@@ -86,14 +89,20 @@ export function tableRoutes(
 
       app.post(
         `${path}/insert`,
-        { ...write, schema: { params: params.parent, body: EditorBody, response: answer } },
+        {
+          ...documented('insert'),
+          schema: { params: params.parent, body: EditorBody, response: answer },
+        },
         async (request) =>
           insertRow(app.db, resource, request.body.data, caller(request), parentId(request)),
       );
 
       app.post(
         `${path}/update/:id`,
-        { ...write, schema: { params: params.row, body: EditorBody, response: answer } },
+        {
+          ...documented('update'),
+          schema: { params: params.row, body: EditorBody, response: answer },
+        },
         async (request) =>
           updateRow(
             app.db,
