@@ -14,6 +14,7 @@ import * as coupons from './20261123170000_coupons.ts';
 import * as foodEmails from './20261123172000_food_emails.ts';
 import * as reportSales from './20261123173000_report_sales.ts';
 import * as reportPayments from './20261123180000_report_payments.ts';
+import * as privacyAccounts from './20261124110000_privacy_accounts.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123172000_food_emails': foodEmails,
   '20261123173000_report_sales': reportSales,
   '20261123180000_report_payments': reportPayments,
+  '20261124110000_privacy_accounts': privacyAccounts,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

@@ -21,6 +21,7 @@ import {
 import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
 import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
+import { seesFullCpf } from '../../auth/cpf-privacy.ts';
 import { pixCharge, pixConfig, savePixConfig } from './pix.ts';
 import { paidOrders, refundOrder } from './refunds.ts';
 import { unifyCarts } from './unify.ts';
@@ -178,7 +179,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
-      return printPaymentReceipt(app.db, now(), user, request.params.id, zone);
+      return printPaymentReceipt(app.db, now(), user, request.params.id, zone, seesFullCpf(request));
     },
   );
 
@@ -209,7 +210,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
-      return printDeliveryReceipt(app.db, now(), user, request.params.id, zone);
+      return printDeliveryReceipt(app.db, now(), user, request.params.id, zone, seesFullCpf(request));
     },
   );
 
