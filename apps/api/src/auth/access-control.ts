@@ -74,7 +74,10 @@ export const accessControl = fp<AccessControlOptions>(
       request.printer = await authenticatePrinter(db, request);
     };
     const guardFor =
-      (access: Exclude<Access, 'public' | 'printer'>, totpEnrolment: boolean): onRequestHookHandler =>
+      (
+        access: Exclude<Access, 'public' | 'printer'>,
+        totpEnrolment: boolean,
+      ): onRequestHookHandler =>
       async (request) => {
         const auth = await authenticate(db, permissions, request, now());
         if (auth.totpEnrolmentOnly && !totpEnrolment) throw totpEnrolmentRequired();

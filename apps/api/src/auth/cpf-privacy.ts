@@ -24,7 +24,9 @@ export function maskCpfFields(value: unknown): unknown {
   const copy: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     copy[key] =
-      isCpfKey(key) && typeof field === 'string' && field !== '' ? maskCpf(field) : maskCpfFields(field);
+      isCpfKey(key) && typeof field === 'string' && field !== ''
+        ? maskCpf(field)
+        : maskCpfFields(field);
   }
   return copy;
 }

@@ -64,11 +64,14 @@ export async function useTotpCode(
 /** Ten fresh codes like 'k7m2p-x9qrt'; the caller stores their hashes and shows them once. */
 export function newRecoveryCodes(): string[] {
   const part = () =>
-    Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+    Array.from({ length: 5 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join(
+      '',
+    );
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => `${part()}-${part()}`);
 }
 
-const normalizeRecoveryCode = (code: string): string => code.trim().toLowerCase().replace(/[\s-]/g, '');
+const normalizeRecoveryCode = (code: string): string =>
+  code.trim().toLowerCase().replace(/[\s-]/g, '');
 
 export function hashRecoveryCode(code: string): Promise<string> {
   return hashPassword(normalizeRecoveryCode(code));

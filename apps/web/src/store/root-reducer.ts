@@ -25,6 +25,7 @@ import { sessionSlice } from '../features/session/slice';
 import { setupSlice } from '../features/setup/slice';
 import { tableExtrasSlice } from '../features/tables/extras-slice';
 import { tablesSlice } from '../features/tables/slice';
+import { totpSlice } from '../features/totp/slice';
 import { webcamSlice } from '../features/webcam/slice';
 
 export const rootReducer = combineReducers({
@@ -33,6 +34,7 @@ export const rootReducer = combineReducers({
   [navigationSlice.name]: navigationSlice.reducer,
   [eventsSlice.name]: eventsSlice.reducer,
   [passwordSlice.name]: passwordSlice.reducer,
+  [totpSlice.name]: totpSlice.reducer,
   [webcamSlice.name]: webcamSlice.reducer,
   [errorsSlice.name]: errorsSlice.reducer,
   [tablesSlice.name]: tablesSlice.reducer,

@@ -14,7 +14,9 @@ import { eventsSaga } from '../features/events/sagas';
 import { importsSaga } from '../features/imports/sagas';
 import { lotterySaga } from '../features/lottery/sagas';
 import { navigationSaga } from '../features/navigation/sagas';
+import { participantsSaga } from '../features/participants/anonymize';
 import { passwordSaga } from '../features/password/sagas';
+import { totpSaga } from '../features/totp/sagas';
 import { printingSaga } from '../features/printing/sagas';
 import { restoreSession, sessionSaga } from '../features/session/sagas';
 import { deliverySaga } from '../features/store/delivery-sagas';
@@ -41,6 +43,8 @@ const featureSagas = [
   navigationSaga,
   eventsSaga,
   passwordSaga,
+  participantsSaga,
+  totpSaga,
   webcamSaga,
   tablesSaga,
   tableExtrasSaga,

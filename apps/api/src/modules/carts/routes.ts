@@ -179,7 +179,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
-      return printPaymentReceipt(app.db, now(), user, request.params.id, zone, seesFullCpf(request));
+      return printPaymentReceipt(
+        app.db,
+        now(),
+        user,
+        request.params.id,
+        zone,
+        seesFullCpf(request),
+      );
     },
   );
 
@@ -210,7 +217,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
-      return printDeliveryReceipt(app.db, now(), user, request.params.id, zone, seesFullCpf(request));
+      return printDeliveryReceipt(
+        app.db,
+        now(),
+        user,
+        request.params.id,
+        zone,
+        seesFullCpf(request),
+      );
     },
   );
 

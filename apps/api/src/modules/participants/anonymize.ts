@@ -64,7 +64,9 @@ export async function anonymizeParticipant(
       .where('participant_id', '=', participantId)
       .execute();
   });
-  const row = await participantQuery(db).where('participants.id', '=', participantId).executeTakeFirst();
+  const row = await participantQuery(db)
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
   if (!row) throw notFound(PARTICIPANT_NOT_FOUND);
   return toParticipantDto(row as ParticipantRecord);
 }

@@ -102,7 +102,7 @@ export const ParticipantDtoSchema = Type.Object({
   accreditedAt: Nullable(Type.String()),
   dateCreated: Type.String(),
   dateUpdated: Type.String(),
-  anonymizedAt: Nullable(Type.String()),
+  anonymizedAt: Type.Optional(Nullable(Type.String())), // always sent; optional in the contract
 });
 
 /** The 'Gerenciar Participantes' header: accredited ('x/y') and badge prints of an event. */

@@ -40,8 +40,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/token/revoke', { config: { access: 'signedIn', totpEnrolment: true } }, async (request, reply) => {
-    await revokeLogin(app.db, signedIn(request).familyId, app.config.now());
-    return reply.status(204).send();
-  });
+  app.post(
+    '/token/revoke',
+    { config: { access: 'signedIn', totpEnrolment: true } },
+    async (request, reply) => {
+      await revokeLogin(app.db, signedIn(request).familyId, app.config.now());
+      return reply.status(204).send();
+    },
+  );
 };

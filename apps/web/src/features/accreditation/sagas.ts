@@ -101,7 +101,8 @@ function* printBadge(): SagaIterator {
 
 /** POST /api/subscriptions/courseware/link, then the participant is checked again. */
 function* link(): SagaIterator {
-  const { participant, coursewareCode }: AccreditationState = yield select(selectAccreditation);
+  const { participant, coursewareCode, checkedCpf }: AccreditationState =
+    yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
   const code = coursewareCode.trim();
   if (!participant || !event || code === '') {
@@ -117,7 +118,8 @@ function* link(): SagaIterator {
       data: { participantId: participant.id, eventId: event.id, coursewareId: code },
     });
     yield put(linkSucceeded(updated));
-    yield put(checkRequested({ cpf: participant.cpf }));
+    // The CPF the desk typed: the answer's may be masked ('***.456.789-**') without Participant.
+    yield put(checkRequested({ cpf: checkedCpf ?? participant.cpf }));
   } catch (thrown) {
     const error = toApiError(thrown);
     yield put(linkFailed(error, { hideError: isExpectedRefusal(error) }));

@@ -17,6 +17,7 @@ import { loadPixConfig } from '../store/pix-config-sagas';
 import { loadDrawer } from '../store/drawer-sagas';
 import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers } from '../store/sagas';
 import { loadSetupStatus } from '../setup/sagas';
+import { loadTotpPage } from '../totp/sagas';
 import { loadSelectedDashboard } from '../reports/sagas';
 import {
   loadCenters,
@@ -44,6 +45,7 @@ export type PageLoader = () => SagaIterator;
  */
 export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   SETUP: [loadSetupStatus],
+  TOTP: [loadTotpPage],
   PROFILES: [loadPermissions],
   USERS: [loadPermissions, loadProfiles, loadCenters, loadProductCategories],
   PRODUCTS: [loadProductCategories],

@@ -2,12 +2,14 @@ import { call, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
 import { loadSelectedEvent } from '../events/sagas';
-import { pageOpened, selectToken, sessionEnded } from '../session/slice';
+import { pageOpened, selectToken, selectTotpEnrolmentOnly, sessionEnded } from '../session/slice';
 import { PAGE_LOADERS, type PageLoader } from './page-loaders';
 import { pageLoadStarted, pageRequested, selectPageLoading } from './slice';
 
 function* loadPageData(page: AdminPage | null, loaders: readonly PageLoader[]): SagaIterator {
-  yield call(loadSelectedEvent);
+  // A login that may only enrol TOTP reaches nothing else, the selected event included.
+  const enrolmentOnly: boolean = yield select(selectTotpEnrolmentOnly);
+  if (!enrolmentOnly) yield call(loadSelectedEvent);
   for (const loader of loaders) {
     try {
       yield call(loader);
