@@ -115,6 +115,14 @@ describe('CPF masking (users without Participant)', () => {
     expect(found.statusCode, found.body).toBe(200);
     expect(found.body).not.toContain(ana.cpf);
     expect(found.json<{ participant: ParticipantDto }>().participant.name).toBe('Ana Privada');
+    // From a list of masked CPFs the desk opens by the participant's id.
+    const byId = await check.get(
+      `/api/subscriptions/participant/check?participantId=${ana.id}&eventId=${eventId}`,
+    );
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json<{ participant: ParticipantDto }>().participant.id).toBe(ana.id);
+    const neither = await check.get(`/api/subscriptions/participant/check?eventId=${eventId}`);
+    expect(neither.statusCode).toBe(400);
   });
 
   it('the payment receipt prints the masked CPF without Participant, the full one with it', async () => {

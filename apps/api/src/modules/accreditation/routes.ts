@@ -3,7 +3,14 @@ import { ACCREDITATION_STATUSES, type AccreditationStatus } from '@balcao/contra
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
-import { checkParticipant, exchangeCourseware, linkCourseware, printBadge } from './service.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+import {
+  checkParticipant,
+  checkParticipantById,
+  exchangeCourseware,
+  linkCourseware,
+  printBadge,
+} from './service.ts';
 
 const Id = Type.Integer({ minimum: 1 });
 // Length rules live in the service, with their pt-BR messages.
@@ -28,11 +35,21 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The exchange desk verifies the participant with the same check.
       config: { access: ['Subscription', 'ChangeCourseware'] },
       schema: {
-        querystring: Type.Object({ cpf: Type.String({ maxLength: 20 }), eventId: Id }),
+        // A typed CPF, or the participant's id (the desk opened from a list of masked CPFs).
+        querystring: Type.Object({
+          cpf: Type.Optional(Type.String({ maxLength: 20 })),
+          participantId: Type.Optional(Id),
+          eventId: Id,
+        }),
         response: { 200: CheckAnswerSchema },
       },
     },
-    async (request) => checkParticipant(app.db, request.query.cpf, request.query.eventId),
+    async (request) => {
+      const { cpf, participantId, eventId } = request.query;
+      if (participantId !== undefined) return checkParticipantById(app.db, participantId, eventId);
+      if (cpf === undefined) throw invalidRequest("Informe o campo 'cpf' ou 'participantId'.");
+      return checkParticipant(app.db, cpf, eventId);
+    },
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -18,6 +18,11 @@ export function LoginPage() {
   const totpStep = useAppSelector(selectTotpStep);
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // The code step takes the cursor when it shows, and again after each refused code.
+  useEffect(() => {
+    if (totpStep && !pending) codeRef.current?.focus();
+  }, [totpStep, pending]);
 
   // The second step: the same login with the authenticator's code (or a recovery code) added.
   const submitCode = (event: FormEvent) => {
@@ -72,7 +77,7 @@ export function LoginPage() {
               <Form.Group className="mb-4" controlId="login-totp-code">
                 <Form.Label>Código de verificação</Form.Label>
                 <Form.Control
-                  autoFocus
+                  ref={codeRef}
                   autoComplete="one-time-code"
                   inputMode="numeric"
                   maxLength={16}
