@@ -81,6 +81,7 @@ describe('privacy and accounts', () => {
     await code.press('Enter');
     await p.getByRole('dialog').getByText('Código de autenticação inválido ou já usado.').waitFor();
     await p.getByRole('button', { name: 'Fechar' }).click();
+    await p.getByRole('dialog').waitFor({ state: 'hidden' });
     await code.fill(await nextCode(secret));
     await code.press('Enter');
     await menuOf(p).getByRole('button', { name: 'Sair', exact: true }).waitFor();
