@@ -14,6 +14,7 @@ import type {
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { accessControl } from './auth/access-control.ts';
+import { maskCpfsForRequest } from './auth/cpf-privacy.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { refuseInvalidText, refuseNonFiniteNumbers } from './http/clean-text.ts';
@@ -24,6 +25,7 @@ import { parseFormBody } from './http/form-body.ts';
 import { loggerOptions } from './http/request-log.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -76,10 +78,12 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
     done();
   });
   await api.register(openApiRoutes);
+  api.addHook('preSerialization', maskCpfsForRequest);
   await api.register(systemRoutes);
   await api.register(tokenRoutes);
   await api.register(eventRoutes);
   await api.register(userRoutes);
+  await api.register(accountRoutes);
   await api.register(permissionRoutes);
   await api.register(productRoutes);
   await api.register(printRoutes);

@@ -71,6 +71,7 @@ describe('password grant', () => {
       name: 'Maria Caixa',
       permissions: ['Event', 'Checkout', 'Report', 'Lottery'],
       center: { id: centerId, name: 'Núcleo Fortaleza' },
+      totp_enrolment_required: false,
     });
     expect(body.access_token).not.toBe(body.refresh_token);
   });

@@ -34,11 +34,56 @@ export interface TokenResponse {
   name: string;
   permissions: Permission[];
   center: CenterRef | null;
+  /**
+   * True when TOTP is required of this System user and not enrolled yet: the login may only enrol
+   * (docs/api-foundation.md, 'Autenticação em dois fatores'); every other call answers 403.
+   */
+  totp_enrolment_required: boolean;
 }
 
 export type TokenRequest =
-  | { grant_type: 'password'; username: string; password: string }
+  | {
+      grant_type: 'password';
+      username: string;
+      password: string;
+      /** The authenticator's 6 digits, or a recovery code, for a user with two-factor login. */
+      totp_code?: string;
+    }
   | { grant_type: 'refresh_token'; refresh_token: string };
+
+/** The token call's refusal when the password was right and a TOTP code is needed (400). */
+export const TOTP_REQUIRED_ERROR = 'totp_required';
+/** The refusal of any other call while a login may only enrol TOTP (403). */
+export const TOTP_ENROLMENT_REQUIRED_ERROR = 'totp_enrolment_required';
+/** How many one-time recovery codes an enrolment gives. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** GET /api/account/totp: the signed-in user's two-factor login. */
+export interface TotpStatus {
+  enabled: boolean;
+  /** Recovery codes not used yet. */
+  recoveryCodesLeft: number;
+  /** Required of this user (System) by the administrator's setting: it cannot be disabled. */
+  required: boolean;
+}
+
+/** POST /api/account/totp/enrol: the secret to add to an authenticator app, as text and QR code. */
+export interface TotpEnrolment {
+  secret: string;
+  otpauthUrl: string;
+  /** A PNG data URL of otpauthUrl. */
+  qrCode: string;
+}
+
+/** POST /api/account/totp/confirm: the recovery codes, shown this once. */
+export interface TotpConfirmation {
+  recoveryCodes: string[];
+}
+
+/** GET and PUT /api/security/settings (System). */
+export interface SecuritySettings {
+  requireTotpForSystem: boolean;
+}
 
 /** Wire shape of an event (SPEC.md section 3). Money as reais with 2 decimals, dates DD/MM/YYYY HH:mm. */
 export interface EventDto {

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cpfDigits, formatCpf, isValidCpf, maskCpf, withCheckDigits } from './cpf.ts';
+import {
+  anonymizedCpf,
+  cpfDigits,
+  cpfFits,
+  formatCpf,
+  isValidCpf,
+  maskCpf,
+  withCheckDigits,
+} from './cpf.ts';
 
 describe('CPF', () => {
   it('accepts known valid CPFs, masked or not', () => {
@@ -56,5 +64,26 @@ describe('CPF', () => {
     expect(maskCpf('52998224725')).toBe('***.982.247-**');
     expect(maskCpf('5299822')).toBe('***.***.***-**');
     expect(maskCpf('')).toBe('***.***.***-**');
+  });
+
+  it('shows a masked CPF as it is and matches typed digits against the kept ones', () => {
+    expect(formatCpf('***.982.247-**')).toBe('***.982.247-**');
+    expect(cpfFits('***.982.247-**', '529')).toBe(true);
+    expect(cpfFits('***.982.247-**', '5299')).toBe(true);
+    expect(cpfFits('***.982.247-**', '5291')).toBe(false);
+    expect(cpfFits('***.982.247-**', '52998224725')).toBe(true);
+    expect(cpfFits('52998224725', '52998')).toBe(true);
+    expect(cpfFits('52998224725', '52999')).toBe(false);
+  });
+
+  it('gives anonymised participants unique 11-digit CPFs that are never valid', () => {
+    const seen = new Set<string>();
+    for (let id = 1; id <= 2000; id++) {
+      const cpf = anonymizedCpf(id);
+      expect(cpf).toMatch(/^\d{11}$/);
+      expect(isValidCpf(cpf)).toBe(false);
+      seen.add(cpf);
+    }
+    expect(seen.size).toBe(2000);
   });
 });

@@ -23,8 +23,9 @@ export function isValidCpf(value: string): boolean {
   );
 }
 
-/** 000.000.000-00, applied to as many digits as there are. */
+/** 000.000.000-00, applied to as many digits as there are; a masked CPF is shown as it is. */
 export function formatCpf(value: string): string {
+  if (isMaskedCpf(value)) return value;
   const d = cpfDigits(value);
   return d
     .replace(/^(\d{3})(\d)/, '$1.$2')
@@ -39,11 +40,42 @@ export function withCheckDigits(nine: string): string {
 }
 
 /**
- * A CPF for printed receipts, showing only the middle six digits: '***.982.247-**'.
+ * A CPF as users without the Participant permission see it (lists, receipts, CSV exports), showing
+ * only the middle six digits: '***.982.247-**'. The server masks; the SPA never gets the full CPF.
  * Anything that is not 11 digits is masked entirely, so a bad value never leaks.
  */
 export function maskCpf(value: string): string {
   const d = value.replace(/\D/g, '');
   if (d.length !== CPF_LENGTH) return '***.***.***-**';
   return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+}
+
+/** True for a CPF as `maskCpf` gives it. */
+export function isMaskedCpf(value: string): boolean {
+  return value.includes('*');
+}
+
+/**
+ * Whether a CPF as the server sent it (full or masked) can be the one whose first digits were
+ * typed: a desk filtering its list by the typed prefix compares the digits the mask kept.
+ */
+export function cpfFits(shown: string, typed: string): boolean {
+  const digits = cpfDigits(typed);
+  if (!isMaskedCpf(shown)) return cpfDigits(shown).startsWith(digits);
+  const kept = shown.replace(/[.-]/g, '');
+  return [...digits].every((digit, i) => kept[i] === '*' || kept[i] === digit);
+}
+
+/** The name an anonymised participant keeps ('Anonimizar participante'). */
+export const ANONYMIZED_NAME = 'Participante anonimizado';
+
+/**
+ * The CPF an anonymised participant keeps: 11 digits, unique (from the participant's id) and never
+ * a valid CPF (its last check digit is off by one), so it can neither collide with a real CPF nor
+ * be looked up at a desk.
+ */
+export function anonymizedCpf(participantId: number): string {
+  const nine = `9${String(participantId).padStart(8, '0')}`.slice(-9);
+  const valid = withCheckDigits(nine);
+  return valid.slice(0, 10) + String((Number(valid[10]) + 1) % 10);
 }

@@ -284,10 +284,11 @@ export const MENU = [
 ] as const satisfies readonly (Omit<MenuItem, 'page'> & { page: string })[];
 
 /**
- * Pages reached from outside the menu: the top bar's password change, and the first-run
- * checklist ('Primeiros passos', System only) that opens first while the setup is incomplete.
+ * Pages reached from outside the menu: the top bar's password change and two-factor login
+ * ('Autenticação em dois fatores'), and the first-run checklist ('Primeiros passos', System only)
+ * that opens first while the setup is incomplete.
  */
-export const EXTRA_PAGES = ['PASSWORD', 'SETUP'] as const;
+export const EXTRA_PAGES = ['PASSWORD', 'TOTP', 'SETUP'] as const;
 
 const EXTRA_PAGE_PERMISSIONS: Partial<Record<(typeof EXTRA_PAGES)[number], readonly Permission[]>> =
   { SETUP: SYSTEM };

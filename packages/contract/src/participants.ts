@@ -57,6 +57,8 @@ export interface ParticipantDto {
   accreditedAt: string | null;
   dateCreated: string;
   dateUpdated: string;
+  /** When 'Anonimizar participante' replaced the personal data; null otherwise (always sent). */
+  anonymizedAt?: string | null;
 }
 
 /**

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Permission } from '@balcao/contract';
+import { TOTP_ENROLMENT_REQUIRED_ERROR, type Permission } from '@balcao/contract';
 import type { Database } from '../db/types.ts';
-import { forbidden, tokenInvalid } from '../http/api-error.ts';
+import { ApiError, forbidden, tokenInvalid } from '../http/api-error.ts';
 import { PermissionCache } from './permission-cache.ts';
 import type { SignedInUser } from './signed-in-user.ts';
 import { findAccessGrant } from './tokens.ts';
@@ -25,6 +25,8 @@ export interface Auth {
   user: SignedInUser;
   tokenId: number;
   familyId: string;
+  /** The login may only enrol TOTP: routes without `config.totpEnrolment` answer 403. */
+  totpEnrolmentOnly: boolean;
 }
 
 /** The printer whose agent is calling. */
@@ -36,6 +38,8 @@ export interface PrinterAuth {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The route serves a login that may only enrol TOTP (auth/totp.ts) as well as any other. */
+    totpEnrolment?: boolean;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -70,9 +74,13 @@ export const accessControl = fp<AccessControlOptions>(
       request.printer = await authenticatePrinter(db, request);
     };
     const guardFor =
-      (access: Exclude<Access, 'public' | 'printer'>): onRequestHookHandler =>
+      (
+        access: Exclude<Access, 'public' | 'printer'>,
+        totpEnrolment: boolean,
+      ): onRequestHookHandler =>
       async (request) => {
         const auth = await authenticate(db, permissions, request, now());
+        if (auth.totpEnrolmentOnly && !totpEnrolment) throw totpEnrolmentRequired();
         if (access !== 'signedIn' && !access.some((p) => auth.user.permissions.includes(p))) {
           throw forbidden();
         }
@@ -91,7 +99,10 @@ export const accessControl = fp<AccessControlOptions>(
         table.push({ method, url: route.url, access });
       }
       if (access !== 'public') {
-        const guard = access === 'printer' ? printerGuard : guardFor(access);
+        const guard =
+          access === 'printer'
+            ? printerGuard
+            : guardFor(access, route.config?.totpEnrolment === true);
         route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
       }
     });
@@ -112,7 +123,12 @@ async function authenticate(
     ...grant.user,
     permissions: await permissions.permissionsOf(db, grant.user.id, grant.authVersion),
   };
-  return { user, tokenId: grant.tokenId, familyId: grant.familyId };
+  return {
+    user,
+    tokenId: grant.tokenId,
+    familyId: grant.familyId,
+    totpEnrolmentOnly: grant.totpEnrolmentOnly,
+  };
 }
 
 async function authenticatePrinter(
@@ -147,3 +163,10 @@ export function signedInPrinter(request: FastifyRequest): PrinterAuth {
   if (!request.printer) throw tokenInvalid();
   return request.printer;
 }
+
+const totpEnrolmentRequired = (): ApiError =>
+  new ApiError(
+    403,
+    TOTP_ENROLMENT_REQUIRED_ERROR,
+    'Cadastre a autenticação em dois fatores antes de continuar: ela é obrigatória para usuários com a permissão Sistema.',
+  );

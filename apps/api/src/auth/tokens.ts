@@ -14,6 +14,7 @@ export interface IssuedTokens {
   refreshToken: string;
   issuedAt: Date;
   familyId: string;
+  totpEnrolmentOnly: boolean;
 }
 
 /** Who an access token belongs to; the family is the login it came from. */
@@ -23,6 +24,8 @@ export interface AccessGrant {
   user: Omit<SignedInUser, 'permissions'>;
   /** The user's `auth_version`: which cached permissions are still good (auth/permission-cache.ts). */
   authVersion: number;
+  /** The login may only enrol TOTP (required of System users and not enrolled yet). */
+  totpEnrolmentOnly: boolean;
 }
 
 export type RefreshOutcome =
@@ -51,6 +54,7 @@ export async function issueTokens(
   lifetimes: TokenLifetimes,
   now: Date,
   familyId: string = randomUUID(),
+  totpEnrolmentOnly = false,
 ): Promise<IssuedTokens> {
   const accessToken = newSecret();
   const refreshToken = newSecret();
@@ -64,9 +68,10 @@ export async function issueTokens(
       issued_at: now.toISOString(),
       access_expires_at: plusSeconds(now, lifetimes.accessTokenTtl),
       refresh_expires_at: plusSeconds(now, lifetimes.refreshTokenTtl),
+      totp_enrolment_only: totpEnrolmentOnly,
     })
     .execute();
-  return { accessToken, refreshToken, issuedAt: now, familyId };
+  return { accessToken, refreshToken, issuedAt: now, familyId, totpEnrolmentOnly };
 }
 
 const accessGrantQuery = compiledOnce(2, (db: Kysely<Database>, accessHash, now) =>
@@ -81,6 +86,7 @@ const accessGrantQuery = compiledOnce(2, (db: Kysely<Database>, accessHash, now)
       'users.username',
       'users.name',
       'users.auth_version as authVersion',
+      'tokens.totp_enrolment_only as totpEnrolmentOnly',
       'centers.id as centerId',
       'centers.name as centerName',
     ])
@@ -105,6 +111,7 @@ export async function findAccessGrant(
     tokenId: row.tokenId,
     familyId: row.familyId,
     authVersion: Number(row.authVersion),
+    totpEnrolmentOnly: Boolean(row.totpEnrolmentOnly),
     user: {
       id: row.userId,
       username: row.username,
@@ -135,6 +142,7 @@ export async function rotateRefreshToken(
       'tokens.refresh_expires_at',
       'tokens.rotated_at',
       'tokens.revoked_at',
+      'tokens.totp_enrolment_only',
       'users.active',
     ])
     .where('tokens.refresh_hash', '=', hashSecret(refreshToken))
@@ -161,7 +169,14 @@ export async function rotateRefreshToken(
       await revokeFamily(trx, row.family_id, now);
       return { kind: 'reused' } as const;
     }
-    const tokens = await issueTokens(trx, row.user_id, lifetimes, now, row.family_id);
+    const tokens = await issueTokens(
+      trx,
+      row.user_id,
+      lifetimes,
+      now,
+      row.family_id,
+      Boolean(row.totp_enrolment_only),
+    );
     return { kind: 'rotated', userId: row.user_id, tokens } as const;
   });
 }

@@ -39,6 +39,28 @@ export interface UserTable extends Dated {
   center_id: number | null;
   /** Bumped with every change to the user's permissions; see auth/permission-cache.ts. */
   auth_version: Generated<number>;
+  /** The confirmed TOTP secret (base32): two-factor login is on while set (auth/totp.ts). */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The secret shown while enrolling, until a code from it is confirmed. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last TOTP time step a code was accepted at: no code is accepted twice. */
+  totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+}
+
+/** One-time recovery codes of a user's two-factor login, hashed like passwords. */
+export interface UserRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Instant | null;
+}
+
+/** One row (id 1) at most: the administrator's security settings. */
+export interface SecuritySettingsTable {
+  id: number;
+  require_totp_for_system: BoolWithDefault;
+  updated_by: number | null;
+  updated_at: Instant | null;
 }
 
 export interface UserProfileTable {
@@ -183,6 +205,8 @@ export interface ParticipantTable extends Dated {
   badge_print_count: ColumnType<number, number | undefined, number>;
   /** The courseware the participant holds now; unique while set. */
   courseware_id: string | null;
+  /** When 'Anonimizar participante' replaced the personal data; null for everyone else. */
+  anonymized_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** One row per badge print: who was accredited, when, by whom, at which desk. */
@@ -418,6 +442,8 @@ export interface TokenTable {
   /** Set when the refresh token was exchanged; presenting it again is a reuse. */
   rotated_at: Instant | null;
   revoked_at: Instant | null;
+  /** A System user's login while TOTP is required and not yet enrolled: only enrolment may run. */
+  totp_enrolment_only: BoolWithDefault;
 }
 
 /** Append-only failed logins keyed by 'user:<name>' or 'ip:<address>'; shared by all API instances. */
@@ -521,6 +547,8 @@ export interface Database {
   profiles: ProfileTable;
   profile_permissions: ProfilePermissionTable;
   users: UserTable;
+  user_recovery_codes: UserRecoveryCodeTable;
+  security_settings: SecuritySettingsTable;
   user_profiles: UserProfileTable;
   user_permissions: UserPermissionTable;
   user_product_categories: UserProductCategoryTable;

@@ -27,6 +27,7 @@ import type { paidOrdersSlice } from '../features/store/paid-orders-slice';
 import type { pixConfigSlice } from '../features/store/pix-config-slice';
 import type { saleSlice } from '../features/store/sale-slice';
 import type { tableExtrasSlice } from '../features/tables/extras-slice';
+import type { totpSlice } from '../features/totp/slice';
 import type { webcamSlice } from '../features/webcam/slice';
 
 /** The state of the slices injected when their area's page chunk first loads. */
@@ -49,6 +50,7 @@ export type LazyState = WithSlice<typeof accreditationSlice> &
   WithSlice<typeof pixConfigSlice> &
   WithSlice<typeof saleSlice> &
   WithSlice<typeof tableExtrasSlice> &
+  WithSlice<typeof totpSlice> &
   WithSlice<typeof webcamSlice>;
 
 /**

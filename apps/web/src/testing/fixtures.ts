@@ -22,6 +22,7 @@ export function tokenResponse(overrides: Partial<TokenResponse> = {}): TokenResp
     name: 'Administrador',
     permissions: ['System'],
     center: { id: 7, name: 'Núcleo Fortaleza' },
+    totp_enrolment_required: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import type { OrderDto } from '@balcao/contract';
+import { cpfFits, type OrderDto } from '@balcao/contract';
 
 // The desks' customer lookup, apart from their components: the sagas use it, and the sagas load
 // with the login page, which must not carry the camera scanner with it.
@@ -23,6 +23,9 @@ export function customerOrder(
 ): OrderDto | undefined {
   const { cpf, participantId } = customer;
   return sortByAssociation(orders).find((order) =>
-    cpf !== undefined ? order.cpf === cpf : String(order.participantId) === participantId,
+    // A user without Participant gets masked CPFs ('***.456.789-**'): the kept digits must match.
+    cpf !== undefined
+      ? order.cpf !== null && cpfFits(order.cpf, cpf)
+      : String(order.participantId) === participantId,
   );
 }

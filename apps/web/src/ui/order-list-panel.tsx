@@ -2,7 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { formatCpf, type OrderDto } from '@balcao/contract';
+import { cpfFits, formatCpf, type OrderDto } from '@balcao/contract';
 import { sortByAssociation } from './customer-orders';
 import { formatDateTime } from './formats';
 
@@ -43,9 +43,7 @@ export function OrderListPanel(props: OrderListPanelProps) {
     return () => clearInterval(timer);
   }, []);
 
-  const shown = sortByAssociation(orders).filter((order) =>
-    (order.cpf ?? '').startsWith(cpfPrefix),
-  );
+  const shown = sortByAssociation(orders).filter((order) => cpfFits(order.cpf ?? '', cpfPrefix));
   return (
     <Card className="order-list-panel">
       <Card.Header as="h2" className="h6 mb-0">

@@ -16,6 +16,7 @@ import * as reportSales from './20261123173000_report_sales.ts';
 import * as reportPayments from './20261123180000_report_payments.ts';
 import * as auditLog from './20261124100000_audit_log.ts';
 import * as reportBuyers from './20261124160000_report_buyers.ts';
+import * as privacyAccounts from './20261124110000_privacy_accounts.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123180000_report_payments': reportPayments,
   '20261124100000_audit_log': auditLog,
   '20261124160000_report_buyers': reportBuyers,
+  '20261124110000_privacy_accounts': privacyAccounts,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

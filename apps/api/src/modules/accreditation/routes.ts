@@ -3,8 +3,15 @@ import { ACCREDITATION_STATUSES, type AccreditationStatus } from '@balcao/contra
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/record.ts';
 import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
-import { checkParticipant, exchangeCourseware, linkCourseware, printBadge } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+import {
+  checkParticipant,
+  checkParticipantById,
+  exchangeCourseware,
+  linkCourseware,
+  printBadge,
+} from './service.ts';
 
 // Length rules live in the service, with their pt-BR messages.
 const Code = Type.String({ minLength: 1, maxLength: 64 });
@@ -28,17 +35,26 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The exchange desk verifies the participant with the same check.
       config: { access: ['Subscription', 'ChangeCourseware'] },
       schema: {
-        querystring: Type.Object({ cpf: Type.String({ maxLength: 20 }), eventId: Id }),
+        // A typed CPF, or the participant's id (the desk opened from a list of masked CPFs).
+        querystring: Type.Object({
+          cpf: Type.Optional(Type.String({ maxLength: 20 })),
+          participantId: Type.Optional(Id),
+          eventId: Id,
+        }),
         response: { 200: CheckAnswerSchema },
       },
     },
-    async (request) =>
-      checkParticipant(
+    async (request) => {
+      const { cpf, participantId, eventId } = request.query;
+      if (participantId !== undefined) return checkParticipantById(app.db, participantId, eventId);
+      if (cpf === undefined) throw invalidRequest("Informe o campo 'cpf' ou 'participantId'.");
+      return checkParticipant(
         app.db,
         { actor: auditActor(request), at: app.config.now() },
-        request.query.cpf,
-        request.query.eventId,
-      ),
+        cpf,
+        eventId,
+      );
+    },
   );
 
   app.post(

@@ -90,6 +90,27 @@ export async function checkParticipant(
   return { status: accreditationStatus(participant, event), participant, event };
 }
 
+/**
+ * The same check by participant id: the desk opened from 'Participantes' by a user who sees masked
+ * CPFs (issue #17), and the re-check after a courseware link.
+ */
+export async function checkParticipantById(
+  db: Db,
+  participantId: number,
+  eventId: number,
+): Promise<CheckAnswer> {
+  const row = await participantQuery(db)
+    .innerJoin('events', 'events.id', 'participants.event_id')
+    .select(['events.name as event_name', 'events.link_courseware'])
+    .where('participants.event_id', '=', eventId)
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
+  if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
+  const participant = toParticipantDto(row);
+  const event = { id: eventId, name: row.event_name, linkCourseware: Boolean(row.link_courseware) };
+  return { status: accreditationStatus(participant, event), participant, event };
+}
+
 /** A participant of the event with the event's print and course settings; 404 otherwise. */
 async function deskParticipant(db: Db, participantId: number, eventId: number) {
   const row = await participantQuery(db)

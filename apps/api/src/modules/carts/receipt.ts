@@ -15,7 +15,13 @@ type Db = Kysely<Database>;
 type User = { id: number; username: string };
 
 /** What both receipts show: the event, the order, the customer and the lines. */
-async function receiptBasics(db: Db, order: OrderDto, date: Date, timeZone: string) {
+async function receiptBasics(
+  db: Db,
+  order: OrderDto,
+  date: Date,
+  timeZone: string,
+  fullCpf: boolean,
+) {
   const event = await db
     .selectFrom('events')
     .select('name')
@@ -25,7 +31,7 @@ async function receiptBasics(db: Db, order: OrderDto, date: Date, timeZone: stri
     eventName: event.name,
     orderId: order.id,
     date,
-    customer: { name: order.nome ?? '', cpf: order.cpf ?? '' },
+    customer: { name: order.nome ?? '', cpf: order.cpf ?? '', fullCpf },
     items: order.items.map((item) => ({
       quantity: item.quantidade,
       description: item.descricao,
@@ -44,6 +50,7 @@ export async function printPaymentReceipt(
   user: User,
   orderId: number,
   timeZone: string,
+  fullCpf = false,
 ): Promise<PrintOutcome> {
   const order = await loadOrder(db, orderId);
   if (!(RECEIPT_STATES as readonly string[]).includes(order.estadoPedido)) {
@@ -55,7 +62,13 @@ export async function printPaymentReceipt(
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
   const pdf = await renderPaymentReceipt({
-    ...(await receiptBasics(db, order, new Date(paid.paid_at ?? now.toISOString()), timeZone)),
+    ...(await receiptBasics(
+      db,
+      order,
+      new Date(paid.paid_at ?? now.toISOString()),
+      timeZone,
+      fullCpf,
+    )),
     payments: order.payments.map((payment) => ({
       method: payment.descricao,
       amount: toCents(payment.valor),
@@ -84,11 +97,12 @@ export async function printDeliveryReceipt(
   user: User,
   orderId: number,
   timeZone: string,
+  fullCpf = false,
 ): Promise<PrintOutcome> {
   const order = await loadOrder(db, orderId);
   if (!order.data_entrega) throw conflict(NOT_DELIVERED_MESSAGE);
   const pdf = await renderDeliveryReceipt({
-    ...(await receiptBasics(db, order, new Date(order.data_entrega), timeZone)),
+    ...(await receiptBasics(db, order, new Date(order.data_entrega), timeZone, fullCpf)),
     deliveredBy: order.expedidor ?? user.username,
   });
   return printDocument(db, now, {

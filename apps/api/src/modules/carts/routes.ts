@@ -22,6 +22,7 @@ import {
 import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
 import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
+import { seesFullCpf } from '../../auth/cpf-privacy.ts';
 import { pixCharge, pixConfig, savePixConfig } from './pix.ts';
 import { paidOrders, refundOrder } from './refunds.ts';
 import { unifyCarts } from './unify.ts';
@@ -177,7 +178,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
-      return printPaymentReceipt(app.db, now(), user, request.params.id, zone);
+      return printPaymentReceipt(
+        app.db,
+        now(),
+        user,
+        request.params.id,
+        zone,
+        seesFullCpf(request),
+      );
     },
   );
 
@@ -208,7 +216,14 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { user } = signedIn(request);
       const zone = app.config.eventTimeZone;
-      return printDeliveryReceipt(app.db, now(), user, request.params.id, zone);
+      return printDeliveryReceipt(
+        app.db,
+        now(),
+        user,
+        request.params.id,
+        zone,
+        seesFullCpf(request),
+      );
     },
   );
 

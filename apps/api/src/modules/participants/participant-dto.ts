@@ -75,6 +75,7 @@ export function toParticipantDto(row: ParticipantRecord): ParticipantDto {
     accreditedAt: row.accredited_at === null ? null : toIsoInstant(row.accredited_at),
     dateCreated: toIsoInstant(row.date_created),
     dateUpdated: toIsoInstant(row.date_updated),
+    anonymizedAt: row.anonymized_at === null ? null : toIsoInstant(row.anonymized_at),
   };
 }
 
@@ -101,6 +102,7 @@ export const ParticipantDtoSchema = Type.Object({
   accreditedAt: Nullable(Type.String()),
   dateCreated: Type.String(),
   dateUpdated: Type.String(),
+  anonymizedAt: Type.Optional(Nullable(Type.String())), // always sent; optional in the contract
 });
 
 /** The 'Gerenciar Participantes' header: accredited ('x/y') and badge prints of an event. */

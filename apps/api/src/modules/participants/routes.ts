@@ -1,6 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { STORE_PERMISSIONS } from '@balcao/contract';
 import { auditActor } from '../audit/record.ts';
+import { anonymizeParticipant } from './anonymize.ts';
+import { ParticipantDtoSchema } from './participant-dto.ts';
 import { participantName } from './service.ts';
 
 /** Participant lookups outside the table editor; the table itself is a tables resource. */
@@ -23,5 +25,18 @@ export const participantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { actor: auditActor(request), at: app.config.now() },
         request.params.cpf,
       ),
+  );
+
+  // 'Anonimizar participante' (issue #17, LGPD): irreversible, so System only.
+  app.post(
+    '/participants/:id/anonymize',
+    {
+      config: { access: ['System'] },
+      schema: {
+        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+        response: { 200: ParticipantDtoSchema },
+      },
+    },
+    async (request) => anonymizeParticipant(app.db, request.params.id, app.config.now()),
   );
 };

@@ -9,6 +9,7 @@ import {
 } from '@balcao/contract';
 import { invalidRequest } from '../../http/api-error.ts';
 import { auditActor, recordExport } from '../audit/record.ts';
+import { maskCpfFields, seesFullCpf } from '../../auth/cpf-privacy.ts';
 import { reportCsv } from './csv.ts';
 import { readFilters } from './filters.ts';
 import { dashboard, runReport, type PageRequest } from './service.ts';
@@ -113,7 +114,9 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/reports/${declaration.path}/csv`,
       { config: { access }, schema: { querystring: querySchema(declaration, false) } },
       async (request, reply) => {
-        const result = await runReport(app.db, page, readFilters(request.query as never, zone));
+        const found = await runReport(app.db, page, readFilters(request.query as never, zone));
+        // The hook that masks JSON answers does not see a CSV stream: masked here the same way.
+        const result = seesFullCpf(request) ? found : (maskCpfFields(found) as typeof found);
         await recordExport(app.db, auditActor(request), {
           what: `reports/${declaration.path}`,
           filters: request.query as Record<string, unknown>,

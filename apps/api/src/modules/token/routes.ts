@@ -9,6 +9,7 @@ const TokenRequest = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 255 })),
   password: Type.Optional(Secret),
   refresh_token: Type.Optional(Secret),
+  totp_code: Type.Optional(Type.String({ maxLength: 32 })),
 });
 
 const TokenResponse = Type.Object({
@@ -23,6 +24,7 @@ const TokenResponse = Type.Object({
   name: Type.String(),
   permissions: Type.Array(Type.String()),
   center: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  totp_enrolment_required: Type.Boolean(),
 });
 
 export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,8 +40,12 @@ export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.post('/token/revoke', { config: { access: 'signedIn' } }, async (request, reply) => {
-    await revokeLogin(app.db, signedIn(request).familyId, app.config.now());
-    return reply.status(204).send();
-  });
+  app.post(
+    '/token/revoke',
+    { config: { access: 'signedIn', totpEnrolment: true } },
+    async (request, reply) => {
+      await revokeLogin(app.db, signedIn(request).familyId, app.config.now());
+      return reply.status(204).send();
+    },
+  );
 };

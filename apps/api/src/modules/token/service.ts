@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { TokenResponse } from '@balcao/contract';
+import { TOTP_REQUIRED_ERROR, type TokenResponse } from '@balcao/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError, invalidRequest } from '../../http/api-error.ts';
 import { countLoginAttempt, forgiveLoginAttempt, throttleKeys } from '../../auth/login-throttle.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.ts';
-import { loadSignedInUser } from '../../auth/signed-in-user.ts';
+import { loadPermissions, loadSignedInUser } from '../../auth/signed-in-user.ts';
+import { totpRequiredForSystem, useSecondFactor } from '../../auth/totp.ts';
 import {
   issueTokens,
   purgeExpiredTokens,
@@ -19,6 +20,8 @@ export interface TokenRequestBody {
   username?: string;
   password?: string;
   refresh_token?: string;
+  /** The second factor: the authenticator's 6 digits or a recovery code. */
+  totp_code?: string;
 }
 
 type TokenSettings = Pick<Config, 'accessTokenTtl' | 'refreshTokenTtl' | 'now'>;
@@ -28,6 +31,15 @@ const badCredentials = (): ApiError =>
   new ApiError(400, 'invalid_grant', 'Usuário ou senha inválidos.');
 const sessionExpired = (): ApiError =>
   new ApiError(400, 'invalid_grant', 'Sessão expirada. Entre novamente.');
+// Said only once the password was right. A client that knows no second step shows this text.
+const totpRequired = (): ApiError =>
+  new ApiError(
+    400,
+    TOTP_REQUIRED_ERROR,
+    'Este usuário usa autenticação em dois fatores: informe o código do aplicativo autenticador ou um código de recuperação.',
+  );
+const badTotpCode = (): ApiError =>
+  new ApiError(400, 'invalid_grant', 'Código de autenticação inválido ou já usado.');
 
 /** POST /api/token: the password grant signs in, the refresh_token grant renews a login. */
 export async function grantTokens(
@@ -45,7 +57,7 @@ export async function grantTokens(
 async function passwordGrant(
   db: Kysely<Database>,
   settings: TokenSettings,
-  { username, password }: TokenRequestBody,
+  { username, password, totp_code: totpCode }: TokenRequestBody,
   clientAddress: string,
 ): Promise<TokenResponse> {
   if (!username) throw invalidRequest("O campo 'username' é obrigatório.");
@@ -55,18 +67,33 @@ async function passwordGrant(
 
   const user = await db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'active'])
+    .select(['id', 'password_hash', 'active', 'totp_secret', 'totp_last_step'])
     .where('username', '=', username)
     .executeTakeFirst();
   const passwordMatches = user
     ? await verifyPassword(user.password_hash, password)
     : await verifyAgainstDecoy(password).then(() => false);
   if (!user || !passwordMatches || !user.active) throw badCredentials(); // the attempt stays counted
+  // The second step is the same call with the code added; each try is a counted attempt too.
+  const { totp_secret: totpSecret } = user;
+  if (totpSecret !== null) {
+    if (!totpCode?.trim()) throw totpRequired();
+    if (!(await useSecondFactor(db, { ...user, totp_secret: totpSecret }, totpCode, now))) {
+      throw badTotpCode();
+    }
+  }
 
   await forgiveLoginAttempt(db, attempt);
   await purgeExpiredTokens(db, now);
-  const tokens = await issueTokens(db, user.id, settings, now);
+  const enrolmentOnly = totpSecret === null && (await mustEnrolTotp(db, user.id));
+  const tokens = await issueTokens(db, user.id, settings, now, undefined, enrolmentOnly);
   return tokenResponse(db, user.id, tokens, settings.accessTokenTtl, badCredentials);
+}
+
+/** A System user without TOTP while the administrator requires it: the login may only enrol. */
+async function mustEnrolTotp(db: Kysely<Database>, userId: number): Promise<boolean> {
+  if (!(await totpRequiredForSystem(db))) return false;
+  return (await loadPermissions(db, userId)).includes('System');
 }
 
 async function refreshGrant(
@@ -101,6 +128,7 @@ async function tokenResponse(
     name: user.name,
     permissions: user.permissions,
     center: user.center,
+    totp_enrolment_required: tokens.totpEnrolmentOnly,
   };
 }
 

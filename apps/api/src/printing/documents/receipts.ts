@@ -3,7 +3,7 @@
  * with a different title and ending, so they live in one module. Both print on an 80 mm roll:
  * the page is 80 mm wide (72 mm printed, the usual printable width) and as tall as its content.
  */
-import { formatMoney, maskCpf } from '@balcao/contract';
+import { formatCpf, formatMoney, maskCpf } from '@balcao/contract';
 import { formatDateTimeSecondsInZone } from '../../dates.ts';
 import type { Doc } from './pdf.ts';
 import {
@@ -41,7 +41,8 @@ export interface ReceiptInput {
   orderId: string | number;
   /** When it was paid (payment receipt) or delivered (delivery receipt). */
   date: Date;
-  customer: { name: string; cpf: string };
+  /** fullCpf: the user asking holds Participant (issue #17); otherwise the CPF prints masked. */
+  customer: { name: string; cpf: string; fullCpf?: boolean };
   items: readonly ReceiptItem[];
   coupon?: { name: string; percent: number } | null;
   timeZone?: string;
@@ -151,7 +152,8 @@ function layout(doc: Doc, title: string, input: ReceiptInput, ending: Ending): n
     size: BODY,
     maxLines: 2,
   });
-  y = drawText(doc, `CPF: ${maskCpf(input.customer.cpf)}`, {
+  const { cpf, fullCpf } = input.customer;
+  y = drawText(doc, `CPF: ${fullCpf ? formatCpf(cpf) : maskCpf(cpf)}`, {
     x: MARGIN,
     y,
     width: WIDTH,

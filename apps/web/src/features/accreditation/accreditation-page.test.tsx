@@ -54,8 +54,11 @@ function serveDesk(people: ParticipantDto[]) {
     http.get('/api/subscriptions/participant/check', ({ request }) => {
       const params = new URL(request.url).searchParams;
       const cpf = params.get('cpf') ?? '';
-      calls.checks.push(`${cpf}@${params.get('eventId')}`);
-      const found = byCpf.get(cpf);
+      // The re-check after a link goes by id: the answer's CPF may be masked (issue #17).
+      const id = params.get('participantId');
+      calls.checks.push(`${id === null ? cpf : `#${id}`}@${params.get('eventId')}`);
+      const found =
+        id === null ? byCpf.get(cpf) : [...byCpf.values()].find((p) => String(p.id) === id);
       if (!found) {
         return HttpResponse.json(
           { error: 'not_found', error_description: NOT_REGISTERED_MESSAGE },
@@ -144,7 +147,7 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     const print = await screen.findByRole('button', { name: 'Imprimir crachá' });
     await waitFor(() => expect(print).toHaveFocus());
     expect(calls.links).toEqual([{ participantId: 2, eventId: 1, coursewareId: CODE }]);
-    expect(calls.checks).toEqual([`${joao.cpf}@1`, `${joao.cpf}@1`]);
+    expect(calls.checks).toEqual([`${joao.cpf}@1`, `#${joao.id}@1`]); // re-checked by id
     expect(screen.queryByLabelText('Código da apostila')).not.toBeInTheDocument();
   });
 

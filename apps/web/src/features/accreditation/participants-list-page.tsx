@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import Badge from 'react-bootstrap/Badge';
 import Alert from 'react-bootstrap/Alert';
-import { formatCpf } from '@balcao/contract';
+import { formatCpf, isMaskedCpf } from '@balcao/contract';
 import { actionColumn, column } from '../../ui/columns';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../events/slice';
@@ -9,7 +9,7 @@ import { textOf, type TableDefinition } from '../tables/definition';
 import type { TableRow } from '../tables/slice';
 import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
-import { deskOpenedWithCpf } from './sagas';
+import { deskOpenedWithCpf, deskOpenedWithParticipant } from './sagas';
 import { RowButton } from '../../ui/row-button';
 import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
 import './area';
@@ -20,7 +20,15 @@ function DeskButton({ row }: { row: TableRow }) {
     return <Badge bg="danger">PENDÊNCIA: CPF</Badge>;
   }
   return (
-    <RowButton onClick={() => dispatch(deskOpenedWithCpf(textOf(row.cpf)))}>
+    <RowButton
+      onClick={() =>
+        dispatch(
+          isMaskedCpf(textOf(row.cpf))
+            ? deskOpenedWithParticipant(Number(row.id))
+            : deskOpenedWithCpf(textOf(row.cpf)),
+        )
+      }
+    >
       ir para credenciamento
     </RowButton>
   );

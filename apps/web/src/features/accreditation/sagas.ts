@@ -35,6 +35,10 @@ import {
 
 /** 'ir para credenciamento': opens Credenciamento and verifies this CPF there. */
 export const deskOpenedWithCpf = createAction<string>('accreditation/deskOpenedWithCpf');
+/** The same from a row whose CPF is masked (users without Participant): verified by its id. */
+export const deskOpenedWithParticipant = createAction<number>(
+  'accreditation/deskOpenedWithParticipant',
+);
 
 const NO_EVENT = {
   status: 400,
@@ -43,15 +47,16 @@ const NO_EVENT = {
 };
 
 /** GET /api/subscriptions/participant/check; a 404 is 'not registered', not an error. */
-function* check(): SagaIterator {
+function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
   const { cpf }: AccreditationState = yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
   const digits = cpfDigits(cpf);
+  const participantId = action.payload?.participantId;
   if (!event) {
     yield put(checkFailed(NO_EVENT));
     return;
   }
-  if (!isValidCpf(digits)) {
+  if (participantId === undefined && !isValidCpf(digits)) {
     yield put(
       checkFailed(
         { status: 400, error: 'invalid_request', description: CPF_INVALID_MESSAGE },
@@ -63,7 +68,10 @@ function* check(): SagaIterator {
   try {
     const answer: CheckAnswer = yield call(callApi<CheckAnswer>, {
       url: '/api/subscriptions/participant/check',
-      params: { cpf: digits, eventId: event.id },
+      params:
+        participantId === undefined
+          ? { cpf: digits, eventId: event.id }
+          : { participantId, eventId: event.id },
     });
     yield put(checkSucceeded({ ...answer, cpf: digits }));
   } catch (thrown) {
@@ -117,7 +125,8 @@ function* link(): SagaIterator {
       data: { participantId: participant.id, eventId: event.id, coursewareId: code },
     });
     yield put(linkSucceeded(updated));
-    yield put(checkRequested({ cpf: participant.cpf }));
+    // By id: the answer's CPF may be masked ('***.456.789-**') for a desk without Participant.
+    yield put(checkRequested({ participantId: participant.id }));
   } catch (thrown) {
     const error = toApiError(thrown);
     yield put(linkFailed(error, { hideError: isExpectedRefusal(error) }));
@@ -130,9 +139,18 @@ function* openWithCpf(action: ReturnType<typeof deskOpenedWithCpf>): SagaIterato
   if (opened.payload === 'SUBSCRIPTION') yield put(checkRequested({ cpf: action.payload }));
 }
 
+function* openWithParticipant(action: ReturnType<typeof deskOpenedWithParticipant>): SagaIterator {
+  yield put(pageRequested('SUBSCRIPTION'));
+  const opened: ReturnType<typeof pageOpened> = yield take(pageOpened.type);
+  if (opened.payload === 'SUBSCRIPTION') {
+    yield put(checkRequested({ cpf: '', participantId: action.payload }));
+  }
+}
+
 export function* accreditationSaga(): SagaIterator {
   yield takeLatest(checkRequested.type, check);
   yield takeLeading(badgePrintRequested.type, printBadge);
   yield takeLeading(linkRequested.type, link);
   yield takeLatest(deskOpenedWithCpf.type, openWithCpf);
+  yield takeLatest(deskOpenedWithParticipant.type, openWithParticipant);
 }

@@ -85,7 +85,11 @@ export const accreditationSlice = createSlice({
       state.cpf = action.payload;
     },
     /** Verify the CPF in the field (or the given one, e.g. from 'ir para credenciamento'). */
-    checkRequested(state, action: PayloadAction<{ cpf?: string } | undefined>) {
+    checkRequested(
+      state,
+      // participantId: the desk opened from a list of masked CPFs, or the re-check after a link.
+      action: PayloadAction<{ cpf?: string; participantId?: number } | undefined>,
+    ) {
       if (action.payload?.cpf !== undefined) state.cpf = action.payload.cpf;
       state.checking = true;
       state.outcome = null;

@@ -4,16 +4,19 @@ import type { AdminPage } from '@balcao/contract';
 import { areaPageLoaders } from '../../store/areas';
 import { loadSelectedEvent } from '../events/sagas';
 import { preloadPage } from '../shell/pages';
-import { pageOpened, selectToken, sessionEnded } from '../session/slice';
+import { pageOpened, selectToken, selectTotpEnrolmentOnly, sessionEnded } from '../session/slice';
 import { PAGE_LOADERS, type PageLoader } from './page-loaders';
 import { pageLoadStarted, pageRequested, selectPageLoading } from './slice';
 
 /**
  * The page's chunk (whose area, once loaded, brings its slices, sagas and the page's loads:
  * store/areas.ts) downloads while the selected event is looked up; then the page's loads run.
+ * A login that may only enrol TOTP reaches nothing else, the selected event included.
  */
 function* loadPageData(page: AdminPage | null): SagaIterator {
-  yield all([call(loadSelectedEvent), call(preloadPage, page)]);
+  const enrolmentOnly: boolean = yield select(selectTotpEnrolmentOnly);
+  const lookups = enrolmentOnly ? [] : [call(loadSelectedEvent)];
+  yield all([...lookups, call(preloadPage, page)]);
   const loaders: readonly PageLoader[] =
     (page && (PAGE_LOADERS[page] ?? areaPageLoaders(page))) || [];
   for (const loader of loaders) {

@@ -20,6 +20,7 @@ import { selectLookups, selectTable, type TableRow } from '../tables/slice';
 import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
 import { EventSelect } from '../../ui/event-select';
+import { AnonymizeButton } from './anonymize';
 
 function statusLabel(value: unknown): string {
   return PARTICIPANT_STATUS_LABELS[value as ParticipantStatus] ?? textOf(value);
@@ -37,6 +38,7 @@ export const participantsTable: TableDefinition<TableRow> = {
   label: 'Participantes',
   itemName: 'participante',
   pageSize: 100,
+  Toolbar: AnonymizeButton,
   columns: ({ lookups }) => [
     column({ id: 'cpf', header: 'CPF', text: (row) => formatCpf(textOf(row.cpf)) }),
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),

@@ -58,6 +58,39 @@ describe('login page', () => {
     expect(screen.getByText('Olá, admin')).toBeInTheDocument();
   });
 
+  it('asks for the TOTP code after a right password, focused, and sends it on Enter', async () => {
+    const bodies: TokenRequest[] = [];
+    server.use(
+      http.post('/api/token', async ({ request }) => {
+        const body = (await request.json()) as TokenRequest;
+        bodies.push(body);
+        if (!('totp_code' in body) || body.totp_code === undefined) {
+          return HttpResponse.json(
+            { error: 'totp_required', error_description: 'Informe o código.' },
+            { status: 400 },
+          );
+        }
+        return HttpResponse.json(tokenResponse({ username: 'admin', permissions: ['System'] }));
+      }),
+    );
+    const { user } = renderWithProviders(<App />);
+    await user.type(screen.getByLabelText('Usuário'), 'admin{Enter}');
+    await user.type(screen.getByLabelText('Senha'), 'admin12345{Enter}');
+
+    const code = await screen.findByLabelText('Código de verificação');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument(); // a step, not an error
+    await user.type(code, '123456{Enter}');
+
+    expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
+    expect(bodies[1]).toEqual({
+      grant_type: 'password',
+      username: 'admin',
+      password: 'admin12345',
+      totp_code: '123456',
+    });
+  });
+
   it("shows the server's description when the login fails", async () => {
     server.use(
       http.post('/api/token', () =>

@@ -3,6 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import {
   canOpenPage,
   firstPageFor,
+  TOTP_REQUIRED_ERROR,
   type AdminPage,
   type AppMode,
   type TokenResponse,
@@ -17,6 +18,7 @@ import {
   loginRequested,
   loginSucceeded,
   logoutRequested,
+  totpCodeRequired,
   selectSession,
   selectToken,
   sessionEnded,
@@ -39,27 +41,42 @@ function pageAfterLogin(
 }
 
 function* login(action: ReturnType<typeof loginRequested>): SagaIterator {
-  const { username, password } = action.payload;
+  const { username, password, totpCode } = action.payload;
   let response: TokenResponse;
   try {
     response = yield call(callApi<TokenResponse>, {
       method: 'POST',
       url: '/api/token',
-      data: { grant_type: 'password', username, password },
+      data: {
+        grant_type: 'password',
+        username,
+        password,
+        ...(totpCode === undefined ? {} : { totp_code: totpCode }),
+      },
       auth: false,
     });
   } catch (thrown) {
-    yield put(loginFailed(toApiError(thrown)));
+    const error = toApiError(thrown);
+    // The password was right; the login page now asks for the second factor.
+    if (error.error === TOTP_REQUIRED_ERROR) yield put(totpCodeRequired());
+    else yield put(loginFailed(error));
     return;
   }
   yield put(loginSucceeded(response));
+  // Required and not enrolled yet: enrolment comes before anything else.
+  if (response.totp_enrolment_required) {
+    yield call(openPage, 'TOTP');
+    return;
+  }
+  yield call(openFirstPage, response.permissions, response.username);
+}
+
+/** The checklist while the setup is incomplete, else the remembered or first page. */
+export function* openFirstPage(permissions: readonly string[], username: string): SagaIterator {
   const session: SessionState = yield select(selectSession);
   const mode: AppMode = yield select(selectAppMode);
-  const setup: AdminPage | null = yield call(firstRunPage, response.permissions);
-  yield call(
-    openPage,
-    setup ?? pageAfterLogin(response.permissions, mode, session.lastPages[response.username]),
-  );
+  const setup: AdminPage | null = yield call(firstRunPage, permissions);
+  yield call(openPage, setup ?? pageAfterLogin(permissions, mode, session.lastPages[username]));
 }
 
 function* logout(): SagaIterator {
@@ -114,6 +131,10 @@ export function* restoreSession(): SagaIterator {
     yield take([tokenRefreshSucceeded.type, tokenRefreshFailed.type]);
   if (!tokenRefreshSucceeded.match(outcome)) return;
   yield put(sessionRestored());
+  if (outcome.payload.totp_enrolment_required) {
+    yield call(openPage, 'TOTP');
+    return;
+  }
   // A reload keeps its page; the checklist's menu entry still needs the status, alongside.
   if (outcome.payload.permissions.includes('System')) yield fork(loadSetupStatus);
   const mode: AppMode = yield select(selectAppMode);

@@ -27,6 +27,8 @@ export interface SessionState {
   /** A stored session is being revalidated at start. */
   restoring: boolean;
   loginPending: boolean;
+  /** The password was right and the server asks for the TOTP code (or a recovery code). */
+  totpStep: boolean;
   refreshing: boolean;
 }
 
@@ -41,12 +43,15 @@ export const initialSessionState: SessionState = {
   lastPages: {},
   restoring: false,
   loginPending: false,
+  totpStep: false,
   refreshing: false,
 };
 
 export interface LoginCredentials {
   username: string;
   password: string;
+  /** The second step: the authenticator's code or a recovery code. */
+  totpCode?: string;
 }
 
 /** A POST /api/token answer as the session keeps it: the token and the signed-in user. */
@@ -87,6 +92,7 @@ export const sessionSlice = createSlice({
     loginSucceeded(state, action: PayloadAction<TokenResponse>) {
       applyToken(state, action.payload);
       state.loginPending = false;
+      state.totpStep = false;
       state.landPage = 'ADMIN';
       state.adminPage = null;
     },
@@ -95,6 +101,19 @@ export const sessionSlice = createSlice({
       reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
         state.loginPending = false;
       },
+    },
+    /** POST /api/token answered 'totp_required': the login page asks for the code. */
+    totpCodeRequired(state) {
+      state.loginPending = false;
+      state.totpStep = true;
+    },
+    /** 'Voltar' from the code step to the password. */
+    totpStepCancelled(state) {
+      state.totpStep = false;
+    },
+    /** The enrolment this login was limited to is confirmed: the login reaches everything now. */
+    totpEnrolmentCompleted(state) {
+      if (state.token) state.token.totp_enrolment_required = false;
     },
     logoutRequested() {},
     tokenRefreshRequested(state, _action: PayloadAction<{ quiet: boolean }>) {
@@ -122,6 +141,7 @@ export const sessionSlice = createSlice({
       state.adminPage = null;
       state.restoring = false;
       state.loginPending = false;
+      state.totpStep = false;
       state.refreshing = false;
     },
     /** The page finished loading and shows (null: the blank page). */
@@ -145,6 +165,9 @@ export const {
   loginRequested,
   loginSucceeded,
   loginFailed,
+  totpCodeRequired,
+  totpStepCancelled,
+  totpEnrolmentCompleted,
   logoutRequested,
   tokenRefreshRequested,
   tokenRefreshSucceeded,
@@ -176,3 +199,8 @@ export function isTokenExpired(token: StoredToken, now: number): boolean {
   if (Number.isNaN(issued)) return true;
   return issued + token.expires_in * 1000 <= now;
 }
+
+/** The login may only enrol TOTP (required of System users): no menu, no other page. */
+export const selectTotpEnrolmentOnly = (state: RootState): boolean =>
+  state.session.token?.totp_enrolment_required === true;
+export const selectTotpStep = (state: RootState): boolean => state.session.totpStep;

@@ -10,6 +10,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../password/password-page'),
     (m) => m.PasswordPage,
   ),
+  TOTP: lazyPage(
+    () => import('../totp/totp-page'),
+    (m) => m.TotpPage,
+  ),
   SETUP: lazyPage(
     () => import('../setup/setup-page'),
     (m) => m.SetupPage,
@@ -254,6 +258,7 @@ const noop = () => {};
 
 const TITLES: Partial<Record<AdminPage, string>> = {
   PASSWORD: 'Alterar senha',
+  TOTP: 'Autenticação em dois fatores',
   SETUP: 'Primeiros passos',
 };
 

@@ -6,7 +6,12 @@ import type { Permission } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { eventSwitchRequested, selectEventSwitching, selectSelectedEvent } from '../events/slice';
 import { pageRequested, selectPageLoading } from '../navigation/slice';
-import { selectPermissions, selectUser } from '../session/slice';
+import {
+  logoutRequested,
+  selectPermissions,
+  selectTotpEnrolmentOnly,
+  selectUser,
+} from '../session/slice';
 import { lookupRequested, selectLookups } from '../tables/slice';
 
 /** Who may switch the selected event (POST /api/events/select's access). */
@@ -53,13 +58,18 @@ function EventSwitch() {
   );
 }
 
-/** The selected event (a switch for event managers), the center, the greeting, 'Alterar senha'. */
+/**
+ * The selected event (a switch for event managers), the center, the greeting, 'Alterar senha' and
+ * 'Autenticação em dois fatores'.
+ */
 export function TopBar() {
   const dispatch = useAppDispatch();
   const event = useAppSelector(selectSelectedEvent);
   const user = useAppSelector(selectUser);
   const permissions = useAppSelector(selectPermissions);
-  const canSwitch = SWITCH_PERMISSIONS.some((p) => permissions.includes(p));
+  // The menu (and its 'Sair') and the event switch are hidden while the login may only enrol TOTP.
+  const enrolmentOnly = useAppSelector(selectTotpEnrolmentOnly);
+  const canSwitch = !enrolmentOnly && SWITCH_PERMISSIONS.some((p) => permissions.includes(p));
 
   return (
     <Navbar bg="dark" data-bs-theme="dark" className="app-topbar px-3" as="header">
@@ -89,6 +99,24 @@ export function TopBar() {
         >
           Alterar senha
         </Button>
+        <Button
+          variant="link"
+          size="sm"
+          className="link-light p-0"
+          onClick={() => dispatch(pageRequested('TOTP'))}
+        >
+          Autenticação em dois fatores
+        </Button>
+        {enrolmentOnly && (
+          <Button
+            variant="link"
+            size="sm"
+            className="link-light p-0"
+            onClick={() => dispatch(logoutRequested())}
+          >
+            Sair
+          </Button>
+        )}
       </div>
     </Navbar>
   );

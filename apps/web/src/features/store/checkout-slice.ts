@@ -240,7 +240,7 @@ export const checkoutSlice = createSlice({
       },
     },
     /** POST /api/carrinho/unificar: the first id keeps the merged items. */
-    unifyRequested(state, _action: PayloadAction<{ cpf: string; orderIds: number[] }>) {
+    unifyRequested(state, _action: PayloadAction<{ idCliente: string; orderIds: number[] }>) {
       state.unify = { merging: true, error: null };
     },
     unifySucceeded(state, action: PayloadAction<{ order: OrderDto; mergedIds: number[] }>) {

@@ -355,12 +355,12 @@ function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIter
 
 /** The customer's open orders merged into the first; the merged one is selected. */
 function* unifyOrders(action: ReturnType<typeof unifyRequested>): SagaIterator {
-  const { cpf, orderIds } = action.payload;
+  const { idCliente, orderIds } = action.payload;
   try {
     const order: OrderDto = yield call(callApi<OrderDto>, {
       method: 'POST',
       url: '/api/carrinho/unificar',
-      data: { id_cliente: cpf, carrinhos: orderIds },
+      data: { id_cliente: idCliente, carrinhos: orderIds },
     });
     yield put(unifySucceeded({ order, mergedIds: orderIds }));
     yield put(orderSelected(order));

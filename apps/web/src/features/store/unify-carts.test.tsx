@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { MARIA, orderDto, serveStore, withItems } from './fake-store-server';
+import { orderDto, serveStore, withItems } from './fake-store-server';
 
 /** Maria bought at two sale desks: 2 × Camiseta in order 12, 1 × Caneca in order 13. */
 const first = withItems(orderDto({ id: 12 }), {
@@ -11,9 +11,12 @@ const first = withItems(orderDto({ id: 12 }), {
 const second = withItems(orderDto({ id: 13, data_associado: '2026-11-23T12:40:00.000Z' }), {
   items: [{ produto_id: 2, desconto: 0, quantidade: 1 }],
 });
-const other = withItems(orderDto({ id: 14, cpf: '11144477735', nome: 'João Lima' }), {
-  items: [{ produto_id: 3, desconto: 0, quantidade: 1 }],
-});
+const other = withItems(
+  orderDto({ id: 14, cpf: '11144477735', nome: 'João Lima', participantId: 57 }),
+  {
+    items: [{ produto_id: 3, desconto: 0, quantidade: 1 }],
+  },
+);
 
 async function openCashier() {
   const rendered = renderWithProviders(<App />, {
@@ -40,7 +43,8 @@ describe('Unificar pedidos at the cashier', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Total do pedido')).toHaveTextContent('R$ 125,50'),
     );
-    expect(calls.unified).toEqual([{ id_cliente: MARIA.cpf, carrinhos: [12, 13] }]);
+    // By the selected order's participant id: a cashier without Participant gets masked CPFs.
+    expect(calls.unified).toEqual([{ id_cliente: '41', carrinhos: [12, 13] }]);
     expect(screen.getByRole('heading', { name: 'Pedido 12' })).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('region', { name: 'Unificar pedidos' })).not.toBeInTheDocument(),

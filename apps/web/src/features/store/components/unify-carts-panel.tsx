@@ -3,13 +3,27 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import { formatMoney, toCents, type OrderDto } from '@balcao/contract';
+import { cpfFits, formatMoney, toCents, type OrderDto } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { selectCheckout, unifyErrorDismissed, unifyRequested } from '../checkout-slice';
 
-/** The customer at the desk: the selected order's, or a full CPF typed in the finder. */
-function customerCpf(selected: OrderDto | null, typed: string): string | null {
-  return selected?.cpf ?? (typed.length === 11 ? typed : null);
+/**
+ * The customer at the desk: the selected order's participant, or a full CPF typed in the finder.
+ * By participant id, not CPF: a user without Participant gets masked CPFs ('***.456.789-**').
+ */
+function customerOf(
+  selected: OrderDto | null,
+  typed: string,
+): { idCliente: string; owns: (order: OrderDto) => boolean } | null {
+  const participantId = selected?.participantId;
+  if (participantId !== undefined && participantId !== null) {
+    return {
+      idCliente: String(participantId),
+      owns: (order) => order.participantId === participantId,
+    };
+  }
+  if (typed.length !== 11) return null;
+  return { idCliente: typed, owns: (order) => order.cpf !== null && cpfFits(order.cpf, typed) };
 }
 
 /**
@@ -20,10 +34,11 @@ function customerCpf(selected: OrderDto | null, typed: string): string | null {
 export function UnifyCartsPanel() {
   const dispatch = useAppDispatch();
   const { openOrders, selected, cpf, unify } = useAppSelector(selectCheckout);
-  const customer = customerCpf(selected, cpf);
-  const orders = customer
+  const found = customerOf(selected, cpf);
+  const customer = found?.idCliente ?? null;
+  const orders = found
     ? openOrders
-        .filter((order) => order.cpf === customer)
+        .filter(found.owns)
         .sort((a, b) => (a.id === selected?.id ? -1 : b.id === selected?.id ? 1 : a.id - b.id))
     : [];
   // Orders left out by the clerk, per customer; the rest are merged.
@@ -77,7 +92,9 @@ export function UnifyCartsPanel() {
           variant="warning"
           disabled={chosen.length < 2 || unify.merging}
           onClick={() =>
-            dispatch(unifyRequested({ cpf: customer, orderIds: chosen.map((order) => order.id) }))
+            dispatch(
+              unifyRequested({ idCliente: customer, orderIds: chosen.map((order) => order.id) }),
+            )
           }
         >
           {unify.merging

@@ -1,0 +1,214 @@
+import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
+import type {
+  SecuritySettings,
+  TotpConfirmation,
+  TotpEnrolment,
+  TotpStatus,
+} from '@balcao/contract';
+import type { Auth } from '../../auth/access-control.ts';
+import { countLoginAttempt, forgiveLoginAttempt, throttleKeys } from '../../auth/login-throttle.ts';
+import {
+  hashRecoveryCode,
+  matchingStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpRequiredForSystem,
+  totpUri,
+  useSecondFactor,
+} from '../../auth/totp.ts';
+import { revokeUserLogins } from '../../auth/tokens.ts';
+import type { Database } from '../../db/types.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+
+type Db = Kysely<Database>;
+
+const ALREADY_ENABLED =
+  'A autenticação em dois fatores já está ativa. Desative-a antes de cadastrar outro aparelho.';
+const NOT_ENROLLING = "Comece o cadastro com 'Ativar' antes de confirmar o código.";
+const NOT_ENABLED = 'A autenticação em dois fatores não está ativa.';
+const WRONG_CODE = 'Código inválido. Confira o horário do celular e digite o código atual.';
+const REQUIRED =
+  'A autenticação em dois fatores é obrigatória para usuários com a permissão Sistema e não pode ser desativada.';
+
+const isRequiredFor = async (db: Db, auth: Auth): Promise<boolean> =>
+  auth.user.permissions.includes('System') && (await totpRequiredForSystem(db));
+
+async function totpRow(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'totp_secret', 'totp_pending_secret', 'totp_last_step'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** GET /account/totp */
+export async function totpStatus(db: Db, auth: Auth): Promise<TotpStatus> {
+  const user = await totpRow(db, auth.user.id);
+  const left = await db
+    .selectFrom('user_recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('user_id', '=', auth.user.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return {
+    enabled: user.totp_secret !== null,
+    recoveryCodesLeft: user.totp_secret === null ? 0 : Number(left.count),
+    required: await isRequiredFor(db, auth),
+  };
+}
+
+/** POST /account/totp/enrol: a new pending secret, as text and QR code; the old one is dropped. */
+export async function startEnrolment(db: Db, auth: Auth): Promise<TotpEnrolment> {
+  const user = await totpRow(db, auth.user.id);
+  if (user.totp_secret !== null) throw invalidRequest(ALREADY_ENABLED);
+  const secret = newTotpSecret();
+  await db
+    .updateTable('users')
+    .set({ totp_pending_secret: secret })
+    .where('id', '=', auth.user.id)
+    .execute();
+  const otpauthUrl = totpUri(user.username, secret);
+  return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1 }) };
+}
+
+/**
+ * Code checks outside the token call are login attempts too: a stolen session cannot guess codes
+ * faster than a login could.
+ */
+async function throttled<T>(
+  db: Db,
+  auth: Auth,
+  address: string,
+  now: Date,
+  check: () => Promise<T | undefined>,
+): Promise<T> {
+  const attempt = await countLoginAttempt(db, throttleKeys(auth.user.username, address), now);
+  const outcome = await check();
+  if (outcome === undefined) throw invalidRequest(WRONG_CODE); // the attempt stays counted
+  await forgiveLoginAttempt(db, attempt);
+  return outcome;
+}
+
+/**
+ * POST /account/totp/confirm {code}: a code of the pending secret turns two-factor login on, gives
+ * ten new recovery codes (shown this once, stored hashed) and lifts an enrolment-only login.
+ */
+export async function confirmEnrolment(
+  db: Db,
+  auth: Auth,
+  code: string,
+  address: string,
+  now: Date,
+): Promise<TotpConfirmation> {
+  const user = await totpRow(db, auth.user.id);
+  if (user.totp_secret !== null) throw invalidRequest(ALREADY_ENABLED);
+  const pending = user.totp_pending_secret;
+  if (pending === null) throw invalidRequest(NOT_ENROLLING);
+  const step = await throttled(db, auth, address, now, () =>
+    matchingStep(pending, code.trim(), now),
+  );
+  const recoveryCodes = newRecoveryCodes();
+  const hashes = await Promise.all(recoveryCodes.map(hashRecoveryCode));
+  await db.transaction().execute(async (trx) => {
+    const enabled = await trx
+      .updateTable('users')
+      .set({ totp_secret: pending, totp_pending_secret: null, totp_last_step: step })
+      .where('id', '=', auth.user.id)
+      .where('totp_secret', 'is', null)
+      .where('totp_pending_secret', '=', pending)
+      .executeTakeFirst();
+    if (enabled.numUpdatedRows === 0n) throw invalidRequest(NOT_ENROLLING);
+    await trx.deleteFrom('user_recovery_codes').where('user_id', '=', auth.user.id).execute();
+    await trx
+      .insertInto('user_recovery_codes')
+      .values(hashes.map((code_hash) => ({ user_id: auth.user.id, code_hash })))
+      .execute();
+    await trx
+      .updateTable('tokens')
+      .set({ totp_enrolment_only: false })
+      .where('user_id', '=', auth.user.id)
+      .where('totp_enrolment_only', '=', true)
+      .execute();
+  });
+  return { recoveryCodes };
+}
+
+/** POST /account/totp/disable {code}: a current code or a recovery code turns it off. */
+export async function disableTotp(
+  db: Db,
+  auth: Auth,
+  code: string,
+  address: string,
+  now: Date,
+): Promise<void> {
+  const user = await totpRow(db, auth.user.id);
+  const secret = user.totp_secret;
+  if (secret === null) throw invalidRequest(NOT_ENABLED);
+  if (await isRequiredFor(db, auth)) throw invalidRequest(REQUIRED);
+  await throttled(db, auth, address, now, async () =>
+    (await useSecondFactor(db, { ...user, totp_secret: secret }, code, now)) ? true : undefined,
+  );
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+      .where('id', '=', auth.user.id)
+      .execute();
+    await trx.deleteFrom('user_recovery_codes').where('user_id', '=', auth.user.id).execute();
+  });
+}
+
+/** GET /security/settings (System) */
+export async function securitySettings(db: Db): Promise<SecuritySettings> {
+  return { requireTotpForSystem: await totpRequiredForSystem(db) };
+}
+
+/**
+ * PUT /security/settings (System). Turning the requirement on ends the logins of the System users
+ * without TOTP (but the caller's own), so each is sent to enrol at their next sign-in.
+ */
+export async function updateSecuritySettings(
+  db: Db,
+  auth: Auth,
+  settings: SecuritySettings,
+  now: Date,
+): Promise<SecuritySettings> {
+  const values = {
+    require_totp_for_system: settings.requireTotpForSystem,
+    updated_by: auth.user.id,
+    updated_at: now.toISOString(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('security_settings')
+      .values({ id: 1, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
+    if (!settings.requireTotpForSystem) return;
+    for (const { id } of await systemUsersWithoutTotp(trx)) {
+      await revokeUserLogins(trx, id, now, id === auth.user.id ? auth.familyId : undefined);
+    }
+  });
+  return securitySettings(db);
+}
+
+function systemUsersWithoutTotp(db: Db) {
+  const direct = db
+    .selectFrom('user_permissions')
+    .innerJoin('permissions', 'permissions.id', 'user_permissions.permission_id')
+    .select('user_permissions.user_id as id')
+    .where('permissions.name', '=', 'System');
+  const fromProfiles = db
+    .selectFrom('user_profiles')
+    .innerJoin('profile_permissions', 'profile_permissions.profile_id', 'user_profiles.profile_id')
+    .innerJoin('permissions', 'permissions.id', 'profile_permissions.permission_id')
+    .select('user_profiles.user_id as id')
+    .where('permissions.name', '=', 'System');
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('totp_secret', 'is', null)
+    .where('id', 'in', direct.union(fromProfiles))
+    .execute();
+}

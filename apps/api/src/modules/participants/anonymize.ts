@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import { ANONYMIZED_NAME, anonymizedCpf, type ParticipantDto } from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';
+
+export const ALREADY_ANONYMIZED = 'Este participante já foi anonimizado.';
+const PARTICIPANT_NOT_FOUND = 'Participante não encontrado.';
+/** The address an anonymised participant's e-mail sendings keep (the column is required). */
+const ANONYMIZED_EMAIL = 'anonimizado@invalid';
+
+/**
+ * POST /participants/{id}/anonymize ('Anonimizar participante', System): replaces the participant's
+ * personal data (name, badge name, CPF, e-mail, phone, consultant, business) with placeholders, and
+ * the copies of it kept with their orders, e-mail sendings and lottery draws, in one transaction.
+ * Ids, amounts, states, check-ins and courseware stay, so sales, attendance counts and reports keep
+ * their totals. Irreversible; a second call is refused with 400.
+ */
+export async function anonymizeParticipant(
+  db: Kysely<Database>,
+  participantId: number,
+  now: Date,
+): Promise<ParticipantDto> {
+  const stamp = now.toISOString();
+  const cpf = anonymizedCpf(participantId);
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom('participants')
+      .select(['id', 'anonymized_at'])
+      .where('id', '=', participantId)
+      .executeTakeFirst();
+    if (!existing) throw notFound(PARTICIPANT_NOT_FOUND);
+    // Conditional, so of two simultaneous calls only one anonymises and the other is refused.
+    const changed = await trx
+      .updateTable('participants')
+      .set({
+        cpf,
+        name: ANONYMIZED_NAME,
+        usual_name: null,
+        email: null,
+        telefone: null,
+        consultor: null,
+        business: null,
+        anonymized_at: stamp,
+        date_updated: stamp,
+      })
+      .where('id', '=', participantId)
+      .where('anonymized_at', 'is', null)
+      .executeTakeFirst();
+    if (changed.numUpdatedRows === 0n) throw invalidRequest(ALREADY_ANONYMIZED);
+    await trx
+      .updateTable('orders')
+      .set({ cpf, customer_name: ANONYMIZED_NAME })
+      .where('participant_id', '=', participantId)
+      .execute();
+    await trx
+      .updateTable('email_recipients')
+      .set({ name: ANONYMIZED_NAME, email: ANONYMIZED_EMAIL })
+      .where('participant_id', '=', participantId)
+      .execute();
+    await trx
+      .updateTable('lottery_draws')
+      .set({ participant_name: ANONYMIZED_NAME })
+      .where('participant_id', '=', participantId)
+      .execute();
+  });
+  const row = await participantQuery(db)
+    .where('participants.id', '=', participantId)
+    .executeTakeFirst();
+  if (!row) throw notFound(PARTICIPANT_NOT_FOUND);
+  return toParticipantDto(row as ParticipantRecord);
+}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ANONYMIZED_NAME,
+  formatCpf,
+  isValidCpf,
+  maskCpf,
+  type OrderDto,
+  type ParticipantDto,
+  type ReportResult,
+} from '@balcao/contract';
+import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
+import {
+  createCategory,
+  createProduct,
+  finalizedOrder,
+  orderOf,
+  paymentMethodIds,
+  printedText,
+  selectNewEvent,
+  storeClerk,
+  type StoreClerk,
+} from './helpers/store.ts';
+import { tableCaller } from './helpers/tables.ts';
+import { startTestApp, type TestContext } from './helpers/test-app.ts';
+
+// Issue #17, LGPD: CPFs masked for users without Participant; 'Anonimizar participante'.
+let t: TestContext;
+let eventId: number;
+let ana: { id: number; cpf: string };
+let paidId: number;
+let cashier: StoreClerk; // Checkout, Delivery: sees masked CPFs
+let cashierWithParticipant: StoreClerk; // Checkout + Participant: sees them in full
+let reporter: JsonCaller;
+let reporterWithParticipant: JsonCaller;
+let system: JsonCaller;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  eventId = await selectNewEvent(t.db);
+  const category = await createCategory(t.db);
+  const camiseta = await createProduct(t.db, { categoryId: category, priceCents: 2500 });
+  ana = await createParticipant(t.db, eventId, { name: 'Ana Privada', usual_name: 'Ana' });
+  await t.db
+    .updateTable('participants')
+    .set({ email: 'ana@exemplo.com.br', telefone: '(85) 99999-0000', consultor: 'Carla' })
+    .where('id', '=', ana.id)
+    .execute();
+  const seller = await storeClerk(t, ['Store'], { categoryIds: [category] });
+  cashier = await storeClerk(t, ['Checkout', 'Delivery']);
+  cashierWithParticipant = await storeClerk(t, ['Checkout', 'Delivery', 'Participant']);
+  const method = await paymentMethodIds(cashier);
+  // The desk types the full CPF: input is accepted whatever the user may see.
+  const order = await finalizedOrder(seller, formatCpf(ana.cpf), [
+    { produto_id: camiseta.id, quantidade: 2, desconto: 0 },
+  ]);
+  paidId = order.id;
+  orderOf(await cashier.pay(paidId, [{ id_forma_pagamento: method('Dinheiro'), valor: 50 }]));
+  reporter = await jsonCaller(t, ['Report']);
+  reporterWithParticipant = await jsonCaller(t, ['Report', 'Participant']);
+  system = await jsonCaller(t, ['System']);
+});
+afterAll(() => t.close());
+
+const paidOrder = async (clerk: StoreClerk): Promise<OrderDto> => {
+  const response = await clerk.call('GET', '/api/carrinho/entregar'); // paid, to deliver
+  expect(response.statusCode, response.body).toBe(200);
+  const order = response.json<OrderDto[]>().find((candidate) => candidate.id === paidId);
+  if (!order) throw new Error('pedido pago fora da lista');
+  return order;
+};
+
+const receipt = async (clerk: StoreClerk): Promise<string> => {
+  const response = await clerk.call('GET', `/api/carrinho/imprimir/recibo/${paidId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return printedText(t.db, response.json<{ filename: string }>().filename);
+};
+
+const csv = async (caller: JsonCaller): Promise<string> => {
+  const response = await caller.get(`/api/reports/carrinhos/pagos/csv?eventId=${eventId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.body;
+};
+
+const report = async (path: string): Promise<ReportResult> => {
+  const response = await reporterWithParticipant.get(`/api/reports/${path}?eventId=${eventId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<ReportResult>();
+};
+
+describe('CPF masking (users without Participant)', () => {
+  it('order lists and the customer lookup show ***.456.789-** without Participant', async () => {
+    expect((await paidOrder(cashier)).cpf).toBe(maskCpf(ana.cpf));
+    expect((await paidOrder(cashierWithParticipant)).cpf).toBe(ana.cpf);
+    // The desk still filters by the typed CPF prefix.
+    const filtered = await cashier.call('GET', `/api/carrinho/entregar?cpf=${ana.cpf.slice(0, 5)}`);
+    expect(filtered.json<OrderDto[]>().map((order) => order.id)).toContain(paidId);
+    expect(filtered.body).not.toContain(ana.cpf);
+  });
+
+  it('the participants list masks for the accreditation desk, not for the manager', async () => {
+    const desk = await tableCaller(t, ['Subscription']);
+    const manager = await tableCaller(t, ['Participant']);
+    const rowOf = async (caller: typeof desk) => {
+      const answer = await caller.select(`/events/${eventId}/participants`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<{ data: ParticipantDto[] }>().data.find((row) => row.id === ana.id);
+    };
+    expect((await rowOf(desk))?.cpf).toBe(maskCpf(ana.cpf));
+    expect((await rowOf(manager))?.cpf).toBe(ana.cpf);
+    // The desk's check by a typed CPF still finds her; the answer is masked too.
+    const check = await jsonCaller(t, ['Subscription']);
+    const found = await check.get(
+      `/api/subscriptions/participant/check?cpf=${ana.cpf}&eventId=${eventId}`,
+    );
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.body).not.toContain(ana.cpf);
+    expect(found.json<{ participant: ParticipantDto }>().participant.name).toBe('Ana Privada');
+    // From a list of masked CPFs the desk opens by the participant's id.
+    const byId = await check.get(
+      `/api/subscriptions/participant/check?participantId=${ana.id}&eventId=${eventId}`,
+    );
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json<{ participant: ParticipantDto }>().participant.id).toBe(ana.id);
+    const neither = await check.get(`/api/subscriptions/participant/check?eventId=${eventId}`);
+    expect(neither.statusCode).toBe(400);
+  });
+
+  it('the payment receipt prints the masked CPF without Participant, the full one with it', async () => {
+    const masked = await receipt(cashier);
+    expect(masked).toContain(`CPF: ${maskCpf(ana.cpf)}`);
+    expect(masked).not.toContain(ana.cpf.slice(0, 3) + '.');
+    expect(await receipt(cashierWithParticipant)).toContain(`CPF: ${formatCpf(ana.cpf)}`);
+  });
+
+  it('report CSV and JSON mask the CPF without Participant', async () => {
+    const masked = await csv(reporter);
+    expect(masked).toContain(maskCpf(ana.cpf));
+    expect(masked).not.toContain(ana.cpf);
+    expect(await csv(reporterWithParticipant)).toContain(ana.cpf);
+    const json = await reporter.get(`/api/reports/carrinhos/pagos?eventId=${eventId}`);
+    expect(json.body).toContain(maskCpf(ana.cpf));
+    expect(json.body).not.toContain(ana.cpf);
+  });
+});
+
+describe('Anonimizar participante (System)', () => {
+  it('is refused to users without System', async () => {
+    const manager = await jsonCaller(t, ['Participant']);
+    const response = await manager.post(`/api/participants/${ana.id}/anonymize`);
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('replaces the personal data and keeps orders and report totals identical', async () => {
+    const before = await Promise.all(
+      ['vendas/total', 'carrinhos/pagos', 'compradores/por_produto', 'vendas/por_nucleos'].map(
+        report,
+      ),
+    );
+    const response = await system.post(`/api/participants/${ana.id}/anonymize`);
+    expect(response.statusCode, response.body).toBe(200);
+    const anonymized = response.json<ParticipantDto>();
+    expect(anonymized).toMatchObject({
+      id: ana.id,
+      name: ANONYMIZED_NAME,
+      usualName: null,
+      email: null,
+      telefone: null,
+      consultor: null,
+    });
+    expect(anonymized.anonymizedAt).not.toBeNull();
+    const stored = await t.db
+      .selectFrom('participants')
+      .select(['cpf', 'name', 'email'])
+      .where('id', '=', ana.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.cpf).toMatch(/^\d{11}$/);
+    expect(stored.cpf).not.toBe(ana.cpf);
+    expect(isValidCpf(stored.cpf)).toBe(false);
+
+    // The order stays, paid, with the same total, and no longer names her.
+    const order = await paidOrder(cashierWithParticipant);
+    expect(order).toMatchObject({ estadoPedido: 'PAGO', total: 50, nome: ANONYMIZED_NAME });
+    expect(order.cpf).toBe(stored.cpf);
+    const after = await Promise.all(
+      ['vendas/total', 'carrinhos/pagos', 'compradores/por_produto', 'vendas/por_nucleos'].map(
+        report,
+      ),
+    );
+    after.forEach((result, index) => {
+      expect(result.totals).toEqual(before[index]!.totals);
+      expect(result.rows.length).toBe(before[index]!.rows.length);
+    });
+    expect(JSON.stringify(after)).not.toContain('Ana Privada');
+    expect(JSON.stringify(after)).not.toContain(ana.cpf);
+    // Nobody finds her by her old CPF any more.
+    const lookup = await cashier.call('GET', `/api/participants/name/${ana.cpf}`);
+    expect(lookup.statusCode).toBe(404);
+  });
+
+  it('refuses a second time with a pt-BR 400, and an unknown id with 404', async () => {
+    const again = await system.post(`/api/participants/${ana.id}/anonymize`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'Este participante já foi anonimizado.',
+    });
+    const unknown = await system.post('/api/participants/999999/anonymize');
+    expect(unknown.statusCode).toBe(404);
+  });
+});

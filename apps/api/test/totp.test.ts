@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
+import type { TokenResponse, TotpConfirmation, TotpEnrolment, TotpStatus } from '@balcao/contract';
+import { FREE_ATTEMPTS } from '../src/auth/login-throttle.ts';
+import { bearer, createUser, login, postToken, type CreatedUser } from './helpers/fixtures.ts';
+import { startTestApp, type TestContext } from './helpers/test-app.ts';
+
+// Issue #17: optional TOTP per user, recovery codes, required of System users by a setting.
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** The authenticator's code for the test clock's instant (plus `offset` seconds). */
+const codeFor = (secret: string, offset = 0): Promise<string> =>
+  generate({ secret, epoch: Math.floor(t.clock.now().getTime() / 1000) + offset });
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const withCode = (user: CreatedUser, totp_code: string, remoteAddress?: string) =>
+  postToken(
+    t.app,
+    { grant_type: 'password', username: user.username, password: user.password, totp_code },
+    remoteAddress,
+  );
+
+/** Enrols `user` through the API; returns the secret and the recovery codes. */
+async function enrol(user: CreatedUser) {
+  const { access_token: token } = await login(t.app, user);
+  const started = await call('POST', '/api/account/totp/enrol', token);
+  expect(started.statusCode, started.body).toBe(200);
+  const enrolment = started.json<TotpEnrolment>();
+  const confirmed = await call('POST', '/api/account/totp/confirm', token, {
+    code: await codeFor(enrolment.secret),
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  t.clock.advance(30); // the next login uses the next code: one code is never accepted twice
+  return { token, secret: enrolment.secret, ...confirmed.json<TotpConfirmation>() };
+}
+
+describe('TOTP enrolment', () => {
+  it('shows the secret and a QR code, confirms with a code and gives 10 recovery codes', async () => {
+    const user = await createUser(t.db);
+    const { access_token: token } = await login(t.app, user);
+    const status = await call('GET', '/api/account/totp', token);
+    expect(status.json<TotpStatus>()).toEqual({
+      enabled: false,
+      recoveryCodesLeft: 0,
+      required: false,
+    });
+    const enrolment = (await call('POST', '/api/account/totp/enrol', token)).json<TotpEnrolment>();
+    expect(enrolment.secret).toMatch(/^[A-Z2-7]{16,}$/);
+    expect(enrolment.otpauthUrl).toContain('otpauth://totp/');
+    expect(enrolment.otpauthUrl).toContain(`secret=${enrolment.secret}`);
+    expect(enrolment.qrCode).toMatch(/^data:image\/png;base64,/);
+
+    const wrong = await call('POST', '/api/account/totp/confirm', token, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error_description).toMatch(/Código inválido/);
+
+    const confirmed = await call('POST', '/api/account/totp/confirm', token, {
+      code: await codeFor(enrolment.secret),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const { recoveryCodes } = confirmed.json<TotpConfirmation>();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    // Stored hashed, never as given.
+    const stored = await t.db
+      .selectFrom('user_recovery_codes')
+      .select('code_hash')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(10);
+    expect(stored.map((row) => row.code_hash)).not.toContain(recoveryCodes[0]);
+    expect(stored[0]!.code_hash).toMatch(/^\$argon2id\$/);
+    expect((await call('GET', '/api/account/totp', token)).json<TotpStatus>()).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    const again = await call('POST', '/api/account/totp/enrol', token);
+    expect(again.statusCode).toBe(400);
+  });
+});
+
+describe('TOTP login', () => {
+  it('asks an old client for the code with a clear pt-BR error, after the password only', async () => {
+    const user = await createUser(t.db);
+    await enrol(user);
+    const noCode = await postToken(t.app, {
+      grant_type: 'password',
+      username: user.username,
+      password: user.password,
+    });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toEqual({
+      error: 'totp_required',
+      error_description:
+        'Este usuário usa autenticação em dois fatores: informe o código do aplicativo autenticador ou um código de recuperação.',
+    });
+    // A wrong password says nothing about the second factor.
+    const wrongPassword = await postToken(t.app, {
+      grant_type: 'password',
+      username: user.username,
+      password: 'errada-123',
+    });
+    expect(wrongPassword.json().error).toBe('invalid_grant');
+  });
+
+  it('signs in with the current code, refuses a wrong one and the same code twice', async () => {
+    const user = await createUser(t.db);
+    const { secret } = await enrol(user);
+    const wrong = await withCode(user, '123456');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Código de autenticação inválido ou já usado.',
+    });
+    const code = await codeFor(secret);
+    const ok = await withCode(user, code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json<TokenResponse>().totp_enrolment_required).toBe(false);
+    const replay = await withCode(user, code);
+    expect(replay.statusCode).toBe(400);
+  });
+
+  it('accepts each recovery code once, then disables with a code', async () => {
+    const user = await createUser(t.db);
+    const { recoveryCodes, secret } = await enrol(user);
+    const first = await withCode(user, recoveryCodes[3]!.toUpperCase());
+    expect(first.statusCode, first.body).toBe(200);
+    const reused = await withCode(user, recoveryCodes[3]!);
+    expect(reused.statusCode).toBe(400);
+    const token = first.json<TokenResponse>().access_token;
+    expect(
+      (await call('GET', '/api/account/totp', token)).json<TotpStatus>().recoveryCodesLeft,
+    ).toBe(9);
+
+    const disabled = await call('POST', '/api/account/totp/disable', token, {
+      code: await codeFor(secret),
+    });
+    expect(disabled.statusCode, disabled.body).toBe(204);
+    expect((await login(t.app, user)).access_token).toBeTruthy();
+  });
+
+  it('counts code attempts in the login throttle', async () => {
+    const user = await createUser(t.db);
+    const { secret } = await enrol(user);
+    for (let i = 0; i < FREE_ATTEMPTS; i++) {
+      expect((await withCode(user, '000000', '10.9.9.9')).statusCode).toBe(400);
+    }
+    const throttled = await withCode(user, await codeFor(secret), '10.9.9.9');
+    expect(throttled.statusCode).toBe(429);
+  });
+});
+
+describe('TOTP required for System users', () => {
+  it('sends a System user without TOTP to enrol before anything else', async () => {
+    const admin = await createUser(t.db, { permissions: ['System'] });
+    const adminToken = (await login(t.app, admin)).access_token;
+    const clerk = await createUser(t.db, { permissions: ['Report'] });
+    const other = await createUser(t.db, { permissions: ['System'] });
+    const otherToken = (await login(t.app, other)).access_token;
+
+    const refused = await call(
+      'PUT',
+      '/api/security/settings',
+      (await login(t.app, clerk)).access_token,
+      {
+        requireTotpForSystem: true,
+      },
+    );
+    expect(refused.statusCode).toBe(403);
+    const turnedOn = await call('PUT', '/api/security/settings', adminToken, {
+      requireTotpForSystem: true,
+    });
+    expect(turnedOn.json()).toEqual({ requireTotpForSystem: true });
+    // Other System users without TOTP are signed out; the one who turned it on is not.
+    expect((await call('GET', '/api/account/totp', otherToken)).statusCode).toBe(401);
+    expect((await call('GET', '/api/security/settings', adminToken)).statusCode).toBe(200);
+
+    const answer = await login(t.app, other);
+    expect(answer.totp_enrolment_required).toBe(true);
+    const blocked = await call('GET', '/api/security/settings', answer.access_token);
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error).toBe('totp_enrolment_required');
+    const status = await call('GET', '/api/account/totp', answer.access_token);
+    expect(status.json<TotpStatus>()).toMatchObject({ enabled: false, required: true });
+    const enrolment = (
+      await call('POST', '/api/account/totp/enrol', answer.access_token)
+    ).json<TotpEnrolment>();
+    const confirmed = await call('POST', '/api/account/totp/confirm', answer.access_token, {
+      code: await codeFor(enrolment.secret),
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    // The same login now reaches everything; disabling is refused while required.
+    expect((await call('GET', '/api/security/settings', answer.access_token)).statusCode).toBe(200);
+    t.clock.advance(30);
+    const disable = await call('POST', '/api/account/totp/disable', answer.access_token, {
+      code: await codeFor(enrolment.secret),
+    });
+    expect(disable.statusCode).toBe(400);
+    expect(disable.json().error_description).toMatch(/obrigatória/);
+
+    // A user without System is not affected.
+    expect((await login(t.app, clerk)).totp_enrolment_required).toBe(false);
+    await call('PUT', '/api/security/settings', adminToken, { requireTotpForSystem: false });
+  });
+});

@@ -1,0 +1,11 @@
+/** Two-factor login's area: loaded with its page's chunk, which imports this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { totpSlice } from './slice';
+import { loadTotpPage, totpSaga } from './sagas';
+
+registerArea({
+  name: 'totp',
+  slices: [totpSlice],
+  sagas: [totpSaga],
+  pageLoaders: { TOTP: [loadTotpPage] },
+});

@@ -1,0 +1,124 @@
+import { call, put, select, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type {
+  SecuritySettings,
+  TotpConfirmation,
+  TotpEnrolment,
+  TotpStatus,
+} from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { openFirstPage } from '../session/sagas';
+import {
+  selectPermissions,
+  selectTotpEnrolmentOnly,
+  selectUser,
+  totpEnrolmentCompleted,
+  type SessionUser,
+} from '../session/slice';
+import {
+  recoveryCodesDismissed,
+  securitySettingsSaveRequested,
+  securitySettingsSaved,
+  selectTotp,
+  totpConfirmRequested,
+  totpConfirmed,
+  totpDisableRequested,
+  totpDisabled,
+  totpEnrolRequested,
+  totpEnrolStarted,
+  totpFailed,
+  totpPageLoaded,
+  type TotpState,
+} from './slice';
+
+const fetchStatus = () => callApi<TotpStatus>({ url: '/api/account/totp' });
+
+/** The page's load: the user's status, and the setting for System users (docs/api-foundation.md). */
+export function* loadTotpPage(): SagaIterator {
+  try {
+    const status: TotpStatus = yield call(fetchStatus);
+    const permissions: string[] = yield select(selectPermissions);
+    const enrolmentOnly: boolean = yield select(selectTotpEnrolmentOnly);
+    const settings: SecuritySettings | null =
+      permissions.includes('System') && !enrolmentOnly
+        ? yield call(callApi<SecuritySettings>, { url: '/api/security/settings' })
+        : null;
+    yield put(totpPageLoaded({ status, settings }));
+  } catch (thrown) {
+    yield put(totpFailed(toApiError(thrown)));
+  }
+}
+
+function* enrol(): SagaIterator {
+  try {
+    const enrolment: TotpEnrolment = yield call(callApi<TotpEnrolment>, {
+      method: 'POST',
+      url: '/api/account/totp/enrol',
+    });
+    yield put(totpEnrolStarted(enrolment));
+  } catch (thrown) {
+    yield put(totpFailed(toApiError(thrown)));
+  }
+}
+
+function* confirm(): SagaIterator {
+  const { code }: TotpState = yield select(selectTotp);
+  const continueToApp: boolean = yield select(selectTotpEnrolmentOnly);
+  try {
+    const { recoveryCodes }: TotpConfirmation = yield call(callApi<TotpConfirmation>, {
+      method: 'POST',
+      url: '/api/account/totp/confirm',
+      data: { code: code.trim() },
+    });
+    yield put(totpEnrolmentCompleted());
+    const status: TotpStatus = yield call(fetchStatus);
+    yield put(totpConfirmed({ recoveryCodes, status, continueToApp }));
+  } catch (thrown) {
+    yield put(totpFailed(toApiError(thrown)));
+  }
+}
+
+function* disable(): SagaIterator {
+  const { code }: TotpState = yield select(selectTotp);
+  try {
+    yield call(callApi, {
+      method: 'POST',
+      url: '/api/account/totp/disable',
+      data: { code: code.trim() },
+    });
+    const status: TotpStatus = yield call(fetchStatus);
+    yield put(totpDisabled(status));
+  } catch (thrown) {
+    yield put(totpFailed(toApiError(thrown)));
+  }
+}
+
+function* saveSettings(action: ReturnType<typeof securitySettingsSaveRequested>): SagaIterator {
+  try {
+    const settings: SecuritySettings = yield call(callApi<SecuritySettings>, {
+      method: 'PUT',
+      url: '/api/security/settings',
+      data: action.payload,
+    });
+    yield put(securitySettingsSaved(settings));
+    yield call(loadTotpPage); // 'required' may have changed for the user too
+  } catch (thrown) {
+    yield put(totpFailed(toApiError(thrown)));
+  }
+}
+
+/** 'Continuar' after the codes: a login sent here to enrol now opens the app. */
+function* continueAfterCodes(): SagaIterator {
+  const { continueToApp }: TotpState = yield select(selectTotp);
+  const user: SessionUser | null = yield select(selectUser);
+  if (continueToApp && user) yield call(openFirstPage, user.permissions, user.username);
+}
+
+export function* totpSaga(): SagaIterator {
+  yield takeLeading(totpEnrolRequested.type, enrol);
+  yield takeLeading(totpConfirmRequested.type, confirm);
+  yield takeLeading(totpDisableRequested.type, disable);
+  yield takeLeading(securitySettingsSaveRequested.type, saveSettings);
+  yield takeLeading(recoveryCodesDismissed.type, continueAfterCodes);
+}

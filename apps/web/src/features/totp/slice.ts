@@ -1,0 +1,117 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SecuritySettings, TotpEnrolment, TotpStatus } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../session/slice';
+import type { RootState } from '../../store/store';
+
+/** 'Autenticação em dois fatores': the user's own TOTP, and System's requirement setting. */
+export interface TotpState {
+  status: TotpStatus | null;
+  /** The secret being enrolled, until a code from it is confirmed. */
+  enrolment: TotpEnrolment | null;
+  code: string;
+  /** Shown once, right after the confirmation. */
+  recoveryCodes: string[] | null;
+  settings: SecuritySettings | null;
+  busy: boolean;
+  /** The login was sent here to enrol: 'Continuar' after the recovery codes opens the app. */
+  continueToApp: boolean;
+}
+
+const initialState: TotpState = {
+  status: null,
+  enrolment: null,
+  code: '',
+  recoveryCodes: null,
+  settings: null,
+  busy: false,
+  continueToApp: false,
+};
+
+export const totpSlice = createSlice({
+  name: 'totp',
+  initialState,
+  reducers: {
+    totpPageLoaded(
+      state,
+      action: PayloadAction<{ status: TotpStatus; settings: SecuritySettings | null }>,
+    ) {
+      Object.assign(state, { ...initialState, ...action.payload });
+    },
+    totpEnrolRequested(state) {
+      state.busy = true;
+    },
+    totpEnrolStarted(state, action: PayloadAction<TotpEnrolment>) {
+      state.busy = false;
+      state.enrolment = action.payload;
+      state.code = '';
+    },
+    totpCodeChanged(state, action: PayloadAction<string>) {
+      state.code = action.payload;
+    },
+    totpConfirmRequested(state) {
+      state.busy = true;
+    },
+    totpConfirmed(
+      state,
+      action: PayloadAction<{
+        recoveryCodes: string[];
+        status: TotpStatus;
+        continueToApp: boolean;
+      }>,
+    ) {
+      state.busy = false;
+      state.continueToApp = action.payload.continueToApp;
+      state.enrolment = null;
+      state.code = '';
+      state.recoveryCodes = action.payload.recoveryCodes;
+      state.status = action.payload.status;
+    },
+    /** 'Continuar' after the recovery codes were noted. */
+    recoveryCodesDismissed(state) {
+      state.recoveryCodes = null; // continueToApp stays for the saga that reads it after this
+    },
+    totpDisableRequested(state) {
+      state.busy = true;
+    },
+    totpDisabled(state, action: PayloadAction<TotpStatus>) {
+      state.busy = false;
+      state.code = '';
+      state.status = action.payload;
+    },
+    securitySettingsSaveRequested(state, _action: PayloadAction<SecuritySettings>) {
+      state.busy = true;
+    },
+    securitySettingsSaved(state, action: PayloadAction<SecuritySettings>) {
+      state.busy = false;
+      state.settings = action.payload;
+    },
+    totpFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.busy = false;
+        state.code = '';
+      },
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  totpPageLoaded,
+  totpEnrolRequested,
+  totpEnrolStarted,
+  totpCodeChanged,
+  totpConfirmRequested,
+  totpConfirmed,
+  recoveryCodesDismissed,
+  totpDisableRequested,
+  totpDisabled,
+  securitySettingsSaveRequested,
+  securitySettingsSaved,
+  totpFailed,
+} = totpSlice.actions;
+
+export const selectTotp = (state: RootState): TotpState => state.totp;
