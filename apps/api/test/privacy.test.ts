@@ -192,6 +192,17 @@ describe('Anonimizar participante (System)', () => {
     });
     expect(JSON.stringify(after)).not.toContain('Ana Privada');
     expect(JSON.stringify(after)).not.toContain(ana.cpf);
+    // The audit log says who anonymised her, without keeping what was erased.
+    const logged = await t.db
+      .selectFrom('audit_log')
+      .select(['username', 'before', 'after'])
+      .where('entity', '=', 'participants')
+      .where('entity_id', '=', String(ana.id))
+      .where('action', '=', 'anonimizar')
+      .executeTakeFirstOrThrow();
+    expect(logged.after).toContain('"cpf"');
+    expect(JSON.stringify(logged)).not.toContain('Ana Privada');
+    expect(JSON.stringify(logged)).not.toContain(ana.cpf);
     // Nobody finds her by her old CPF any more.
     const lookup = await cashier.call('GET', `/api/participants/name/${ana.cpf}`);
     expect(lookup.statusCode).toBe(404);

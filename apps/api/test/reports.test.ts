@@ -119,7 +119,8 @@ beforeAll(async () => {
   await createCourseware(t.db, curso, norte, 43, 'ISSUED');
   await createCourseware(t.db, curso, sul, 1, 'RETURNED');
 
-  const user = await createUser(t.db, { permissions: ['Report'] });
+  // Participant too: the reports' figures here name buyers by full CPF (masking: privacy.test.ts).
+  const user = await createUser(t.db, { permissions: ['Report', 'Participant'] });
   reporter = bearer((await login(t.app, user)).access_token);
 });
 afterAll(() => t.close());
@@ -259,7 +260,13 @@ describe('reports', () => {
   });
 
   it('downloads a CSV: BOM, ";", decimal comma, formulas neutralised, totals line', async () => {
-    const response = await report('compradores/por_produto/csv', { productId: camiseta });
+    // A reporter without Participant: the CPF column is masked (issue #17).
+    const masked = await createUser(t.db, { permissions: ['Report'] });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/compradores/por_produto/csv?eventId=${eventId}&productId=${camiseta}`,
+      headers: bearer((await login(t.app, masked)).access_token),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="compradores-por-produto.csv"',
@@ -268,7 +275,6 @@ describe('reports', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe('Produto;CPF;Nome;Quantidade;Total');
-    // The reporter lacks Participant: the CPF column is masked (issue #17).
     expect(lines[1]).toMatch(/^Camiseta;\*\*\*\.\d{3}\.\d{3}-\*\*;'=Bruno;1;5,00$/);
     expect(lines[2]).toMatch(/^Camiseta;\*\*\*\.\d{3}\.\d{3}-\*\*;Ana;2;18,00$/);
     expect(lines[3]).toBe('Total;;;3;23,00');

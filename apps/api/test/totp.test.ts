@@ -83,6 +83,14 @@ describe('TOTP enrolment', () => {
     });
     const again = await call('POST', '/api/account/totp/enrol', token);
     expect(again.statusCode).toBe(400);
+    // The audit log says it was turned on, never with the secret.
+    const logged = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity', '=', 'users')
+      .where('entity_id', '=', String(user.id))
+      .execute();
+    expect(logged).toEqual([{ action: 'ativar_2fa', after: '{"totp":true}' }]);
   });
 });
 

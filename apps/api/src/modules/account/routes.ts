@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signedIn } from '../../auth/access-control.ts';
+import { auditActor } from '../audit/record.ts';
 import {
   confirmEnrolment,
   disableTotp,
@@ -62,14 +63,28 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      confirmEnrolment(app.db, signedIn(request), request.body.code, request.ip, now()),
+      confirmEnrolment(
+        app.db,
+        signedIn(request),
+        auditActor(request),
+        request.body.code,
+        request.ip,
+        now(),
+      ),
   );
 
   app.post(
     '/account/totp/disable',
     { config: { access: 'signedIn' }, schema: { body: Code } },
     async (request, reply) => {
-      await disableTotp(app.db, signedIn(request), request.body.code, request.ip, now());
+      await disableTotp(
+        app.db,
+        signedIn(request),
+        auditActor(request),
+        request.body.code,
+        request.ip,
+        now(),
+      );
       return reply.status(204).send();
     },
   );
@@ -83,6 +98,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/security/settings',
     { config: { access: ['System'] }, schema: { body: Settings, response: { 200: Settings } } },
-    async (request) => updateSecuritySettings(app.db, signedIn(request), request.body, now()),
+    async (request) =>
+      updateSecuritySettings(app.db, signedIn(request), auditActor(request), request.body, now()),
   );
 };

@@ -7,6 +7,7 @@ import type {
   TotpStatus,
 } from '@balcao/contract';
 import type { Auth } from '../../auth/access-control.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
 import { countLoginAttempt, forgiveLoginAttempt, throttleKeys } from '../../auth/login-throttle.ts';
 import {
   hashRecoveryCode,
@@ -97,6 +98,7 @@ async function throttled<T>(
 export async function confirmEnrolment(
   db: Db,
   auth: Auth,
+  actor: AuditActor,
   code: string,
   address: string,
   now: Date,
@@ -130,6 +132,13 @@ export async function confirmEnrolment(
       .where('user_id', '=', auth.user.id)
       .where('totp_enrolment_only', '=', true)
       .execute();
+    await recordAudit(trx, actor, {
+      entity: 'users',
+      entityId: auth.user.id,
+      action: 'ativar_2fa',
+      after: { totp: true },
+      at: now,
+    });
   });
   return { recoveryCodes };
 }
@@ -138,6 +147,7 @@ export async function confirmEnrolment(
 export async function disableTotp(
   db: Db,
   auth: Auth,
+  actor: AuditActor,
   code: string,
   address: string,
   now: Date,
@@ -156,6 +166,14 @@ export async function disableTotp(
       .where('id', '=', auth.user.id)
       .execute();
     await trx.deleteFrom('user_recovery_codes').where('user_id', '=', auth.user.id).execute();
+    await recordAudit(trx, actor, {
+      entity: 'users',
+      entityId: auth.user.id,
+      action: 'desativar_2fa',
+      before: { totp: true },
+      after: { totp: false },
+      at: now,
+    });
   });
 }
 
@@ -171,9 +189,11 @@ export async function securitySettings(db: Db): Promise<SecuritySettings> {
 export async function updateSecuritySettings(
   db: Db,
   auth: Auth,
+  actor: AuditActor,
   settings: SecuritySettings,
   now: Date,
 ): Promise<SecuritySettings> {
+  const before = await securitySettings(db);
   const values = {
     require_totp_for_system: settings.requireTotpForSystem,
     updated_by: auth.user.id,
@@ -185,6 +205,14 @@ export async function updateSecuritySettings(
       .values({ id: 1, ...values })
       .onConflict((oc) => oc.column('id').doUpdateSet(values))
       .execute();
+    await recordAudit(trx, actor, {
+      entity: 'security_settings',
+      entityId: 1,
+      action: 'update',
+      before: { ...before },
+      after: { ...settings },
+      at: now,
+    });
     if (!settings.requireTotpForSystem) return;
     for (const { id } of await systemUsersWithoutTotp(trx)) {
       await revokeUserLogins(trx, id, now, id === auth.user.id ? auth.familyId : undefined);

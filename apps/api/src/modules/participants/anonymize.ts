@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import { ANONYMIZED_NAME, anonymizedCpf, type ParticipantDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { renameBuyer } from '../reports/summary.ts';
 import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';
 
 export const ALREADY_ANONYMIZED = 'Este participante já foi anonimizado.';
@@ -18,6 +20,7 @@ const ANONYMIZED_EMAIL = 'anonimizado@invalid';
  */
 export async function anonymizeParticipant(
   db: Kysely<Database>,
+  actor: AuditActor,
   participantId: number,
   now: Date,
 ): Promise<ParticipantDto> {
@@ -48,11 +51,14 @@ export async function anonymizeParticipant(
       .where('anonymized_at', 'is', null)
       .executeTakeFirst();
     if (changed.numUpdatedRows === 0n) throw invalidRequest(ALREADY_ANONYMIZED);
-    await trx
-      .updateTable('orders')
-      .set({ cpf, customer_name: ANONYMIZED_NAME })
-      .where('participant_id', '=', participantId)
-      .execute();
+    // The buyers' report is keyed by the orders' copy of the name and CPF: it moves with them.
+    await renameBuyer(trx, participantId, async () => {
+      await trx
+        .updateTable('orders')
+        .set({ cpf, customer_name: ANONYMIZED_NAME })
+        .where('participant_id', '=', participantId)
+        .execute();
+    });
     await trx
       .updateTable('email_recipients')
       .set({ name: ANONYMIZED_NAME, email: ANONYMIZED_EMAIL })
@@ -63,6 +69,16 @@ export async function anonymizeParticipant(
       .set({ participant_name: ANONYMIZED_NAME })
       .where('participant_id', '=', participantId)
       .execute();
+    // Which fields were replaced, never their old values: the log must not keep what was erased.
+    await recordAudit(trx, actor, {
+      entity: 'participants',
+      entityId: participantId,
+      action: 'anonimizar',
+      after: {
+        campos: ['cpf', 'name', 'usual_name', 'email', 'telefone', 'consultor', 'business'],
+      },
+      at: now,
+    });
   });
   const row = await participantQuery(db)
     .where('participants.id', '=', participantId)

@@ -37,6 +37,7 @@ export const participantRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ParticipantDtoSchema },
       },
     },
-    async (request) => anonymizeParticipant(app.db, request.params.id, app.config.now()),
+    async (request) =>
+      anonymizeParticipant(app.db, auditActor(request), request.params.id, app.config.now()),
   );
 };

@@ -269,6 +269,28 @@ async function recordBuyersChange(trx: Transaction<Database>, orderId: number, s
   );
 }
 
+/**
+ * Renames the buyer of a participant's orders (anonymization) inside the caller's transaction:
+ * the sales' report_buyers rows leave the old name and CPF and join the new ones, so the buyers'
+ * report keeps its totals and no longer names them.
+ */
+export async function renameBuyer(
+  trx: Transaction<Database>,
+  participantId: number,
+  rename: () => Promise<void>,
+): Promise<void> {
+  const sales = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('participant_id', '=', participantId)
+    .where('state', 'in', PAID)
+    .orderBy('id')
+    .execute();
+  for (const { id } of sales) await recordBuyersChange(trx, id, -1);
+  await rename();
+  for (const { id } of sales) await recordBuyersChange(trx, id, 1);
+}
+
 /** Rebuilds an event's report_sales and report_buyers from its paid orders (the benchmark's data). */
 export async function rebuildSales(db: Db, eventId: number): Promise<void> {
   await db.deleteFrom('report_sales').where('event_id', '=', eventId).execute();
