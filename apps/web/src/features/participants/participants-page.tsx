@@ -21,6 +21,7 @@ import { TablePage } from '../tables/table-page';
 import { PageFrame } from '../tables/pages/page-frame';
 import { EventSelect } from '../../ui/event-select';
 import { AnonymizeButton } from './anonymize';
+import './area';
 
 function statusLabel(value: unknown): string {
   return PARTICIPANT_STATUS_LABELS[value as ParticipantStatus] ?? textOf(value);

@@ -1,0 +1,6 @@
+/** The participants page's area: loaded with its chunk, which imports this module (store/areas.ts). */
+import { registerArea } from '../../store/areas';
+import { participantsSaga } from './anonymize';
+
+// 'Anonimizar participante' (System): its saga serves the page's toolbar button.
+registerArea({ name: 'participants', slices: [], sagas: [participantsSaga] });
