@@ -18,7 +18,7 @@ import { openDatabase } from '@balcao/api/src/db/database.ts';
 import type { Database } from '@balcao/api/src/db/types.ts';
 import { ADMIN_PASSWORD, benchDatabase } from './bench-app.ts';
 import { concurrently, show } from './concurrently.ts';
-import { CUSTOMER_CPF, prepareStore } from './store-fixture.ts';
+import { customerCpf, prepareStore } from './store-fixture.ts';
 
 const ORDERS = Number(process.env.BENCH_CLUSTER_ORDERS ?? 400);
 /** Orders before the measure, per instance: each process's JIT warms up on its own share. */
@@ -159,7 +159,7 @@ async function run(instances: number): Promise<void> {
       const { id } = created.body as { id: number };
       for (const [url, body] of [
         [`/api/carrinho/atualizar/${id}`, { items: store.items(i) }],
-        [`/api/carrinho/finalizar/${id}`, { id_cliente: CUSTOMER_CPF }],
+        [`/api/carrinho/finalizar/${id}`, { id_cliente: customerCpf(i) }],
         [`/api/carrinho/pagamento/${id}`, store.payment],
       ] as const) {
         const answer = await client.post(url, body);

@@ -4,7 +4,13 @@ import type { Database } from '@balcao/api/src/db/types.ts';
 
 const PRODUCTS = 20;
 const PRICE_CENTS = 4_990;
-export const CUSTOMER_CPF = withCheckDigits('529982247');
+/** Customers the orders are spread over: a desk serves a queue of different people, and the
+ * buyers' report keeps a row per (product, buyer), so one customer would make every sale share it. */
+const CUSTOMERS = 1_000;
+
+/** The CPF of the customer of order `i`. */
+export const customerCpf = (i: number): string =>
+  withCheckDigits(String(100_000_000 + (i % CUSTOMERS) * 7_919).slice(0, 9));
 
 /** Every order: one unit of one product and two of the next at 10 % off. */
 export const ORDER_TOTAL = toReais(
@@ -15,7 +21,7 @@ export const ORDER_TOTAL = toReais(
 );
 
 /**
- * What the store benchmarks sell: the event selected, a customer, 20 products with stock to
+ * What the store benchmarks sell: the event selected, 1 000 customers, 20 products with stock to
  * spare; returns the cart lines of order `i` (spread over the products) and its payment body.
  */
 export async function prepareStore(db: Kysely<Database>, eventId: number) {
@@ -23,14 +29,16 @@ export async function prepareStore(db: Kysely<Database>, eventId: number) {
   await db.updateTable('events').set({ selected: true }).where('id', '=', eventId).execute();
   await db
     .insertInto('participants')
-    .values({
-      event_id: eventId,
-      cpf: CUSTOMER_CPF,
-      name: 'Cliente do bench',
-      status: 'OK',
-      date_created: stamp,
-      date_updated: stamp,
-    })
+    .values(
+      Array.from({ length: CUSTOMERS }, (_, i) => ({
+        event_id: eventId,
+        cpf: customerCpf(i),
+        name: `Cliente ${i} do bench`,
+        status: 'OK',
+        date_created: stamp,
+        date_updated: stamp,
+      })),
+    )
     .execute();
   const category = await db
     .insertInto('product_categories')

@@ -12,7 +12,7 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
 import { concurrently as runConcurrently, show, type Timing } from './concurrently.ts';
-import { CUSTOMER_CPF, ORDER_TOTAL, prepareStore } from './store-fixture.ts';
+import { customerCpf, ORDER_TOTAL, prepareStore } from './store-fixture.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
 /** Payments made one at a time afterwards: the latency a lone cashier sees, without a queue. */
@@ -64,7 +64,7 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
   const finalizedOrder = async (i: number) => {
     const { id } = (await post('/api/carrinho/novo')).json<{ id: number }>();
     const updated = await post(`/api/carrinho/atualizar/${id}`, { items: items(i) });
-    const finalized = await post(`/api/carrinho/finalizar/${id}`, { id_cliente: CUSTOMER_CPF });
+    const finalized = await post(`/api/carrinho/finalizar/${id}`, { id_cliente: customerCpf(i) });
     if (updated.statusCode !== 200 || finalized.statusCode !== 200) {
       throw new Error(`preparo do pedido ${id}: ${updated.body} ${finalized.body}`);
     }
