@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportResult } from '@balcao/contract';
+import { ORDER_TRANSITIONS, type ReportResult } from '@balcao/contract';
 import { createCourse, createCourseware, createParticipant } from './helpers/accreditation.ts';
 import { createCenter, createUser, bearer, login } from './helpers/fixtures.ts';
 import {
@@ -501,5 +501,14 @@ describe('reports', () => {
       .where('cpf', '=', cpf)
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('only the payment and the refund make or unmake a sale (they alone keep the summaries)', () => {
+    const sale = new Set(['PAGO', 'ENTREGUE']);
+    const crossing = Object.values(ORDER_TRANSITIONS)
+      .filter((step) => step.from.some((from) => sale.has(from) !== sale.has(step.to ?? from)))
+      .map((step) => step.action)
+      .sort();
+    expect(crossing).toEqual(['estornar', 'pagar']);
   });
 });

@@ -364,6 +364,8 @@ export interface ReportSalesTable {
   dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom' | 'compradores';
   key_id: number;
   category_id: number;
+  /** The order id mod REPORT_SHARDS of the payments that added here (reports sum the shards). */
+  shard: number;
   pedidos: number;
   quantidade: number;
   bruto_cents: number;
@@ -388,6 +390,8 @@ export interface ReportPaymentsTable {
   event_id: number;
   slot: string;
   payment_method_id: number;
+  /** As report_sales.shard. */
+  shard: number;
   pagamentos: number;
   total_cents: number;
 }

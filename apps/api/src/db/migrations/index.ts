@@ -17,6 +17,7 @@ import * as reportPayments from './20261123180000_report_payments.ts';
 import * as auditLog from './20261124100000_audit_log.ts';
 import * as reportBuyers from './20261124160000_report_buyers.ts';
 import * as privacyAccounts from './20261124110000_privacy_accounts.ts';
+import * as reportShards from './20261125110000_report_shards.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261124100000_audit_log': auditLog,
   '20261124160000_report_buyers': reportBuyers,
   '20261124110000_privacy_accounts': privacyAccounts,
+  '20261125110000_report_shards': reportShards,
 };
 
 export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {

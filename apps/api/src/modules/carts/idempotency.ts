@@ -66,23 +66,35 @@ export async function storeAnswer(
     .execute();
 }
 
+export interface KeyedWrite<T> {
+  /** The write and its answer. */
+  work: (trx: Transaction<Database>) => Promise<T>;
+  /**
+   * Writes to rows every desk shares (stock, the reports' summaries), done after the answer is
+   * stored, just before the commit: another payment waits on these rows only from here to the
+   * commit, not through the whole transaction.
+   */
+  last?: (trx: Transaction<Database>) => Promise<void>;
+  /** May turn the failure into a better one when there is no stored answer. */
+  onError?: (error: unknown) => Promise<unknown>;
+}
+
 /**
  * Runs a keyed write (payment, refund) in one transaction that also stores its answer. A retry is
  * not looked up first: it fails like any second attempt (the order moved on, or the key is
  * taken) and then finds the stored answer, which also serves a retry that raced the first.
- * `onError` may turn the failure into a better one when there is no stored answer.
  */
 export async function idempotently<T>(
   db: Kysely<Database>,
   request: IdempotentRequest | undefined,
   now: Date,
-  work: (trx: Transaction<Database>) => Promise<T>,
-  onError: (error: unknown) => Promise<unknown> = async (error) => error,
+  { work, last, onError = async (error) => error }: KeyedWrite<T>,
 ): Promise<T> {
   try {
     return await db.transaction().execute(async (trx) => {
       const answer = await work(trx);
       if (request) await storeAnswer(trx, request, answer, now);
+      await last?.(trx);
       return answer;
     });
   } catch (error) {

@@ -14,8 +14,8 @@ import { invalidRequest } from '../../http/api-error.ts';
 import { useOrderCoupon } from '../coupons/apply.ts';
 import { generateAutomaticCoupon } from '../coupons/automatic.ts';
 import { openDrawerQuery } from '../drawer/service.ts';
-import { takeStock } from '../products/stock.ts';
-import { recordPaymentChange } from '../reports/summary.ts';
+import { moveOrderStock } from '../products/stock.ts';
+import { recordSale } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -68,9 +68,9 @@ async function unknownMethod(db: Db, payments: readonly PaymentEntry[]) {
 }
 
 /**
- * The payment's writes, all in the caller's transaction: the guarded state change (which also
- * locks the order, so its lines cannot change underneath), the payment rows, the stock taken line
- * by line in product order (two payments never wait on each other's rows in opposite orders).
+ * The payment's own writes, in the caller's transaction: the guarded state change (which also
+ * locks the order, so its lines cannot change underneath), the payment rows and the coupons. The
+ * writes to rows other desks share (stock, reports) come last: `settlePayment`.
  */
 async function recordPayment(
   trx: Trx,
@@ -115,8 +115,6 @@ async function recordPayment(
       )
       .returning('drawer_session_id')
       .execute();
-    // Reports (issue 12): the payments per method, pre-aggregated in this same transaction.
-    await recordPaymentChange(trx, orderId, 1);
     await recordAudit(trx, auditActorOf(actor), {
       entity: 'order_payments',
       entityId: orderId,
@@ -131,23 +129,6 @@ async function recordPayment(
       at: now,
     });
   }
-  const lines = await trx
-    .selectFrom('order_items')
-    .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select(['order_items.product_id', 'order_items.quantity', 'products.name'])
-    .where('order_items.order_id', '=', orderId)
-    .orderBy('order_items.product_id')
-    .execute();
-  for (const line of lines) {
-    await takeStock(trx, {
-      productId: line.product_id,
-      name: line.name,
-      quantity: line.quantity,
-      userId: actor.id,
-      reason: `Venda: pedido ${orderId}`,
-      now,
-    });
-  }
   // The order's coupon is used now, once (409 if another order used it first); a total that
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
   // The order's coupon, event and total came back from the state change: not read again.
@@ -157,6 +138,18 @@ async function recordPayment(
     event_id: eventId,
     total_cents: totalCents,
   });
+}
+
+/** The sale's stock (409 when a product ran out meanwhile) and its figures in the reports. */
+async function settlePayment(trx: Trx, now: Date, actor: Actor, orderId: number): Promise<void> {
+  await moveOrderStock(trx, {
+    orderId,
+    sign: -1,
+    userId: actor.id,
+    reason: `Venda: pedido ${orderId}`,
+    now,
+  });
+  await recordSale(trx, orderId, 1);
 }
 
 /**
@@ -174,15 +167,13 @@ export async function payOrder(
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
   const cents = paymentCents(payments);
-  return idempotently(
-    db,
-    request,
-    now,
-    async (trx) => {
+  return idempotently(db, request, now, {
+    work: async (trx) => {
       await recordPayment(trx, now, actor, orderId, payments, cents);
       return loadOrder(trx, orderId);
     },
-    async (error) =>
+    last: (trx) => settlePayment(trx, now, actor, orderId),
+    onError: async (error) =>
       isForeignKeyViolation(error) ? ((await unknownMethod(db, payments)) ?? error) : error,
-  );
+  });
 }

@@ -3,8 +3,8 @@ import { REFUND_REASON_REQUIRED, type OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { invalidateOriginCoupons } from '../coupons/automatic.ts';
-import { moveStock } from '../products/stock.ts';
-import { recordPaymentChange } from '../reports/summary.ts';
+import { moveOrderStock } from '../products/stock.ts';
+import { recordSale } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { listOrders } from './service.ts';
@@ -40,30 +40,26 @@ export async function refundOrder(
   const reason = motivo.trim();
   if (reason === '') throw invalidRequest(REFUND_REASON_REQUIRED);
   const request = idempotentRequest(idempotencyKey, actor.id, { refund: orderId, motivo });
-  return idempotently(db, request, now, async (trx) => {
-    await applyTransition(trx, orderId, 'estornar', actor, now, {
-      refunded_at: now.toISOString(),
-      refund_reason: reason,
-    });
-    // Reports (issue 12): the refunded order's payments leave the pre-aggregated report_payments.
-    await recordPaymentChange(trx, orderId, -1);
-    const lines = await trx
-      .selectFrom('order_items')
-      .select(['product_id', 'quantity'])
-      .where('order_id', '=', orderId)
-      .orderBy('product_id')
-      .execute();
-    for (const line of lines) {
-      await moveStock(trx, {
-        productId: line.product_id,
-        delta: line.quantity,
+  return idempotently(db, request, now, {
+    work: async (trx) => {
+      await applyTransition(trx, orderId, 'estornar', actor, now, {
+        refunded_at: now.toISOString(),
+        refund_reason: reason,
+      });
+      // The coupon the order used stays used; the one it earned (automatic) is invalidated.
+      await invalidateOriginCoupons(trx, orderId);
+      return loadOrder(trx, orderId);
+    },
+    // Every unit back in stock, and the sale out of the reports: rows other desks share, last.
+    last: async (trx) => {
+      await moveOrderStock(trx, {
+        orderId,
+        sign: 1,
         userId: actor.id,
         reason: `Estorno: pedido ${orderId}`,
         now,
       });
-    }
-    // The coupon the order used stays used; the one it earned (automatic) is invalidated.
-    await invalidateOriginCoupons(trx, orderId);
-    return loadOrder(trx, orderId);
+      await recordSale(trx, orderId, -1);
+    },
   });
 }

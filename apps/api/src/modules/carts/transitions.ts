@@ -8,7 +8,6 @@ import {
 import type { Database, OrderTable } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { recordSaleChange } from '../reports/summary.ts';
 
 /** Who acts on an order and from which desk (the client's address). */
 export interface Actor {
@@ -53,6 +52,8 @@ export async function recordTransition(
 export interface AppliedTransition {
   /** The state the order left. */
   from: OrderState;
+  /** The state it is in now. */
+  to: OrderState;
   /** The order's total after the change, in cents. */
   totalCents: number;
   eventId: number;
@@ -66,7 +67,9 @@ export interface AppliedTransition {
  * elsewhere (or another desk moved it meanwhile): the state is read again (PostgreSQL's READ
  * COMMITTED sees the winner's commit) and the action is refused with its 409 when not allowed.
  * The update also takes the order's row lock, so the rest of the caller's transaction runs alone
- * on this order. A change of state is recorded (who, when, which desk).
+ * on this order. A change of state is recorded (who, when, which desk). The two actions that make
+ * or unmake a sale (pagar, estornar) keep the reports' summaries themselves, last in their
+ * transaction (`idempotently`'s `last`), since every desk shares those rows.
  */
 export async function applyTransition(
   trx: Trx,
@@ -114,9 +117,6 @@ export async function applyTransition(
     }
     if (transition.to !== null) {
       await recordTransition(trx, { orderId, action, from: expected, to, actor, at });
-      // Reports (issue 12): an order becoming a sale (pagar) or ceasing to be one (estornar)
-      // updates the pre-aggregated report_sales in this same transaction. One call, nothing else.
-      await recordSaleChange(trx, orderId, expected, to);
     }
     if (transition.to !== null || columns.length > 0) {
       // The audit log (docs/audit-api.md): the state and the fields the action set, same trx.
@@ -131,6 +131,7 @@ export async function applyTransition(
     }
     return {
       from: expected,
+      to,
       totalCents: updated.total_cents,
       eventId: updated.event_id,
       couponId: updated.coupon_id,

@@ -55,37 +55,57 @@ export async function recordMovement(
     .execute();
 }
 
-export interface StockTake {
-  productId: number;
-  /** The product's name, for the refusal. */
-  name: string;
-  quantity: number;
+export interface OrderStockMove {
+  orderId: number;
+  /** -1 takes the order's units (a sale), +1 puts them back (a refund). */
+  sign: -1 | 1;
   userId: number;
   reason: string;
   now: Date;
 }
 
 /**
- * Takes units sold, inside the payment's transaction. The conditional update is the guard: on
- * PostgreSQL a competing transaction waits on the row and re-checks `inventory >= ?` against the
- * committed value, so the last unit is sold once; the loser gets 409 naming the product.
+ * Moves every line of an order in or out of stock, inside the caller's transaction, with one
+ * movement row per line (written together). Products are updated in id order, so two payments
+ * never wait on each other's rows in opposite orders. Taking is guarded by the conditional
+ * update: on PostgreSQL a competing transaction waits on the row and re-checks `inventory >= ?`
+ * against the committed value, so the last unit is sold once; the loser gets 409 naming the
+ * product.
  */
-export async function takeStock(db: Kysely<Database>, take: StockTake): Promise<void> {
-  const updated = await db
-    .updateTable('products')
-    .set((eb) => ({ inventory: eb('inventory', '-', take.quantity) }))
-    .where('id', '=', take.productId)
-    .where('inventory', '>=', take.quantity)
-    .returning('inventory')
-    .executeTakeFirst();
-  if (!updated) {
-    const left = await db
-      .selectFrom('products')
-      .select('inventory')
-      .where('id', '=', take.productId)
+export async function moveOrderStock(db: Kysely<Database>, move: OrderStockMove): Promise<void> {
+  const lines = await db
+    .selectFrom('order_items')
+    .innerJoin('products', 'products.id', 'order_items.product_id')
+    .select(['order_items.product_id', 'order_items.quantity', 'products.name'])
+    .where('order_items.order_id', '=', move.orderId)
+    .orderBy('order_items.product_id')
+    .execute();
+  const movements = [];
+  for (const line of lines) {
+    const delta = move.sign * line.quantity;
+    const updated = await db
+      .updateTable('products')
+      .set((eb) => ({ inventory: eb('inventory', '+', delta) }))
+      .where('id', '=', line.product_id)
+      .$if(delta < 0, (q) => q.where('inventory', '>=', -delta))
+      .returning('inventory')
       .executeTakeFirst();
-    throw conflict(stockShortageMessage(take.name, left?.inventory ?? 0));
+    if (!updated) {
+      const left = await db
+        .selectFrom('products')
+        .select('inventory')
+        .where('id', '=', line.product_id)
+        .executeTakeFirst();
+      throw conflict(stockShortageMessage(line.name, left?.inventory ?? 0));
+    }
+    movements.push({
+      product_id: line.product_id,
+      user_id: move.userId,
+      delta,
+      inventory_after: updated.inventory,
+      reason: move.reason,
+      created_at: move.now.toISOString(),
+    });
   }
-  const change = { ...take, delta: -take.quantity };
-  await recordMovement(db, change, updated.inventory);
+  if (movements.length > 0) await db.insertInto('stock_movements').values(movements).execute();
 }

@@ -119,14 +119,16 @@ async function productBuyersPage(
   if (filters.from !== null || filters.until !== null || filters.search !== undefined) return null;
   if (paging.order !== null && paging.order !== 'produto') return null;
   const direction = paging.descending ? 'desc' : 'asc';
+  // Each product's rows, summed over the summary's shards.
+  const counts = db
+    .selectFrom('report_sales')
+    .select(['key_id', sql<number>`sum(pedidos)`.as('pedidos')])
+    .where('event_id', '=', filters.eventId)
+    .where('dim', '=', 'compradores')
+    .groupBy('key_id');
   const products = await db
     .selectFrom('products as p')
-    .innerJoin('report_sales as c', (join) =>
-      join
-        .onRef('c.key_id', '=', 'p.id')
-        .on('c.event_id', '=', filters.eventId)
-        .on('c.dim', '=', 'compradores'),
-    )
+    .innerJoin(counts.as('c'), 'c.key_id', 'p.id')
     .where('c.pedidos', '>', 0)
     .$if(filters.categoryId !== undefined, (q) =>
       q.where('p.category_id', '=', filters.categoryId!),

@@ -10,7 +10,7 @@ import type { ReportFilters } from './filters.ts';
  * dimension: product, category, the seller's center and the buyer's center (the center ones also
  * per category, and with category 0 for all categories so an order counts once in `pedidos`).
  * An order adds its lines when it becomes a sale and takes them back when it stops being one
- * (recordSaleChange, called by the carts' applyTransition). A report reads the whole hours of its
+ * (recordSale, called by the payment and the refund). A report reads the whole hours of its
  * period from here and the partial hours at its edges from the lines (salesSource).
  */
 type Db = Kysely<Database>;
@@ -69,6 +69,7 @@ function contributions(
   category: 'own' | 'all',
   sign: 1 | -1,
   where: (q: LinesQuery) => LinesQuery,
+  shard = 0,
 ) {
   const key = sql.raw(KEY[dim]);
   const categoryId = sql.raw(category === 'own' ? OWN_CATEGORY[dim] : '0');
@@ -89,6 +90,7 @@ function contributions(
         sql<Dim>`${dim}`.as('dim'),
         sql<number>`${key}`.as('key_id'),
         sql<number>`${categoryId}`.as('category_id'),
+        sql<number>`${sql.lit(shard)}`.as('shard'),
         sql<number>`${times} * count(distinct o.id)`.as('pedidos'),
         sql<number>`${times} * sum(i.quantity)`.as('quantidade'),
         sql<number>`${times} * sum(${sql.raw(BRUTO[dim])})`.as('bruto_cents'),
@@ -109,6 +111,7 @@ const COLUMNS = [
   'dim',
   'key_id',
   'category_id',
+  'shard',
   'pedidos',
   'quantidade',
   'bruto_cents',
@@ -116,28 +119,39 @@ const COLUMNS = [
 ] as const;
 
 /**
- * Keeps report_sales in step with an order's change of state, in the transaction that changes
- * it: entering PAGO/ENTREGUE adds the order's lines, leaving them (a refund) takes them back.
- * PAGO → ENTREGUE changes nothing. The dimensions are read as they are now (a product moved to
- * another category between the sale and its refund is taken back from the new one).
+ * The summary rows a payment adds to are split in this many shards (its order id mod this):
+ * payments at every desk would otherwise all add to the same rows of the hour and queue on their
+ * locks. Readers sum the shards like they sum the hours.
  */
-export async function recordSaleChange(
+export const REPORT_SHARDS = 8;
+const shardOf = (orderId: number) => orderId % REPORT_SHARDS;
+
+/**
+ * Keeps the reports' summaries in step with a sale, in the transaction that makes it (pagar, +1)
+ * or undoes it (estornar, -1): the order's lines in report_buyers and report_sales, its payments
+ * in report_payments. The dimensions are read as they are now (a product moved to another
+ * category between the sale and its refund is taken back from the new one). Every desk of the
+ * event shares these rows, so the payment and the refund call this last, just before the commit
+ * (`idempotently`'s `last`): a row is held from here to the commit, not through the transaction.
+ */
+export async function recordSale(
   trx: Transaction<Database>,
   orderId: number,
-  from: OrderState | null,
-  to: OrderState,
+  sign: 1 | -1,
 ): Promise<void> {
-  const wasSale = from !== null && PAID.includes(from);
-  const isSale = PAID.includes(to);
-  if (wasSale === isSale) return;
-  const sign = isSale ? 1 : -1;
   await recordBuyersChange(trx, orderId, sign);
+  const shard = shardOf(orderId);
   // Every dimension's rows in one statement (one round trip to the database per payment, not
   // seven), always in the same order, so two payments never wait on each other in turn. The
   // rows' keys differ by dim and category (0 only on the 'all' rows), so no row is hit twice.
   const [first, ...rest] = ROWS.map(([dim, category]) =>
-    contributions(trx, dim, category, sign, (q) =>
-      q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
+    contributions(
+      trx,
+      dim,
+      category,
+      sign,
+      (q) => q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
+      shard,
     ),
   );
   const all: LinesQuery = rest.reduce((union: LinesQuery, q) => union.unionAll(q), first);
@@ -152,7 +166,7 @@ export async function recordSaleChange(
         .where(sql<boolean>`1 = 1`),
     )
     .onConflict((oc) =>
-      oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot']).doUpdateSet({
+      oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot', 'shard']).doUpdateSet({
         pedidos: sql`report_sales.pedidos + excluded.pedidos`,
         quantidade: sql`report_sales.quantidade + excluded.quantidade`,
         bruto_cents: sql`report_sales.bruto_cents + excluded.bruto_cents`,
@@ -160,6 +174,7 @@ export async function recordSaleChange(
       }),
     )
     .execute();
+  await recordPaymentChange(trx, orderId, sign, shard);
 }
 
 /**
@@ -198,7 +213,11 @@ const BUYER_COLUMNS = [
 ] as const;
 
 /** Adds to (or takes from) the rows per product of report_buyers, kept as report_sales rows. */
-async function addBuyerRows(db: Db, rows: { event_id: number; key_id: number; linhas: number }[]) {
+async function addBuyerRows(
+  db: Db,
+  shard: number,
+  rows: { event_id: number; key_id: number; linhas: number }[],
+) {
   if (rows.length === 0) return;
   await db
     .insertInto('report_sales')
@@ -209,6 +228,7 @@ async function addBuyerRows(db: Db, rows: { event_id: number; key_id: number; li
         dim: 'compradores' as const,
         key_id,
         category_id: 0,
+        shard,
         pedidos: linhas,
         quantidade: 0,
         bruto_cents: 0,
@@ -216,7 +236,7 @@ async function addBuyerRows(db: Db, rows: { event_id: number; key_id: number; li
       })),
     )
     .onConflict((oc) =>
-      oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot']).doUpdateSet({
+      oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot', 'shard']).doUpdateSet({
         pedidos: sql`report_sales.pedidos + excluded.pedidos`,
       }),
     )
@@ -224,7 +244,7 @@ async function addBuyerRows(db: Db, rows: { event_id: number; key_id: number; li
 }
 
 /**
- * report_buyers' part of recordSaleChange: the order's (product, buyer) rows gain or lose its
+ * report_buyers' part of recordSale: the order's (product, buyer) rows gain or lose its
  * lines; a buyer's first sale of a product adds a row to the report and the refund of their last
  * one deletes it, and report_sales' 'compradores' row of the product counts it (the page's
  * total_linhas without a count over every row).
@@ -265,6 +285,7 @@ async function recordBuyersChange(trx: Transaction<Database>, orderId: number, s
   }
   await addBuyerRows(
     trx,
+    shardOf(orderId),
     counted.sort((a, b) => a.key_id - b.key_id),
   );
 }
@@ -320,6 +341,7 @@ export async function rebuildSales(db: Db, eventId: number): Promise<void> {
           sql<'compradores'>`'compradores'`.as('dim'),
           sql<number>`product_id`.as('key_id'),
           sql<number>`0`.as('category_id'),
+          sql<number>`0`.as('shard'),
           sql<number>`count(*)`.as('pedidos'),
           sql<number>`0`.as('quantidade'),
           sql<number>`0`.as('bruto_cents'),
@@ -435,7 +457,12 @@ export function salesSource(
 }
 
 /** An order's payments as report_payments rows (sign -1 to take them back). */
-function paymentContributions(db: Db, sign: 1 | -1, where: (q: LinesQuery) => LinesQuery) {
+function paymentContributions(
+  db: Db,
+  sign: 1 | -1,
+  where: (q: LinesQuery) => LinesQuery,
+  shard = 0,
+) {
   const slot = sql`substr(o.paid_at, 1, 13)`;
   const times = sql.raw(String(sign));
   const payments: LinesQuery = db
@@ -446,6 +473,7 @@ function paymentContributions(db: Db, sign: 1 | -1, where: (q: LinesQuery) => Li
       sql<number>`o.event_id`.as('event_id'),
       sql<string>`${slot}`.as('slot'),
       sql<number>`op.payment_method_id`.as('payment_method_id'),
+      sql<number>`${sql.lit(shard)}`.as('shard'),
       sql<number>`${times} * count(*)`.as('pagamentos'),
       sql<number>`${times} * sum(op.amount_cents)`.as('total_cents'),
     ])
@@ -456,30 +484,31 @@ const PAYMENT_COLUMNS = [
   'event_id',
   'slot',
   'payment_method_id',
+  'shard',
   'pagamentos',
   'total_cents',
 ] as const;
 
-/**
- * Keeps report_payments in step with a paid order's payments, in the caller's transaction: the
- * payment calls it with +1 once its payment rows are written (they come after the state change,
- * so recordSaleChange cannot), the refund with -1. Payment rows never change otherwise.
- */
-export async function recordPaymentChange(
+/** report_payments' part of recordSale: payment rows never change once the order is paid. */
+async function recordPaymentChange(
   trx: Transaction<Database>,
   orderId: number,
   sign: 1 | -1,
+  shard: number,
 ): Promise<void> {
   await trx
     .insertInto('report_payments')
     .columns(PAYMENT_COLUMNS)
     .expression(
-      paymentContributions(trx, sign, (q) =>
-        q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
+      paymentContributions(
+        trx,
+        sign,
+        (q) => q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
+        shard,
       ),
     )
     .onConflict((oc) =>
-      oc.columns(['event_id', 'payment_method_id', 'slot']).doUpdateSet({
+      oc.columns(['event_id', 'payment_method_id', 'slot', 'shard']).doUpdateSet({
         pagamentos: sql`report_payments.pagamentos + excluded.pagamentos`,
         total_cents: sql`report_payments.total_cents + excluded.total_cents`,
       }),
