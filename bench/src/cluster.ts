@@ -22,10 +22,18 @@ import { customerCpf, prepareStore } from './store-fixture.ts';
 
 const ORDERS = Number(process.env.BENCH_CLUSTER_ORDERS ?? 400);
 /** Orders before the measure, per instance: each process's JIT warms up on its own share. */
-const WARM_UP_PER_INSTANCE = 60;
+const WARM_UP_PER_INSTANCE = 100;
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
-/** Each instance's pool (DATABASE_POOL_SIZE); BENCH_POOL_SIZE sets it for both runs. */
-const POOL_SIZE = process.env.BENCH_POOL_SIZE;
+/**
+ * The database connections of all instances together, split between them as docs/deploy.md
+ * ("Pool sizes") advises: the database's capacity does not grow with the instances in front of
+ * it. BENCH_POOL_SIZE sets each instance's pool instead.
+ */
+const TOTAL_POOL = 10;
+const poolSize = (instances: number) =>
+  process.env.BENCH_POOL_SIZE ?? String(Math.ceil(TOTAL_POOL / instances));
+/** Runs of each instance count, taken in turns (1, 3, 1, 3...): the machine's load moves. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 
 /**
  * Samples, every 200 ms, the bench database's backends: their CPU seconds (/proc, so a backend's
@@ -117,7 +125,7 @@ function jsonClient(origin: string, token: string) {
   return { post, close: () => agent.destroy() };
 }
 
-async function run(instances: number): Promise<void> {
+async function run(instances: number): Promise<number> {
   const server = process.env.DATABASE_URL!;
   const folder = await mkdtemp(path.join(tmpdir(), 'balcao-bench-cluster-'));
   const database = await benchDatabase(folder, server);
@@ -129,7 +137,7 @@ async function run(instances: number): Promise<void> {
       BALCAO_ADMIN_PASSWORD: ADMIN_PASSWORD,
       // No overload guard: on a shared machine it would answer 503 instead of queueing.
       MAX_EVENT_LOOP_DELAY_MS: '0',
-      ...(POOL_SIZE ? { DATABASE_POOL_SIZE: POOL_SIZE } : {}),
+      DATABASE_POOL_SIZE: poolSize(instances),
     },
     log: (line) => {
       if (/"level":(5|6)\d/.test(line)) console.error(line);
@@ -186,7 +194,7 @@ async function run(instances: number): Promise<void> {
     spent.postgres = postgres.cpu;
     const apiSeconds = cluster.instances.reduce((sum, i) => sum + spent[i.name]!, 0);
     const wall = ORDERS / timing.perSecond;
-    const pool = POOL_SIZE ?? '10';
+    const pool = poolSize(instances);
     console.log(
       `\n${instances} instância(s) atrás do HAProxy (pool ${pool} cada), ${ORDERS} pedidos, ` +
         `${CLIENTS} clientes, load average ${loadavg()[0]!.toFixed(1)}:`,
@@ -208,6 +216,7 @@ async function run(instances: number): Promise<void> {
       `  Esperas por trava no PostgreSQL (backends esperando, somados em ${postgres.samples} ` +
         `amostras): ${postgres.waits.map(([what, count]) => `${count}× ${what}`).join('; ') || 'nenhuma'}`,
     );
+    return timing.perSecond;
   } finally {
     await db.destroy();
     await cluster.stop();
@@ -223,5 +232,14 @@ if (!server || !/^postgres(ql)?:\/\//.test(server)) {
   console.log('\nVárias instâncias: instale o haproxy do Debian (apt-get install haproxy).');
 } else {
   const counts = (process.env.BENCH_INSTANCES ?? '1,3').split(',').map(Number);
-  for (const instances of counts) await run(instances);
+  const rates = new Map(counts.map((instances) => [instances, [] as number[]]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const instances of counts) rates.get(instances)!.push(await run(instances));
+  }
+  console.log('\nPedidos pagos por segundo, rodada a rodada:');
+  for (const [instances, perSecond] of rates) {
+    console.log(
+      `  ${instances} instância(s): ${perSecond.map((rate) => rate.toFixed(1)).join(', ')}`,
+    );
+  }
 }

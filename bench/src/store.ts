@@ -1,15 +1,19 @@
 /**
  * The store's money path under a queue of cashiers: payments per second
  * (POST /api/carrinho/pagamento/{id} on finalized orders, BENCH_CLIENTS concurrent clients) and
- * whole orders per second (novo → atualizar → finalizar → pagar), through the real app, next to a
- * bare Fastify route doing the same payment writes by hand on the same database. On SQLite, and
+ * whole orders per second (novo → atualizar → finalizar → pagar), through the real app, next to
+ * two bare Fastify routes on the same database: one calling the payment's own service function
+ * (the same statements, without authentication, hooks, schemas or serialization: the budget's
+ * "bare route doing the same query"), and one making only the minimal writes by hand. On SQLite, and
  * also on PostgreSQL when DATABASE_URL names a server (a fresh database is created there).
  *
  *   npm run bench:store --workspace bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:store --workspace bench
  */
-import Fastify from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { payOrder } from '@balcao/api/src/modules/carts/payments.ts';
+import { finalizeCart, newCart, updateCart } from '@balcao/api/src/modules/carts/service.ts';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
 import { concurrently as runConcurrently, show, type Timing } from './concurrently.ts';
 import { customerCpf, ORDER_TOTAL, prepareStore } from './store-fixture.ts';
@@ -79,8 +83,31 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
     return ids;
   };
 
-  // The same writes as the payment, by hand: no authentication, schemas, idempotency or DTO.
   const bare = Fastify({ logger: false });
+  // The payment's own service, as the route calls it (with an idempotency key), and nothing else.
+  const actor = { id: admin.id, username: 'admin', desk: '127.0.0.1' };
+  bare.post<{ Params: { id: string } }>('/service/pagamento/:id', (request) =>
+    payOrder(
+      db,
+      new Date(),
+      actor,
+      Number(request.params.id),
+      payment.pagamentos,
+      `bare-${request.params.id}`,
+    ),
+  );
+  // The other cart calls' services, likewise (novo, atualizar, finalizar).
+  bare.post('/service/novo', () => newCart(db, new Date(), actor));
+  bare.post<{ Params: { id: string }; Body: { items: Parameters<typeof updateCart>[4] } }>(
+    '/service/atualizar/:id',
+    (request) => updateCart(db, new Date(), actor, Number(request.params.id), request.body.items),
+  );
+  bare.post<{ Params: { id: string }; Body: { id_cliente: string } }>(
+    '/service/finalizar/:id',
+    (request) =>
+      finalizeCart(db, new Date(), actor, Number(request.params.id), request.body.id_cliente),
+  );
+  // The minimal writes by hand: no reports, audit, coupons, idempotency or DTO.
   bare.post<{ Params: { id: string } }>('/pay/:id', async (request) => {
     const id = Number(request.params.id);
     const at = new Date().toISOString();
@@ -146,9 +173,62 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
   });
   await bare.ready();
 
+  /**
+   * Each cart call of a lone seller and cashier (no queue), through the API and through the bare
+   * route calling the same service, taken in turns order by order: p50 of each and their ratio.
+   */
+  const cartCalls = async (orders: number) => {
+    const calls = ['novo', 'atualizar', 'finalizar', 'pagamento'] as const;
+    const spent = { api: new Map<string, number[]>(), bare: new Map<string, number[]>() };
+    const timed = async (
+      side: 'api' | 'bare',
+      call: string,
+      send: () => Promise<LightMyRequestResponse>,
+    ) => {
+      const begin = performance.now();
+      const answer = await send();
+      const list = spent[side].get(call) ?? [];
+      list.push(performance.now() - begin);
+      spent[side].set(call, list);
+      if (answer.statusCode !== 200) throw new Error(`${side} ${call}: ${answer.body}`);
+      return answer;
+    };
+    for (let i = 0; i < orders; i++) {
+      for (const side of ['api', 'bare'] as const) {
+        const prefix = side === 'api' ? '/api/carrinho' : '/service';
+        const target = side === 'api' ? app : bare;
+        // The payment carries an Idempotency-Key, as the cashier's page sends it.
+        const send = (call: string, id?: number, payload?: object) => () =>
+          target.inject({
+            method: 'POST',
+            url: `${prefix}/${call}${id === undefined ? '' : `/${id}`}`,
+            headers:
+              call === 'pagamento' ? { ...headers, 'idempotency-key': `carrinho-${id}` } : headers,
+            ...(payload ? { payload } : {}),
+          });
+        const created = await timed(side, 'novo', send('novo'));
+        const { id } = created.json<{ id: number }>();
+        await timed(side, 'atualizar', send('atualizar', id, { items: items(i) }));
+        await timed(side, 'finalizar', send('finalizar', id, { id_cliente: customerCpf(i) }));
+        await timed(side, 'pagamento', send('pagamento', id, payment));
+      }
+    }
+    const p50 = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    console.log(`  Cada chamada do carrinho, um vendedor e um caixa (${orders} pedidos, p50):`);
+    for (const call of calls) {
+      const api = p50(spent.api.get(call)!);
+      const service = p50(spent.bare.get(call)!);
+      console.log(
+        `    ${call}: API ${api.toFixed(2)} ms, rota pura com o mesmo serviço ${service.toFixed(2)} ms, ` +
+          `razão ${(api / service).toFixed(2)}x`,
+      );
+    }
+  };
+
   try {
     console.log(`\n${label}: ${ORDERS} pedidos, ${CLIENTS} clientes simultâneos`);
     const forApi = await prepare(ORDERS + SOLO + 1);
+    const forService = await prepare(ORDERS + SOLO + 1);
     const forBare = await prepare(ORDERS + SOLO + 1);
     const payReal = (offset: number) => async (i: number) => {
       const id = forApi[offset + i]!;
@@ -160,35 +240,46 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
       });
       return response.statusCode;
     };
+    const payService = (offset: number) => async (i: number) => {
+      const id = forService[offset + i]!;
+      return (await bare.inject({ method: 'POST', url: `/service/pagamento/${id}` })).statusCode;
+    };
     const payBare = (offset: number) => async (i: number) => {
       const id = forBare[offset + i]!;
       const response = await bare.inject({ method: 'POST', url: `/pay/${id}`, payload: payment });
       return response.statusCode;
     };
-    const ratios = (real: Timing, baseline: Timing) =>
+    const ratios = (real: Timing, service: Timing, minimal: Timing) =>
       console.log(
-        `  Razão tempo por pagamento (real/pura): ` +
-          `${(baseline.perSecond / real.perSecond).toFixed(2)}x; ` +
-          `p99 real/pura: ${(real.p99 / baseline.p99).toFixed(2)}x`,
+        `  Razão tempo por pagamento, real/rota pura com o mesmo serviço: ` +
+          `${(service.perSecond / real.perSecond).toFixed(2)}x (p99 ` +
+          `${(real.p99 / service.p99).toFixed(2)}x); real/escritas mínimas: ` +
+          `${(minimal.perSecond / real.perSecond).toFixed(2)}x (p99 ` +
+          `${(real.p99 / minimal.p99).toFixed(2)}x)`,
       );
     if (label === 'PostgreSQL') {
       const realStatements = await statementsOf(() => payReal(ORDERS + SOLO)(0));
+      const serviceStatements = await statementsOf(() => payService(ORDERS + SOLO)(0));
       const bareStatements = await statementsOf(() => payBare(ORDERS + SOLO)(0));
       console.log(
         `  Idas e voltas ao PostgreSQL por pagamento: real ${realStatements.length}, ` +
-          `pura ${bareStatements.length}`,
+          `mesmo serviço ${serviceStatements.length}, escritas mínimas ${bareStatements.length}`,
       );
       if (process.env.BENCH_LOG_QUERIES === '1') {
         for (const statement of realStatements) console.log(`    ${statement.slice(0, 160)}`);
       }
     }
+    // Taken in turns, so neither pays alone for a moment another process held the CPU.
     const real = await concurrently(ORDERS, payReal(0));
+    const service = await concurrently(ORDERS, payService(0));
     const baseline = await concurrently(ORDERS, payBare(0));
     show('POST /api/carrinho/pagamento/{id}', real, 'pagamentos/s');
-    show('Rota Fastify pura (mesmas escritas)', baseline, 'pagamentos/s');
-    ratios(real, baseline);
+    show('Rota Fastify pura (o mesmo serviço payOrder)', service, 'pagamentos/s');
+    show('Rota Fastify pura (escritas mínimas)', baseline, 'pagamentos/s');
+    ratios(real, service, baseline);
     console.log(`  Um caixa por vez (${SOLO} pagamentos, sem fila):`);
     const soloReal = await concurrently(SOLO, payReal(ORDERS), 1);
+    const soloService = await concurrently(SOLO, payService(ORDERS), 1);
     const soloBare = await concurrently(SOLO, payBare(ORDERS), 1);
     // What any signed-in call costs before its own work: token, user and permissions lookups.
     const signedInFloor = await concurrently(
@@ -198,15 +289,17 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
       1,
     );
     show('POST /api/carrinho/pagamento/{id}', soloReal, 'pagamentos/s');
-    show('Rota Fastify pura (mesmas escritas)', soloBare, 'pagamentos/s');
+    show('Rota Fastify pura (o mesmo serviço payOrder)', soloService, 'pagamentos/s');
+    show('Rota Fastify pura (escritas mínimas)', soloBare, 'pagamentos/s');
     show('GET /api/carrinho/pagamento (piso de uma rota autenticada)', signedInFloor);
-    ratios(soloReal, soloBare);
+    ratios(soloReal, soloService, soloBare);
     const whole = await concurrently(ORDERS, async (i) => {
       const id = await finalizedOrder(i);
       const paid = await post(`/api/carrinho/pagamento/${id}`, payment);
       return paid.statusCode;
     });
     show('Pedido inteiro (novo → atualizar → finalizar → pagar)', whole, 'pedidos/s');
+    await cartCalls(SOLO);
   } finally {
     await bare.close();
   }
