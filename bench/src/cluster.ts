@@ -20,9 +20,9 @@ import { ADMIN_PASSWORD, benchDatabase } from './bench-app.ts';
 import { concurrently, show } from './concurrently.ts';
 import { customerCpf, prepareStore } from './store-fixture.ts';
 
-const ORDERS = Number(process.env.BENCH_CLUSTER_ORDERS ?? 400);
+const ORDERS = Number(process.env.BENCH_CLUSTER_ORDERS ?? 600);
 /** Orders before the measure, per instance: each process's JIT warms up on its own share. */
-const WARM_UP_PER_INSTANCE = 100;
+const WARM_UP_PER_INSTANCE = Number(process.env.BENCH_WARM_UP ?? 300);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 32);
 /**
  * The database connections of all instances together, split between them as docs/deploy.md
