@@ -32,9 +32,12 @@ const stale =
   !existsSync(builtIndex) || statSync(builtIndex).mtimeMs < Math.max(...sources.map(newestChange));
 if (stale) {
   console.log('Construindo o SPA (apps/web)...');
+  // Always React's production bundle: a caller's NODE_ENV (vitest sets 'test' for the e2e run)
+  // would otherwise make Vite build the development one, which no desk ever runs.
   const build = spawnSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
