@@ -20,7 +20,11 @@ const admin = await seed(db, {
 const app = await buildApp({ config, db });
 exitOnFatal(app.log);
 app.addHook('onClose', async () => {
-  await flushCpfViews(db); // the audit's queued CPF views, written before the database closes
+  // The audit's queued CPF views (and any a failed write put back), written before the database
+  // closes; if even this last try fails, the log says they are lost.
+  await flushCpfViews(db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'Auditoria: consultas por CPF na fila perdidas na parada'),
+  );
   await db.destroy();
 });
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
