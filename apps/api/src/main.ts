@@ -10,7 +10,7 @@ const config = loadConfig();
 const { db, dialect } = openDatabase(config.databaseUrl, {
   poolSize: config.databasePoolSize,
 });
-const applied = await migrateToLatest(db, dialect);
+const applied = await migrateToLatest(db, dialect, config.totpKey);
 const admin = await seed(db, {
   adminUser: config.adminUser,
   adminPassword: config.adminPassword,
@@ -27,6 +27,11 @@ app.addHook('onClose', async () => {
   );
   await db.destroy();
 });
+if (!config.totpKeyConfigured) {
+  app.log.warn(
+    'BALCAO_TOTP_KEY não definida: os segredos de autenticação em dois fatores ficam cifrados com a chave de desenvolvimento (docs/deploy.md).',
+  );
+}
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
 if (admin) {
   // Printed outside the logger so no LOG_LEVEL can hide the only copy of a generated password.

@@ -55,7 +55,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     ...options.config,
   };
   const { db, dialect } = openDatabase(config.databaseUrl);
-  await migrateToLatest(db, dialect);
+  await migrateToLatest(db, dialect, config.totpKey);
   await seed(db, {
     adminUser: config.adminUser,
     adminPassword: config.adminPassword,
