@@ -233,6 +233,8 @@ describe('POST /api/users/{id}/totp/reset (System)', () => {
       .executeTakeFirstOrThrow();
     expect(audited).toMatchObject({ username: admin.username });
     expect(JSON.parse(audited.after!)).toEqual({ totp: false });
+    const csv = await call('GET', '/api/audit/csv?entidade=users', adminToken);
+    expect(csv.body).toContain('Redefinição da autenticação em dois fatores');
 
     const again = await call('POST', `/api/users/${user.id}/totp/reset`, adminToken);
     expect(again.statusCode).toBe(400);
