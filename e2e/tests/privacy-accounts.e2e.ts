@@ -105,6 +105,23 @@ describe('privacy and accounts', () => {
     });
     expect(refused.status).toBe(400);
     expect((await refused.json()).error).toBe('totp_required');
+
+    // Phone and codes lost: an admin resets it in 'Usuários'; the password alone signs in again.
+    await logOut(p);
+    await signIn(p, 'admin', inject('adminPassword'));
+    await openMenu(p, 'Usuários');
+    await rowOf(p, 'Usuários', user.name).getByRole('cell', { name: user.name }).click();
+    await p.getByRole('button', { name: 'Redefinir autenticação em dois fatores' }).click();
+    const confirm = p.getByRole('dialog', { name: 'Confirmar ação' });
+    await confirm
+      .getByText(`Redefinir a autenticação em dois fatores de ${user.username}?`, { exact: false })
+      .waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}totp-reset-confirm.png`, fullPage: true });
+    await confirm.getByRole('button', { name: 'Redefinir' }).click();
+    await p.getByText(`Autenticação em dois fatores de ${user.username} redefinida.`).waitFor();
+    await logOut(p);
+    await signIn(p, user.username, user.password);
+    await p.getByText(`Olá, ${user.username}`).waitFor();
   });
 
   it('anonymises a participant after Confirmar ação', async () => {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { APP_MODES, type AppMode } from '@balcao/contract';
+import { DEVELOPMENT_TOTP_KEY, parseTotpKey } from './auth/totp-secret-box.ts';
 
 /** Everything the server reads from its environment; the only module that touches process.env. */
 export interface Config {
@@ -48,6 +49,12 @@ export interface Config {
   backupDir: string;
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
+  /**
+   * BALCAO_TOTP_KEY: the AES-256-GCM key TOTP secrets are stored under (auth/totp-secret-box.ts);
+   * without it, the development key, and `totpKeyConfigured` is false (the server warns).
+   */
+  totpKey: Buffer;
+  totpKeyConfigured: boolean;
   /** NODE_ENV=development: the OpenAPI document is served without a login (docs/openapi.md). */
   development: boolean;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
@@ -95,6 +102,8 @@ export function loadConfig(env: Env = process.env): Config {
     backupDir: path.resolve(REPO_ROOT, env.BACKUP_DIR || DEFAULTS.backupDir),
     publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),
     development: env.NODE_ENV === 'development',
+    totpKey: readTotpKey(env.BALCAO_TOTP_KEY),
+    totpKeyConfigured: Boolean(env.BALCAO_TOTP_KEY),
     now: () => new Date(),
   };
 }
@@ -124,6 +133,17 @@ function readAppMode(text: string | undefined): AppMode {
   if (!mode)
     throw new Error(`BALCAO_APP_MODE deve ser ${APP_MODES.join(' ou ')} (recebido: ${text}).`);
   return mode;
+}
+
+function readTotpKey(text: string | undefined): Buffer {
+  if (!text) return DEVELOPMENT_TOTP_KEY;
+  const key = parseTotpKey(text);
+  if (!key) {
+    throw new Error(
+      'BALCAO_TOTP_KEY deve ter 32 bytes: 64 dígitos hexadecimais ou base64 (gere com `openssl rand -hex 32`).',
+    );
+  }
+  return key;
 }
 
 function readTrustProxy(text: string | undefined): boolean | string {

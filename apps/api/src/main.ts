@@ -10,7 +10,7 @@ const config = loadConfig();
 const { db, dialect } = openDatabase(config.databaseUrl, {
   poolSize: config.databasePoolSize,
 });
-const applied = await migrateToLatest(db, dialect);
+const applied = await migrateToLatest(db, dialect, config.totpKey);
 const admin = await seed(db, {
   adminUser: config.adminUser,
   adminPassword: config.adminPassword,
@@ -20,9 +20,18 @@ const admin = await seed(db, {
 const app = await buildApp({ config, db });
 exitOnFatal(app.log);
 app.addHook('onClose', async () => {
-  await flushCpfViews(db); // the audit's queued CPF views, written before the database closes
+  // The audit's queued CPF views (and any a failed write put back), written before the database
+  // closes; if even this last try fails, the log says they are lost.
+  await flushCpfViews(db).catch((error: unknown) =>
+    app.log.error({ err: error }, 'Auditoria: consultas por CPF na fila perdidas na parada'),
+  );
   await db.destroy();
 });
+if (!config.totpKeyConfigured) {
+  app.log.warn(
+    'BALCAO_TOTP_KEY não definida: os segredos de autenticação em dois fatores ficam cifrados com a chave de desenvolvimento (docs/deploy.md).',
+  );
+}
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
 if (admin) {
   // Printed outside the logger so no LOG_LEVEL can hide the only copy of a generated password.

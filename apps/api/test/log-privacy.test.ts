@@ -1,15 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import { collectedLog, startTestApp, type TestContext } from './helpers/test-app.ts';
 import { bearer, createEvent, createUser, login } from './helpers/fixtures.ts';
 
-const lines: string[] = [];
-const logStream = new Writable({
-  write(chunk: Buffer, _encoding, done) {
-    lines.push(chunk.toString('utf8'));
-    done();
-  },
-});
+const { stream: logStream, lines } = collectedLog();
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ANONYMIZED_NAME,
+  anonymizedCpf,
   formatCpf,
   isValidCpf,
   maskCpf,
+  type AuditPageDto,
   type OrderDto,
   type ParticipantDto,
   type ReportResult,
@@ -217,5 +219,70 @@ describe('Anonimizar participante (System)', () => {
     });
     const unknown = await system.post('/api/participants/999999/anonymize');
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('Anonimizar participante and the audit log', () => {
+  it('leaves no earlier audit row with her CPF or name, and keeps who, when and what', async () => {
+    const bia = await createParticipant(t.db, eventId, { name: 'Bia Sigilosa', usual_name: 'Bia' });
+    const category = await createCategory(t.db);
+    const boné = await createProduct(t.db, { categoryId: category, priceCents: 1000 });
+    const seller = await storeClerk(t, ['Store'], { categoryIds: [category] });
+    const desk = await jsonCaller(t, ['Subscription']);
+    const tables = await tableCaller(t, ['System', 'Participant']);
+    const auditor = await jsonCaller(t, ['System', 'Participant']);
+
+    // Looked up by CPF at two desks, renamed in the table, and buying: all in the audit log.
+    expect((await seller.call('GET', `/api/participants/name/${bia.cpf}`)).statusCode).toBe(200);
+    const check = await desk.get(
+      `/api/subscriptions/participant/check?cpf=${formatCpf(bia.cpf)}&eventId=${eventId}`,
+    );
+    expect(check.statusCode, check.body).toBe(200);
+    const edited = await tables.update(`/events/${eventId}/participants`, bia.id, {
+      name: 'Beatriz Sigilosa',
+      telefone: '(85) 98888-1234',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const order = await finalizedOrder(seller, bia.cpf, [
+      { produto_id: boné.id, quantidade: 1, desconto: 0 },
+    ]);
+    const traces = [bia.cpf, formatCpf(bia.cpf), 'Bia Sigilosa', 'Beatriz Sigilosa', '98888-1234'];
+    const before = (await auditor.get('/api/audit?por_pagina=500')).body;
+    for (const trace of traces.filter((_, i) => i !== 1)) expect(before).toContain(trace);
+
+    const anonymized = await system.post(`/api/participants/${bia.id}/anonymize`);
+    expect(anonymized.statusCode, anonymized.body).toBe(200);
+    const placeholderCpf = anonymizedCpf(bia.id);
+
+    const page = await auditor.get('/api/audit?por_pagina=500');
+    expect(page.statusCode).toBe(200);
+    const csv = await auditor.get('/api/audit/csv');
+    expect(csv.statusCode).toBe(200);
+    for (const trace of traces) {
+      expect(page.body).not.toContain(trace);
+      expect(csv.body).not.toContain(trace);
+    }
+    const searched = await auditor.get(`/api/audit?busca=${bia.cpf}`);
+    expect(searched.json<AuditPageDto>().total_linhas).toBe(0);
+
+    // The rows are still there, with who, when and what, and the placeholders.
+    const rows = page.json<AuditPageDto>().rows;
+    const about = rows.filter(
+      (row) => row.entidade === 'participants' && row.registro === String(bia.id),
+    );
+    expect(about.map((row) => row.acao).sort()).toEqual(['anonimizar', 'update', 'view', 'view']);
+    expect(about.find((row) => row.usuario === seller.username)).toMatchObject({
+      acao: 'view',
+      depois: { cpf: placeholderCpf, consulta: 'cliente', encontrado: true },
+    });
+    expect(about.find((row) => row.acao === 'update')).toMatchObject({
+      antes: { name: ANONYMIZED_NAME, telefone: null },
+      depois: { name: ANONYMIZED_NAME, telefone: null },
+    });
+    const finalized = rows.find(
+      (row) =>
+        row.entidade === 'orders' && row.registro === String(order.id) && row.acao !== 'insert',
+    );
+    expect(JSON.stringify(finalized)).toContain(placeholderCpf);
   });
 });

@@ -71,6 +71,17 @@ describe('countries (the protocol, as every table speaks it)', () => {
     expect(response.json()).not.toHaveProperty('recordsTotal');
   });
 
+  it('pages when asked: a slice of the same order, and a start past the end is empty', async () => {
+    const all = (await admin.select('/countries')).json<{ data: CountryRow[] }>().data;
+    expect(all.length).toBeGreaterThan(2);
+    const slice = await admin.select('/countries', 'start=1&length=2');
+    expect(slice.statusCode).toBe(200);
+    expect(slice.json<{ data: CountryRow[] }>().data).toEqual(all.slice(1, 3));
+    const past = await admin.select('/countries', 'start=999999999');
+    expect(past.statusCode).toBe(200);
+    expect(past.json()).toEqual({ data: [] });
+  });
+
   it('answers 400 with fieldErrors for a missing name', async () => {
     const response = await admin.insert('/countries', { name: '   ' });
     expect(response.statusCode).toBe(400);

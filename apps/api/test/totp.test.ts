@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { TokenResponse, TotpConfirmation, TotpEnrolment, TotpStatus } from '@balcao/contract';
 import { FREE_ATTEMPTS } from '../src/auth/login-throttle.ts';
+import { openTotpSecret, sealTotpSecret } from '../src/auth/totp-secret-box.ts';
+import { up as sealSecrets } from '../src/db/migrations/20261125100000_totp_secret_sealed.ts';
 import { bearer, createUser, login, postToken, type CreatedUser } from './helpers/fixtures.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -162,6 +164,87 @@ describe('TOTP login', () => {
     }
     const throttled = await withCode(user, await codeFor(secret), '10.9.9.9');
     expect(throttled.statusCode).toBe(429);
+  });
+});
+
+const storedSecret = (userId: number) =>
+  t.db.selectFrom('users').select('totp_secret').where('id', '=', userId).executeTakeFirstOrThrow();
+
+describe('TOTP secrets at rest', () => {
+  it('are stored sealed (AES-256-GCM), and the login with a code still works', async () => {
+    const user = await createUser(t.db);
+    const { secret } = await enrol(user);
+    const stored = await storedSecret(user.id);
+    expect(stored.totp_secret).toMatch(/^v1\./);
+    expect(stored.totp_secret).not.toContain(secret);
+    expect(openTotpSecret([t.config.totpKey], stored.totp_secret!)).toBe(secret);
+    expect((await withCode(user, await codeFor(secret))).statusCode).toBe(200);
+  });
+
+  it('the migration seals a secret stored in plain text, and its login keeps working', async () => {
+    const user = await createUser(t.db);
+    const { secret } = await enrol(user);
+    await t.db
+      .updateTable('users')
+      .set({ totp_secret: secret })
+      .where('id', '=', user.id)
+      .execute();
+    await sealSecrets(t.db, t.dialect, {
+      sealTotpSecret: (plain) => sealTotpSecret(t.config.totpKey, plain),
+    });
+    const stored = await storedSecret(user.id);
+    expect(stored.totp_secret).toMatch(/^v1\./);
+    expect((await withCode(user, await codeFor(secret))).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/users/{id}/totp/reset (System)', () => {
+  it("turns a locked-out user's TOTP off, ends their logins and is audited", async () => {
+    const user = await createUser(t.db);
+    const { token: oldToken } = await enrol(user);
+    const admin = await createUser(t.db, { permissions: ['System'] });
+    const { access_token: adminToken } = await login(t.app, admin);
+    const clerk = await createUser(t.db, { permissions: ['Event'] });
+    const { access_token: clerkToken } = await login(t.app, clerk);
+
+    const refused = await call('POST', `/api/users/${user.id}/totp/reset`, clerkToken);
+    expect(refused.statusCode).toBe(403);
+    const reset = await call('POST', `/api/users/${user.id}/totp/reset`, adminToken);
+    expect(reset.statusCode, reset.body).toBe(204);
+
+    expect((await call('GET', '/api/account/totp', oldToken)).statusCode).toBe(401);
+    const signedIn = await postToken(t.app, {
+      grant_type: 'password',
+      username: user.username,
+      password: user.password,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const { access_token: newToken } = signedIn.json<TokenResponse>();
+    expect((await call('GET', '/api/account/totp', newToken)).json<TotpStatus>()).toMatchObject({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['username', 'action', 'before', 'after'])
+      .where('entity', '=', 'users')
+      .where('entity_id', '=', String(user.id))
+      .where('action', '=', 'redefinir_2fa')
+      .executeTakeFirstOrThrow();
+    expect(audited).toMatchObject({ username: admin.username });
+    expect(JSON.parse(audited.after!)).toEqual({ totp: false });
+    const csv = await call('GET', '/api/audit/csv?entidade=users', adminToken);
+    expect(csv.body).toContain('Redefinição da autenticação em dois fatores');
+
+    const again = await call('POST', `/api/users/${user.id}/totp/reset`, adminToken);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error_description).toBe(
+      'A autenticação em dois fatores deste usuário não está ativa.',
+    );
+    const own = await call('POST', `/api/users/${admin.id}/totp/reset`, adminToken);
+    expect(own.statusCode).toBe(400);
+    const unknown = await call('POST', '/api/users/999999/totp/reset', adminToken);
+    expect(unknown.statusCode).toBe(404);
   });
 });
 

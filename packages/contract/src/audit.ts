@@ -78,6 +78,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   cracha: 'Impressão de crachá',
   vincular_apostila: 'Vínculo de apostila',
   trocar_apostila: 'Troca de apostila',
+  anonimizar: 'Anonimização',
+  ativar_2fa: 'Ativação da autenticação em dois fatores',
+  desativar_2fa: 'Desativação da autenticação em dois fatores',
+  redefinir_2fa: 'Redefinição da autenticação em dois fatores',
 };
 
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;

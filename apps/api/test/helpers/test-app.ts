@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { buildApp, type App } from '../../src/app.ts';
@@ -54,7 +55,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     ...options.config,
   };
   const { db, dialect } = openDatabase(config.databaseUrl);
-  await migrateToLatest(db, dialect);
+  await migrateToLatest(db, dialect, config.totpKey);
   await seed(db, {
     adminUser: config.adminUser,
     adminPassword: config.adminPassword,
@@ -75,4 +76,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
       await database.drop();
     },
   };
+}
+
+/** A log stream for `startTestApp({ logStream })` that keeps every line it is written. */
+export function collectedLog(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  return { stream, lines };
 }

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { SqlDialect } from './sql-dialect.ts';
+import type { MigrationContext, SqlDialect } from './sql-dialect.ts';
 import * as foundation from './20261121120000_foundation.ts';
 import * as adminTables from './20261122120000_admin_tables.ts';
 import * as printQueue from './20261122130000_print_queue.ts';
@@ -17,11 +17,12 @@ import * as reportPayments from './20261123180000_report_payments.ts';
 import * as auditLog from './20261124100000_audit_log.ts';
 import * as reportBuyers from './20261124160000_report_buyers.ts';
 import * as privacyAccounts from './20261124110000_privacy_accounts.ts';
+import * as totpSecretSealed from './20261125100000_totp_secret_sealed.ts';
 import * as reportShards from './20261125110000_report_shards.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
-  up(db: Kysely<any>, dialect: SqlDialect): Promise<void>;
+  up(db: Kysely<any>, dialect: SqlDialect, context: MigrationContext): Promise<void>;
   down?(db: Kysely<any>, dialect: SqlDialect): Promise<void>;
 }
 
@@ -44,14 +45,18 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261124100000_audit_log': auditLog,
   '20261124160000_report_buyers': reportBuyers,
   '20261124110000_privacy_accounts': privacyAccounts,
+  '20261125100000_totp_secret_sealed': totpSecretSealed,
   '20261125110000_report_shards': reportShards,
 };
 
-export function migrationsFor(dialect: SqlDialect): Record<string, Migration> {
+export function migrationsFor(
+  dialect: SqlDialect,
+  context: MigrationContext,
+): Record<string, Migration> {
   return Object.fromEntries(
     Object.entries(MIGRATIONS).map(([name, { up, down }]) => [
       name,
-      { up: (db) => up(db, dialect), down: down && ((db) => down(db, dialect)) },
+      { up: (db) => up(db, dialect, context), down: down && ((db) => down(db, dialect)) },
     ]),
   );
 }

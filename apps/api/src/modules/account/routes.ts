@@ -1,9 +1,11 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor } from '../audit/record.ts';
+import { Id } from '../../http/id-schema.ts';
 import {
   confirmEnrolment,
   disableTotp,
+  resetUserTotp,
   securitySettings,
   startEnrolment,
   totpStatus,
@@ -16,6 +18,7 @@ const Settings = Type.Object({ requireTotpForSystem: Type.Boolean() });
 /** 'Autenticação em dois fatores' (docs/api-foundation.md): the caller's own TOTP, and the setting. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
+  const key = app.config.totpKey;
   // A login that may only enrol reaches these (config.totpEnrolment), and nothing else.
   const enrolment = { access: 'signedIn', totpEnrolment: true } as const;
 
@@ -50,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => startEnrolment(app.db, signedIn(request)),
+    async (request) => startEnrolment(app.db, signedIn(request), key),
   );
 
   app.post(
@@ -70,6 +73,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.code,
         request.ip,
         now(),
+        key,
       ),
   );
 
@@ -84,7 +88,17 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.code,
         request.ip,
         now(),
+        key,
       );
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/users/:id/totp/reset',
+    { config: { access: ['System'] }, schema: { params: Type.Object({ id: Id }) } },
+    async (request, reply) => {
+      await resetUserTotp(app.db, signedIn(request), auditActor(request), request.params.id, now());
       return reply.status(204).send();
     },
   );

@@ -19,8 +19,9 @@ import {
   useSecondFactor,
 } from '../../auth/totp.ts';
 import { revokeUserLogins } from '../../auth/tokens.ts';
+import { openTotpSecret, sealTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
 import type { Database } from '../../db/types.ts';
-import { invalidRequest } from '../../http/api-error.ts';
+import { invalidRequest, notFound } from '../../http/api-error.ts';
 
 type Db = Kysely<Database>;
 
@@ -59,14 +60,17 @@ export async function totpStatus(db: Db, auth: Auth): Promise<TotpStatus> {
   };
 }
 
-/** POST /account/totp/enrol: a new pending secret, as text and QR code; the old one is dropped. */
-export async function startEnrolment(db: Db, auth: Auth): Promise<TotpEnrolment> {
+/**
+ * POST /account/totp/enrol: a new pending secret, as text and QR code; the old one is dropped.
+ * Stored sealed under `key` (config.totpKey), like the confirmed one.
+ */
+export async function startEnrolment(db: Db, auth: Auth, key: Buffer): Promise<TotpEnrolment> {
   const user = await totpRow(db, auth.user.id);
   if (user.totp_secret !== null) throw invalidRequest(ALREADY_ENABLED);
   const secret = newTotpSecret();
   await db
     .updateTable('users')
-    .set({ totp_pending_secret: secret })
+    .set({ totp_pending_secret: sealTotpSecret(key, secret) })
     .where('id', '=', auth.user.id)
     .execute();
   const otpauthUrl = totpUri(user.username, secret);
@@ -102,13 +106,15 @@ export async function confirmEnrolment(
   code: string,
   address: string,
   now: Date,
+  key: Buffer,
 ): Promise<TotpConfirmation> {
   const user = await totpRow(db, auth.user.id);
   if (user.totp_secret !== null) throw invalidRequest(ALREADY_ENABLED);
   const pending = user.totp_pending_secret;
   if (pending === null) throw invalidRequest(NOT_ENROLLING);
+  const secret = openTotpSecret(totpKeys(key), pending);
   const step = await throttled(db, auth, address, now, () =>
-    matchingStep(pending, code.trim(), now),
+    matchingStep(secret, code.trim(), now),
   );
   const recoveryCodes = newRecoveryCodes();
   const hashes = await Promise.all(recoveryCodes.map(hashRecoveryCode));
@@ -151,29 +157,66 @@ export async function disableTotp(
   code: string,
   address: string,
   now: Date,
+  key: Buffer,
 ): Promise<void> {
   const user = await totpRow(db, auth.user.id);
-  const secret = user.totp_secret;
-  if (secret === null) throw invalidRequest(NOT_ENABLED);
+  if (user.totp_secret === null) throw invalidRequest(NOT_ENABLED);
   if (await isRequiredFor(db, auth)) throw invalidRequest(REQUIRED);
+  const secret = openTotpSecret(totpKeys(key), user.totp_secret);
   await throttled(db, auth, address, now, async () =>
     (await useSecondFactor(db, { ...user, totp_secret: secret }, code, now)) ? true : undefined,
   );
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
-      .where('id', '=', auth.user.id)
-      .execute();
-    await trx.deleteFrom('user_recovery_codes').where('user_id', '=', auth.user.id).execute();
-    await recordAudit(trx, actor, {
-      entity: 'users',
-      entityId: auth.user.id,
-      action: 'desativar_2fa',
-      before: { totp: true },
-      after: { totp: false },
-      at: now,
-    });
+    await turnTotpOff(trx, actor, auth.user.id, 'desativar_2fa', now);
+  });
+}
+
+/** Drops a user's secrets and recovery codes, audited as `action`. */
+async function turnTotpOff(trx: Db, actor: AuditActor, userId: number, action: string, now: Date) {
+  await trx
+    .updateTable('users')
+    .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null })
+    .where('id', '=', userId)
+    .execute();
+  await trx.deleteFrom('user_recovery_codes').where('user_id', '=', userId).execute();
+  await recordAudit(trx, actor, {
+    entity: 'users',
+    entityId: userId,
+    action,
+    before: { totp: true },
+    after: { totp: false },
+    at: now,
+  });
+}
+
+const USER_NOT_FOUND = 'Usuário não encontrado.';
+const USER_NOT_ENABLED = 'A autenticação em dois fatores deste usuário não está ativa.';
+const OWN_RESET =
+  "Para redefinir a sua própria autenticação em dois fatores, use 'Autenticação em dois fatores' no topo da tela.";
+
+/**
+ * POST /users/{id}/totp/reset (System): for a user who lost the phone and the recovery codes.
+ * Their secret and recovery codes go, their logins end (the phone may be in other hands), and
+ * they sign in with the password alone (or are sent to enrol, when TOTP is required of them).
+ */
+export async function resetUserTotp(
+  db: Db,
+  auth: Auth,
+  actor: AuditActor,
+  userId: number,
+  now: Date,
+): Promise<void> {
+  if (userId === auth.user.id) throw invalidRequest(OWN_RESET);
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'totp_secret', 'totp_pending_secret'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw notFound(USER_NOT_FOUND);
+  if (user.totp_secret === null) throw invalidRequest(USER_NOT_ENABLED);
+  await db.transaction().execute(async (trx) => {
+    await turnTotpOff(trx, actor, userId, 'redefinir_2fa', now);
+    await revokeUserLogins(trx, userId, now);
   });
 }
 

@@ -187,16 +187,67 @@ export async function auditedWrite<T>(
  * Reads of a participant by CPF wait here (per database) and are written together: on the desk's
  * hot path a commit per lookup would cost more than the lookup itself (a disk sync on SQLite).
  * They are written within VIEW_FLUSH_MS, before the audit log is read, and when the server
- * stops; only a crash in that window loses them. Changes never wait: they are written in their
- * own transaction.
+ * stops; only a crash in that window loses them. A write that fails puts its rows back and is
+ * tried again (after a growing pause, on the next read of the log, at shutdown); while it keeps
+ * failing the queue holds at most VIEW_QUEUE_MAX rows, and any older row let go is logged.
+ * Changes never wait: they are written in their own transaction.
  */
 const VIEW_FLUSH_MS = 200;
+const VIEW_RETRY_MAX_MS = 30_000;
 const VIEW_BATCH_MAX = 500;
+export const VIEW_QUEUE_MAX = 20_000;
+
+/** Where the queue says it failed or let rows go: the app's logger (`watchCpfViews`). */
+export interface CpfViewLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+const warningLog: CpfViewLog = {
+  warn: (details, message) => process.emitWarning(`${message} ${JSON.stringify(details)}`),
+  error: (details, message) => process.emitWarning(`${message} ${JSON.stringify(details)}`),
+};
+
 interface PendingViews {
   rows: unknown[][];
   timer: NodeJS.Timeout | null;
+  /** Failed writes in a row: the retry waits longer after each. */
+  failures: number;
+  log: CpfViewLog;
 }
 const pendingViews = new WeakMap<Kysely<Database>, PendingViews>();
+
+function pendingOf(db: Kysely<Database>): PendingViews {
+  let pending = pendingViews.get(db);
+  if (!pending) {
+    pending = { rows: [], timer: null, failures: 0, log: warningLog };
+    pendingViews.set(db, pending);
+  }
+  return pending;
+}
+
+/** The app's logger hears of failed and dropped CPF-view writes of this database. */
+export function watchCpfViews(db: Kysely<Database>, log: CpfViewLog): void {
+  pendingOf(db).log = log;
+}
+
+function scheduleFlush(db: Kysely<Database>, pending: PendingViews, delay: number): void {
+  pending.timer ??= setTimeout(() => {
+    pending.timer = null;
+    // A failure is logged and its rows kept by flushCpfViews itself.
+    flushCpfViews(db).catch(() => undefined);
+  }, delay).unref();
+}
+
+/** Keeps the newest VIEW_QUEUE_MAX rows, saying how many older ones were let go. */
+function capQueue(pending: PendingViews): void {
+  const excess = pending.rows.length - VIEW_QUEUE_MAX;
+  if (excess <= 0) return;
+  pending.rows.splice(0, excess);
+  pending.log.error(
+    { dropped: excess, kept: pending.rows.length },
+    'Auditoria: consultas por CPF descartadas sem registro (a fila de gravação encheu)',
+  );
+}
 
 /**
  * A read of a participant by CPF (LGPD: who looked whom up, where), found or not. `lookup` names
@@ -212,11 +263,7 @@ export async function recordCpfView(
     consulta: view.lookup,
     encontrado: view.participantId !== undefined,
   };
-  let pending = pendingViews.get(db);
-  if (!pending) {
-    pending = { rows: [], timer: null };
-    pendingViews.set(db, pending);
-  }
+  const pending = pendingOf(db);
   pending.rows.push(
     rowValues(
       actor,
@@ -225,30 +272,49 @@ export async function recordCpfView(
       after,
     ),
   );
-  if (pending.rows.length >= VIEW_BATCH_MAX) await flushCpfViews(db);
-  else
-    pending.timer ??= setTimeout(() => {
-      flushCpfViews(db).catch((error: unknown) => process.emitWarning(error as Error));
-    }, VIEW_FLUSH_MS).unref();
+  capQueue(pending);
+  // While writes fail, the retry timer paces them: the desk's lookups do not each try again.
+  if (pending.rows.length >= VIEW_BATCH_MAX && pending.failures === 0) {
+    await flushCpfViews(db).catch(() => undefined);
+  } else scheduleFlush(db, pending, VIEW_FLUSH_MS);
 }
 
-/** Writes the queued CPF views in one insert; the audit log's readers and the shutdown call it. */
+/**
+ * Writes the queued CPF views, VIEW_BATCH_MAX to an insert; the audit log's readers and the
+ * shutdown call it. On failure the unwritten rows go back to the head of the queue, a retry is
+ * scheduled, and the error is thrown to the caller.
+ */
 export async function flushCpfViews(db: Kysely<Database>): Promise<void> {
   const pending = pendingViews.get(db);
   if (!pending || pending.rows.length === 0) return;
   if (pending.timer) clearTimeout(pending.timer);
-  const rows = pending.rows;
-  pending.rows = [];
   pending.timer = null;
-  await db
-    .insertInto('audit_log')
-    .values(
-      rows.map(
-        (values) =>
-          Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]])) as never,
-      ),
-    )
-    .execute();
+  while (pending.rows.length > 0) {
+    const rows = pending.rows.splice(0, VIEW_BATCH_MAX);
+    try {
+      await db
+        .insertInto('audit_log')
+        .values(
+          rows.map(
+            (values) =>
+              Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]])) as never,
+          ),
+        )
+        .execute();
+      pending.failures = 0;
+    } catch (error) {
+      pending.rows.unshift(...rows);
+      pending.failures += 1;
+      capQueue(pending);
+      const retryMs = Math.min(VIEW_FLUSH_MS * 2 ** pending.failures, VIEW_RETRY_MAX_MS);
+      pending.log.warn(
+        { err: error, queued: pending.rows.length, retryMs },
+        'Auditoria: consultas por CPF não gravadas; ficam na fila para nova tentativa',
+      );
+      scheduleFlush(db, pending, retryMs);
+      throw error;
+    }
+  }
 }
 
 /** An export (a CSV download): what was exported and with which filters. */

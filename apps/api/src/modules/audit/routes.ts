@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from '@balcao/contract';
 import { readPeriod } from '../reports/filters.ts';
-import { auditActor, flushCpfViews, recordExport } from './record.ts';
+import { auditActor, flushCpfViews, recordExport, watchCpfViews } from './record.ts';
 import { auditCsv, auditOptions, auditPage, type AuditFilters } from './service.ts';
 
 const SYSTEM = { access: ['System'] } as const;
@@ -38,6 +38,7 @@ interface FilterQuery {
 /** 'Auditoria' (System only): docs/audit-api.md. */
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const zone = app.config.eventTimeZone;
+  watchCpfViews(app.db, app.log);
   // The queued CPF views are written first, so the log read is whole.
   app.addHook('preHandler', async () => flushCpfViews(app.db));
   const filters = (query: FilterQuery): AuditFilters => ({

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { ANONYMIZED_NAME, anonymizedCpf, type ParticipantDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { eraseFromAudit } from '../audit/erase.ts';
+import { flushCpfViews, recordAudit, type AuditActor } from '../audit/record.ts';
 import { renameBuyer } from '../reports/summary.ts';
 import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';
 
@@ -10,13 +11,25 @@ export const ALREADY_ANONYMIZED = 'Este participante já foi anonimizado.';
 const PARTICIPANT_NOT_FOUND = 'Participante não encontrado.';
 /** The address an anonymised participant's e-mail sendings keep (the column is required). */
 const ANONYMIZED_EMAIL = 'anonimizado@invalid';
+const PERSONAL_FIELDS = [
+  'cpf',
+  'name',
+  'usual_name',
+  'email',
+  'telefone',
+  'consultor',
+  'business',
+] as const;
+/** A shorter value ('Ana', a badge name) is erased where it is a field, not wherever it is equal. */
+const MIN_ERASED_LENGTH = 4;
 
 /**
  * POST /participants/{id}/anonymize ('Anonimizar participante', System): replaces the participant's
  * personal data (name, badge name, CPF, e-mail, phone, consultant, business) with placeholders, and
  * the copies of it kept with their orders, e-mail sendings and lottery draws, in one transaction.
  * Ids, amounts, states, check-ins and courseware stay, so sales, attendance counts and reports keep
- * their totals. Irreversible; a second call is refused with 400.
+ * their totals. The audit log's earlier rows about them (CPF views, edits, their orders) keep who,
+ * when and what, with the same placeholders. Irreversible; a second call is refused with 400.
  */
 export async function anonymizeParticipant(
   db: Kysely<Database>,
@@ -26,10 +39,12 @@ export async function anonymizeParticipant(
 ): Promise<ParticipantDto> {
   const stamp = now.toISOString();
   const cpf = anonymizedCpf(participantId);
+  // This instance's queued CPF views go in first, so the erasure below reaches them too.
+  await flushCpfViews(db);
   await db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('participants')
-      .select(['id', 'anonymized_at'])
+      .select(['id', 'anonymized_at', ...PERSONAL_FIELDS])
       .where('id', '=', participantId)
       .executeTakeFirst();
     if (!existing) throw notFound(PARTICIPANT_NOT_FOUND);
@@ -69,14 +84,42 @@ export async function anonymizeParticipant(
       .set({ participant_name: ANONYMIZED_NAME })
       .where('participant_id', '=', participantId)
       .execute();
+    const orders = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('participant_id', '=', participantId)
+      .execute();
+    const orderIds = orders.map((order) => order.id);
+    await eraseFromAudit(trx, {
+      cpf: existing.cpf,
+      name: existing.name,
+      placeholderCpf: cpf,
+      placeholderName: ANONYMIZED_NAME,
+      others: PERSONAL_FIELDS.map((field) => existing[field]).filter(
+        (value): value is string => typeof value === 'string' && value.length >= MIN_ERASED_LENGTH,
+      ),
+      fields: {
+        cpf,
+        name: ANONYMIZED_NAME,
+        customer_name: ANONYMIZED_NAME,
+        usual_name: null,
+        email: null,
+        telefone: null,
+        consultor: null,
+        business: null,
+      },
+      records: [
+        { entity: 'participants', ids: [participantId] },
+        { entity: 'orders', ids: orderIds },
+        { entity: 'order_payments', ids: orderIds },
+      ],
+    });
     // Which fields were replaced, never their old values: the log must not keep what was erased.
     await recordAudit(trx, actor, {
       entity: 'participants',
       entityId: participantId,
       action: 'anonimizar',
-      after: {
-        campos: ['cpf', 'name', 'usual_name', 'email', 'telefone', 'consultor', 'business'],
-      },
+      after: { campos: [...PERSONAL_FIELDS] },
       at: now,
     });
   });

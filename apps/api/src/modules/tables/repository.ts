@@ -203,7 +203,9 @@ export async function selectRows(
   for (const [column, direction] of options.order) {
     query = query.orderBy(sql.ref(column), direction);
   }
-  if (options.limit !== undefined) query = query.limit(options.limit);
+  // SQLite takes no OFFSET without a LIMIT: an offset alone limits to every remaining row.
+  const limit = options.limit ?? (options.offset ? Number.MAX_SAFE_INTEGER : undefined);
+  if (limit !== undefined) query = query.limit(limit);
   if (options.offset) query = query.offset(options.offset);
   const raws = (await query.execute()) as Raw[];
   return { raws, total, filtered };

@@ -94,9 +94,13 @@ export async function listRows<Row>(
   const idColumn = `${resource.table}.id`;
   const parent = await parentOf(db, resource as Resource, parentId);
   if (!resource.paging) {
+    // Every row, unless the caller pages: then `start` and `length` hold here too (a start past
+    // the end is an empty page, not the first one).
     const rows = await loadRows(db, resource, caller, {
       parent,
       order: [resource.order, [idColumn, 'asc']],
+      offset: query.start,
+      limit: query.length,
     });
     return { data: rows };
   }

@@ -7,6 +7,7 @@ import { countLoginAttempt, forgiveLoginAttempt, throttleKeys } from '../../auth
 import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.ts';
 import { loadPermissions, loadSignedInUser } from '../../auth/signed-in-user.ts';
 import { totpRequiredForSystem, useSecondFactor } from '../../auth/totp.ts';
+import { openTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
 import {
   issueTokens,
   purgeExpiredTokens,
@@ -24,7 +25,7 @@ export interface TokenRequestBody {
   totp_code?: string;
 }
 
-type TokenSettings = Pick<Config, 'accessTokenTtl' | 'refreshTokenTtl' | 'now'>;
+type TokenSettings = Pick<Config, 'accessTokenTtl' | 'refreshTokenTtl' | 'now' | 'totpKey'>;
 
 // Same text for unknown user, wrong password and inactive user: nothing to learn by probing.
 const badCredentials = (): ApiError =>
@@ -78,7 +79,8 @@ async function passwordGrant(
   const { totp_secret: totpSecret } = user;
   if (totpSecret !== null) {
     if (!totpCode?.trim()) throw totpRequired();
-    if (!(await useSecondFactor(db, { ...user, totp_secret: totpSecret }, totpCode, now))) {
+    const secret = openTotpSecret(totpKeys(settings.totpKey), totpSecret);
+    if (!(await useSecondFactor(db, { ...user, totp_secret: secret }, totpCode, now))) {
       throw badTotpCode();
     }
   }

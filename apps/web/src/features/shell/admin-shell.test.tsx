@@ -175,6 +175,11 @@ describe('navigation', () => {
     await user.click(screen.getByRole('button', { name: 'Impressoras' }));
     expect(await screen.findByText('Carregando...')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Perfis de Usuários' }));
+    // The top bar's page buttons wait too.
+    const password = screen.getByRole('button', { name: 'Alterar senha' });
+    expect(password).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Autenticação em dois fatores' })).toBeDisabled();
+    await user.click(password);
     release();
 
     expect(await screen.findByRole('heading', { name: 'Impressoras' })).toBeInTheDocument();
@@ -182,6 +187,7 @@ describe('navigation', () => {
     expect(store.getState().session.adminPage).toBe('PRINTERS');
     expect(store.getState().session.lastPages).toEqual({ admin: 'PRINTERS' });
     expect(lookups).toBe(1);
+    expect(screen.getByRole('button', { name: 'Alterar senha' })).toBeEnabled();
   });
 
   it("logs out with 'Sair': revokes the token and shows login", async () => {

@@ -70,6 +70,8 @@ export function TopBar() {
   // The menu (and its 'Sair') and the event switch are hidden while the login may only enrol TOTP.
   const enrolmentOnly = useAppSelector(selectTotpEnrolmentOnly);
   const canSwitch = !enrolmentOnly && SWITCH_PERMISSIONS.some((p) => permissions.includes(p));
+  // A page is opening (its chunk, the selected event, its loads): like the menu, these wait.
+  const loading = useAppSelector(selectPageLoading);
 
   return (
     <Navbar bg="dark" data-bs-theme="dark" className="app-topbar px-3" as="header">
@@ -95,6 +97,7 @@ export function TopBar() {
           variant="link"
           size="sm"
           className="link-light p-0"
+          disabled={loading}
           onClick={() => dispatch(pageRequested('PASSWORD'))}
         >
           Alterar senha
@@ -103,6 +106,7 @@ export function TopBar() {
           variant="link"
           size="sm"
           className="link-light p-0"
+          disabled={loading}
           onClick={() => dispatch(pageRequested('TOTP'))}
         >
           Autenticação em dois fatores

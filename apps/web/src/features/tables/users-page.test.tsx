@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
@@ -55,5 +55,66 @@ describe('Usuários page', () => {
     expect(alert).toHaveTextContent('Informe o nome.');
     expect(alert).toHaveTextContent('Informe o usuário.');
     expect(alert).toHaveTextContent('A confirmação não confere com a senha.');
+  });
+
+  it("resets a user's two-factor login after the confirmation, showing a refusal in the error dialog", async () => {
+    const resets: string[] = [];
+    server.use(
+      http.get('/api/users/select', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 5,
+              name: 'Ana Caixa',
+              username: 'ana',
+              active: true,
+              profiles: [],
+              permissions: [],
+            },
+          ],
+          recordsTotal: 1,
+          recordsFiltered: 1,
+        }),
+      ),
+      http.post('/api/users/:id/totp/reset', ({ params }) => {
+        resets.push(String(params.id));
+        return resets.length === 1
+          ? new HttpResponse(null, { status: 204 })
+          : HttpResponse.json(
+              {
+                error: 'invalid_request',
+                error_description: 'A autenticação em dois fatores deste usuário não está ativa.',
+              },
+              { status: 400 },
+            );
+      }),
+    );
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: { session: signedInSession({ adminPage: 'USERS' }) },
+    });
+    const table = await screen.findByRole('table', { name: 'Usuários' });
+    const reset = screen.getByRole('button', { name: 'Redefinir autenticação em dois fatores' });
+    expect(reset).toBeDisabled();
+    await user.click(await within(table).findByRole('cell', { name: 'Ana Caixa' }));
+    await user.click(reset);
+    let dialog = await screen.findByRole('dialog', { name: 'Confirmar ação' });
+    expect(dialog).toHaveTextContent('Redefinir a autenticação em dois fatores de ana?');
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(resets).toEqual([]);
+
+    await user.click(reset);
+    dialog = await screen.findByRole('dialog', { name: 'Confirmar ação' });
+    await user.click(within(dialog).getByRole('button', { name: 'Redefinir' }));
+    expect(
+      await screen.findByText('Autenticação em dois fatores de ana redefinida.'),
+    ).toBeInTheDocument();
+    expect(resets).toEqual(['5']);
+
+    await waitFor(() => expect(reset).toBeEnabled());
+    await user.click(reset);
+    dialog = await screen.findByRole('dialog', { name: 'Confirmar ação' });
+    await user.click(within(dialog).getByRole('button', { name: 'Redefinir' }));
+    const error = await screen.findByRole('dialog', { name: 'Ocorreu um erro' });
+    expect(error).toHaveTextContent('A autenticação em dois fatores deste usuário não está ativa.');
   });
 });

@@ -29,6 +29,8 @@ import {
   totpEnrolStarted,
   totpFailed,
   totpPageLoaded,
+  userTotpReset,
+  userTotpResetRequested,
   type TotpState,
 } from './slice';
 
@@ -94,6 +96,16 @@ function* disable(): SagaIterator {
   }
 }
 
+/** 'Redefinir autenticação em dois fatores' (System, 'Usuários'): another user's TOTP off. */
+function* resetUserTotp(action: ReturnType<typeof userTotpResetRequested>): SagaIterator {
+  try {
+    yield call(callApi, { method: 'POST', url: `/api/users/${action.payload.id}/totp/reset` });
+    yield put(userTotpReset(action.payload.username));
+  } catch (thrown) {
+    yield put(totpFailed(toApiError(thrown)));
+  }
+}
+
 function* saveSettings(action: ReturnType<typeof securitySettingsSaveRequested>): SagaIterator {
   try {
     const settings: SecuritySettings = yield call(callApi<SecuritySettings>, {
@@ -121,4 +133,5 @@ export function* totpSaga(): SagaIterator {
   yield takeLeading(totpDisableRequested.type, disable);
   yield takeLeading(securitySettingsSaveRequested.type, saveSettings);
   yield takeLeading(recoveryCodesDismissed.type, continueAfterCodes);
+  yield takeLeading(userTotpResetRequested.type, resetUserTotp);
 }

@@ -16,6 +16,8 @@ export interface TotpState {
   busy: boolean;
   /** The login was sent here to enrol: 'Continuar' after the recovery codes opens the app. */
   continueToApp: boolean;
+  /** 'Usuários': the user whose TOTP an administrator just reset (shown as done). */
+  resetDone: string | null;
 }
 
 const initialState: TotpState = {
@@ -26,6 +28,7 @@ const initialState: TotpState = {
   settings: null,
   busy: false,
   continueToApp: false,
+  resetDone: null,
 };
 
 export const totpSlice = createSlice({
@@ -86,6 +89,14 @@ export const totpSlice = createSlice({
       state.busy = false;
       state.settings = action.payload;
     },
+    userTotpResetRequested(state, _action: PayloadAction<{ id: number; username: string }>) {
+      state.busy = true;
+      state.resetDone = null;
+    },
+    userTotpReset(state, action: PayloadAction<string>) {
+      state.busy = false;
+      state.resetDone = action.payload;
+    },
     totpFailed: {
       prepare: failure,
       reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
@@ -111,6 +122,8 @@ export const {
   totpDisabled,
   securitySettingsSaveRequested,
   securitySettingsSaved,
+  userTotpResetRequested,
+  userTotpReset,
   totpFailed,
 } = totpSlice.actions;
 

@@ -4,6 +4,7 @@ import { formatYesNo } from '../../../ui/formats';
 import { dateColumns, refName, textOf, type TableDefinition } from '../definition';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
+import { TotpResetButton } from '../../totp/reset-button';
 import { PageFrame } from './page-frame';
 import { permissionNames } from './profiles';
 
@@ -22,6 +23,7 @@ export const usersTable: TableDefinition<TableRow> = {
   label: 'Usuários',
   itemName: 'usuário',
   pageSize: 100,
+  Toolbar: TotpResetButton,
   columns: () => [
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({ id: 'username', header: 'Usuário', text: (row) => textOf(row.username) }),

@@ -1,0 +1,93 @@
+import { sql, type Kysely } from 'kysely';
+import { formatCpf } from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+
+/** What an erasure takes out of the audit log, and what takes its place. */
+export interface AuditErasure {
+  cpf: string;
+  name: string;
+  placeholderCpf: string;
+  placeholderName: string;
+  /** Other personal values (badge name, e-mail, phone, ...): where a value is one of them, null. */
+  others: readonly string[];
+  /** Fields that held the person's data, whatever their value was then (an earlier name): new value. */
+  fields: Readonly<Record<string, string | null>>;
+  /** The records that are this person's: their rows are rewritten even without the CPF in them. */
+  records: readonly { entity: string; ids: readonly (number | string)[] }[];
+}
+
+const likeOf = (value: string): string =>
+  `%${JSON.stringify(value)
+    .slice(1, -1)
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Rewrites the audit rows that hold a person's data ('Anonimizar participante', LGPD): every row
+ * whose values contain the CPF, and every row about one of `records`. In them a field named in
+ * `fields` takes its new value (so an earlier name goes too), the CPF (digits or formatted) and the
+ * name become the placeholders wherever they appear in another value, and a value equal to one of
+ * `others` becomes null. Who, when, from where, which record and what was done stay.
+ * Runs in the caller's transaction, so the erasure and the anonymisation commit together.
+ */
+export async function eraseFromAudit(
+  trx: Kysely<Database>,
+  erasure: AuditErasure,
+): Promise<number> {
+  const cpfs = [erasure.cpf, formatCpf(erasure.cpf)];
+  const rows = await trx
+    .selectFrom('audit_log')
+    .select(['id', 'before', 'after'])
+    .where((eb) =>
+      eb.or([
+        ...cpfs.flatMap((cpf) => [
+          sql<boolean>`${sql.ref('before')} like ${likeOf(cpf)} escape '\\'`,
+          sql<boolean>`${sql.ref('after')} like ${likeOf(cpf)} escape '\\'`,
+        ]),
+        ...erasure.records
+          .filter((record) => record.ids.length > 0)
+          .map((record) =>
+            eb.and([
+              eb('entity', '=', record.entity),
+              eb('entity_id', 'in', record.ids.map(String)),
+            ]),
+          ),
+      ]),
+    )
+    .execute();
+  const others = new Set(erasure.others.filter((value) => value.trim() !== ''));
+  const replaceIn = (text: string): string => {
+    let result = text;
+    for (const [from, to] of [
+      [formatCpf(erasure.cpf), formatCpf(erasure.placeholderCpf)],
+      [erasure.cpf, erasure.placeholderCpf],
+      [erasure.name, erasure.placeholderName],
+    ] as const) {
+      if (from !== '') result = result.split(from).join(to);
+    }
+    return result;
+  };
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === 'string') return others.has(value) ? null : replaceIn(value);
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, v]) => [
+          key,
+          v !== null && Object.hasOwn(erasure.fields, key) ? erasure.fields[key] : scrub(v),
+        ]),
+      );
+    }
+    return value;
+  };
+  const rewrite = (text: string | null): string | null =>
+    text === null ? null : JSON.stringify(scrub(JSON.parse(text)));
+  let changed = 0;
+  for (const row of rows) {
+    const before = rewrite(row.before);
+    const after = rewrite(row.after);
+    if (before === row.before && after === row.after) continue;
+    await trx.updateTable('audit_log').set({ before, after }).where('id', '=', row.id).execute();
+    changed += 1;
+  }
+  return changed;
+}
