@@ -55,6 +55,11 @@ export interface Config {
    */
   totpKey: Buffer;
   totpKeyConfigured: boolean;
+  /**
+   * BALCAO_TOTP_PREVIOUS_KEYS: keys TOTP secrets were sealed under before BALCAO_TOTP_KEY changed
+   * (comma-separated); the server seals those secrets again under the current key at startup.
+   */
+  totpPreviousKeys: Buffer[];
   /** NODE_ENV=development: the OpenAPI document is served without a login (docs/openapi.md). */
   development: boolean;
   /** The clock; tests inject their own to cross token expiry and throttle windows. */
@@ -104,6 +109,10 @@ export function loadConfig(env: Env = process.env): Config {
     development: env.NODE_ENV === 'development',
     totpKey: readTotpKey(env.BALCAO_TOTP_KEY),
     totpKeyConfigured: Boolean(env.BALCAO_TOTP_KEY),
+    totpPreviousKeys: (env.BALCAO_TOTP_PREVIOUS_KEYS ?? '')
+      .split(',')
+      .filter((text) => text.trim() !== '')
+      .map((text) => readTotpKey(text, 'BALCAO_TOTP_PREVIOUS_KEYS')),
     now: () => new Date(),
   };
 }
@@ -135,12 +144,12 @@ function readAppMode(text: string | undefined): AppMode {
   return mode;
 }
 
-function readTotpKey(text: string | undefined): Buffer {
+function readTotpKey(text: string | undefined, name = 'BALCAO_TOTP_KEY'): Buffer {
   if (!text) return DEVELOPMENT_TOTP_KEY;
   const key = parseTotpKey(text);
   if (!key) {
     throw new Error(
-      'BALCAO_TOTP_KEY deve ter 32 bytes: 64 dígitos hexadecimais ou base64 (gere com `openssl rand -hex 32`).',
+      `${name}: cada chave deve ter 32 bytes, em 64 dígitos hexadecimais ou base64 (gere com \`openssl rand -hex 32\`).`,
     );
   }
   return key;

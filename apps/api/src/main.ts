@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { resealTotpSecrets } from './auth/totp-key-rotation.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -33,6 +34,22 @@ if (!config.totpKeyConfigured) {
   );
 }
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
+if (config.totpKeyConfigured) {
+  const { resealed, unreadable } = await resealTotpSecrets(
+    db,
+    config.totpKey,
+    config.totpPreviousKeys,
+  );
+  if (resealed > 0) {
+    app.log.info({ resealed }, 'Segredos de dois fatores cifrados de novo com BALCAO_TOTP_KEY');
+  }
+  if (unreadable.length > 0) {
+    app.log.warn(
+      { users: unreadable },
+      'Segredos de dois fatores que nenhuma chave abre: esses usuários precisam de uma redefinição pelo administrador',
+    );
+  }
+}
 if (admin) {
   // Printed outside the logger so no LOG_LEVEL can hide the only copy of a generated password.
   const secret = admin.generated ? `senha: ${admin.password}` : 'senha: a de BALCAO_ADMIN_PASSWORD';

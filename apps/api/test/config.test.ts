@@ -66,5 +66,25 @@ describe('configuration', () => {
     expect(() => loadConfig({ EVENT_TIME_ZONE: 'Lua/Base' })).toThrow(/EVENT_TIME_ZONE/);
     expect(() => loadConfig({ PUBLIC_URL: 'balcao.exemplo' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://balcao.exemplo' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ BALCAO_TOTP_KEY: 'curta' })).toThrow(/BALCAO_TOTP_KEY.*32 bytes/);
+    expect(() => loadConfig({ BALCAO_TOTP_PREVIOUS_KEYS: `${'ab'.repeat(32)},curta` })).toThrow(
+      /BALCAO_TOTP_PREVIOUS_KEYS.*32 bytes/,
+    );
+  });
+
+  it('reads the TOTP key and the previous ones it replaced, hex or base64, comma-separated', () => {
+    const hex = 'ab'.repeat(32);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    const config = loadConfig({
+      BALCAO_TOTP_KEY: hex,
+      BALCAO_TOTP_PREVIOUS_KEYS: ` ${base64} , ${'cd'.repeat(32)},`,
+    });
+    expect(config.totpKey).toEqual(Buffer.from(hex, 'hex'));
+    expect(config.totpKeyConfigured).toBe(true);
+    expect(config.totpPreviousKeys).toEqual([
+      Buffer.alloc(32, 7),
+      Buffer.from('cd'.repeat(32), 'hex'),
+    ]);
+    expect(loadConfig({}).totpPreviousKeys).toEqual([]);
   });
 });

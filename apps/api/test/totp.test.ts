@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { TokenResponse, TotpConfirmation, TotpEnrolment, TotpStatus } from '@balcao/contract';
 import { FREE_ATTEMPTS } from '../src/auth/login-throttle.ts';
+import { randomBytes } from 'node:crypto';
+import { resealTotpSecrets } from '../src/auth/totp-key-rotation.ts';
 import { openTotpSecret, sealTotpSecret } from '../src/auth/totp-secret-box.ts';
 import { up as sealSecrets } from '../src/db/migrations/20261125100000_totp_secret_sealed.ts';
 import { bearer, createUser, login, postToken, type CreatedUser } from './helpers/fixtures.ts';
@@ -194,6 +196,44 @@ describe('TOTP secrets at rest', () => {
     });
     const stored = await storedSecret(user.id);
     expect(stored.totp_secret).toMatch(/^v1\./);
+    expect((await withCode(user, await codeFor(secret))).statusCode).toBe(200);
+  });
+});
+
+describe('Rotating BALCAO_TOTP_KEY (BALCAO_TOTP_PREVIOUS_KEYS)', () => {
+  const sealUnder = (userId: number, key: Buffer, secret: string) =>
+    t.db
+      .updateTable('users')
+      .set({ totp_secret: sealTotpSecret(key, secret) })
+      .where('id', '=', userId)
+      .execute();
+
+  it("seals a previous key's secrets under the current one at startup; their logins go on", async () => {
+    const previousKey = randomBytes(32);
+    const rotated = await createUser(t.db);
+    const { secret } = await enrol(rotated);
+    await sealUnder(rotated.id, previousKey, secret);
+    const lost = await createUser(t.db);
+    await sealUnder(lost.id, randomBytes(32), (await enrol(lost)).secret);
+
+    const { unreadable } = await resealTotpSecrets(t.db, t.config.totpKey, [previousKey]);
+    expect(unreadable).toEqual([lost.id]);
+    const stored = await storedSecret(rotated.id);
+    expect(openTotpSecret([t.config.totpKey], stored.totp_secret!)).toBe(secret);
+    expect((await withCode(rotated, await codeFor(secret))).statusCode).toBe(200);
+    await t.db.updateTable('users').set({ totp_secret: null }).where('id', '=', lost.id).execute();
+  });
+
+  it('once a real key is set, leaves no secret under the development key', async () => {
+    const user = await createUser(t.db);
+    const { secret } = await enrol(user); // under the test app's key: the development one
+    const realKey = randomBytes(32);
+    await resealTotpSecrets(t.db, realKey, []);
+    const stored = await storedSecret(user.id);
+    expect(openTotpSecret([realKey], stored.totp_secret!)).toBe(secret);
+    expect(() => openTotpSecret([t.config.totpKey], stored.totp_secret!)).toThrow();
+    // Back under the test app's key (as a rotation back would), for the tests that follow.
+    await resealTotpSecrets(t.db, t.config.totpKey, [realKey]);
     expect((await withCode(user, await codeFor(secret))).statusCode).toBe(200);
   });
 });
