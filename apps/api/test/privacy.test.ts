@@ -24,6 +24,8 @@ import {
 } from './helpers/store.ts';
 import { tableCaller } from './helpers/tables.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { anonymizeParticipant } from '../src/modules/participants/anonymize.ts';
 
 // Issue #17, LGPD: CPFs masked for users without Participant; 'Anonimizar participante'.
 let t: TestContext;
@@ -284,5 +286,39 @@ describe('Anonimizar participante and the audit log', () => {
         row.entidade === 'orders' && row.registro === String(order.id) && row.acao !== 'insert',
     );
     expect(JSON.stringify(finalized)).toContain(placeholderCpf);
+  });
+});
+
+describe('Anonimizar participante on another API instance', () => {
+  it("writes this instance's queued CPF views with the placeholder, not the erased CPF", async () => {
+    const caio = await createParticipant(t.db, eventId, { name: 'Caio Reservado' });
+    const desk = await jsonCaller(t, ['Subscription']);
+    const auditor = await jsonCaller(t, ['System', 'Participant']);
+    const check = await desk.get(
+      `/api/subscriptions/participant/check?cpf=${formatCpf(caio.cpf)}&eventId=${eventId}`,
+    );
+    expect(check.statusCode, check.body).toBe(200);
+    // The view waits in this instance's queue (written within 200 ms) while another instance,
+    // with its own connection and queue, anonymizes Caio.
+    const other = openDatabase(t.config.databaseUrl);
+    try {
+      const admin = { id: 1, username: 'admin', ip: '10.0.0.2' };
+      await anonymizeParticipant(other.db, admin, caio.id, t.clock.now());
+    } finally {
+      await other.db.destroy();
+    }
+    const page = await auditor.get('/api/audit?por_pagina=500');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(caio.cpf);
+    expect(page.body).not.toContain(formatCpf(caio.cpf));
+    const view = page
+      .json<AuditPageDto>()
+      .rows.find(
+        (row) =>
+          row.entidade === 'participants' &&
+          row.registro === String(caio.id) &&
+          row.acao === 'view',
+      );
+    expect(view?.depois).toMatchObject({ cpf: anonymizedCpf(caio.id), encontrado: true });
   });
 });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { signedIn } from '../../auth/access-control.ts';
+import { anonymizedCpf, formatCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 
 /** Who acts, and from which address (request.ip: the proxy's client when TRUST_PROXY is set). */
@@ -279,6 +280,42 @@ export async function recordCpfView(
   } else scheduleFlush(db, pending, VIEW_FLUSH_MS);
 }
 
+const ENTITY_ID = INSERT_COLUMNS.indexOf('entity_id');
+const AFTER = INSERT_COLUMNS.indexOf('after');
+
+/**
+ * A view queued here while another instance anonymized its participant ('Anonimizar
+ * participante' erases the audit rows already written): its CPF becomes the participant's
+ * placeholder before the row is written, like the rows the erasure rewrote.
+ */
+async function withoutAnonymized(db: Kysely<Database>, rows: unknown[][]): Promise<void> {
+  const ids = [...new Set(rows.map((row) => row[ENTITY_ID]).filter((id) => id !== null))];
+  if (ids.length === 0) return;
+  const anonymized = new Set(
+    (
+      await db
+        .selectFrom('participants')
+        .select('id')
+        .where('id', 'in', ids.map(Number))
+        .where('anonymized_at', 'is not', null)
+        .execute()
+    ).map((participant) => String(participant.id)),
+  );
+  for (const row of rows) {
+    const id = row[ENTITY_ID] as string | null;
+    if (id === null || !anonymized.has(id)) continue;
+    const after = JSON.parse(row[AFTER] as string) as { cpf: string; consulta: string };
+    const placeholder = anonymizedCpf(Number(id));
+    const erase = (text: string) =>
+      text
+        .split(formatCpf(after.cpf))
+        .join(formatCpf(placeholder))
+        .split(after.cpf)
+        .join(placeholder);
+    row[AFTER] = JSON.stringify({ ...after, cpf: placeholder, consulta: erase(after.consulta) });
+  }
+}
+
 /**
  * Writes the queued CPF views, VIEW_BATCH_MAX to an insert; the audit log's readers and the
  * shutdown call it. On failure the unwritten rows go back to the head of the queue, a retry is
@@ -292,6 +329,7 @@ export async function flushCpfViews(db: Kysely<Database>): Promise<void> {
   while (pending.rows.length > 0) {
     const rows = pending.rows.splice(0, VIEW_BATCH_MAX);
     try {
+      await withoutAnonymized(db, rows);
       await db
         .insertInto('audit_log')
         .values(
