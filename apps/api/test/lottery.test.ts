@@ -7,6 +7,7 @@ import {
   type LotteryAuditDto,
   type LotteryDrawDto,
   type LotteryGameDto,
+  type LotteryGameSummaryDto,
   type LotteryProductsDto,
 } from '@balcao/contract';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
@@ -299,5 +300,57 @@ describe('the audit', () => {
       storedPoolMatches: false,
       recomputedPoolMatches: true,
     });
+  });
+});
+
+describe('the list of games', () => {
+  it("lists the selected event's games newest first, with their winners so far", async () => {
+    eventId = await selectNewEvent(t.db);
+    const prize = await createProduct(t.db, { categoryId, name: 'Brinde listado' });
+    const rui = await person('Rui Costa');
+    await order(rui.cpf, prize.id, 1);
+    await checkIn(rui.id);
+    const byProduct = await newGame([prize.id], 2);
+    t.clock.advance(60);
+    const accredited = await newGame([], 3);
+    await drawOk(accredited);
+
+    const list = ok<LotteryGameSummaryDto[]>(await operator.get('/api/sorteio'));
+    expect(list).toEqual([
+      {
+        id: accredited.id,
+        createdAt: accredited.createdAt,
+        criteria: 'CREDENCIADOS',
+        products: [],
+        prizesCount: 3,
+        winnersCount: 1,
+        createdBy: operator.username,
+      },
+      {
+        id: byProduct.id,
+        createdAt: byProduct.createdAt,
+        criteria: 'PRODUTOS',
+        products: [{ id: prize.id, name: 'Brinde listado' }],
+        prizesCount: 2,
+        winnersCount: 0,
+        createdBy: operator.username,
+      },
+    ]);
+    expect(Date.parse(list[0]!.createdAt)).toBeGreaterThan(Date.parse(list[1]!.createdAt));
+
+    // Another event's games are not listed; with no selected event the list is empty.
+    eventId = await selectNewEvent(t.db);
+    expect(ok<LotteryGameSummaryDto[]>(await operator.get('/api/sorteio'))).toEqual([]);
+    await t.db.updateTable('events').set({ selected: false }).execute();
+    expect(ok<LotteryGameSummaryDto[]>(await operator.get('/api/sorteio'))).toEqual([]);
+  });
+
+  it('needs a login (401) and the Lottery permission (403)', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/sorteio' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json<{ error: string }>().error).toBe('invalid_grant');
+    const forbidden = await seller.call('GET', '/api/sorteio');
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json<{ error: string }>().error).toBe('forbidden');
   });
 });

@@ -75,6 +75,19 @@ export interface LotteryGameDto {
   createdAt: string;
 }
 
+/** GET /api/sorteio: a game of the selected event as the 'Auditoria do sorteio' list shows it. */
+export interface LotteryGameSummaryDto {
+  id: number;
+  createdAt: string;
+  criteria: LotteryCriteria;
+  products: { id: number; name: string }[];
+  prizesCount: number;
+  /** Winners drawn so far. */
+  winnersCount: number;
+  /** Who configured the game. */
+  createdBy: string;
+}
+
 /** POST /api/sorteio/atualizar/{id}: the winners the screen shows, so a stale screen cannot draw. */
 export interface LotteryDrawBody {
   winners: number[];

@@ -5,6 +5,7 @@ import { signedIn } from '../../auth/access-control.ts';
 import {
   auditGame,
   drawWinner,
+  listGames,
   loadGame,
   lotteryProducts,
   newGame,
@@ -26,11 +27,23 @@ const WinnerSchema = Type.Object({
   poolSize: Type.Integer(),
 });
 
+const ProductRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+
+const GameSummarySchema = Type.Object({
+  id: Type.Integer(),
+  createdAt: Type.String(),
+  criteria: Criteria,
+  products: Type.Array(ProductRef),
+  prizesCount: Type.Integer(),
+  winnersCount: Type.Integer(),
+  createdBy: Type.String(),
+});
+
 const GameSchema = Type.Object({
   id: Type.Integer(),
   eventId: Type.Integer(),
   criteria: Criteria,
-  products: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  products: Type.Array(ProductRef),
   prizesCount: Type.Integer(),
   winners: Type.Array(WinnerSchema),
   candidates: Type.Array(Type.String()),
@@ -60,6 +73,15 @@ const operator = (request: FastifyRequest): Operator => {
 /** The lottery (docs/lottery-api.md): the draw is made and recorded here, never in the browser. */
 export const lotteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
+
+  app.get(
+    '/sorteio',
+    {
+      config: { access: LOTTERY },
+      schema: { response: { 200: Type.Array(GameSummarySchema) } },
+    },
+    async () => listGames(app.db),
+  );
 
   app.get(
     '/sorteio/produtos',

@@ -10,6 +10,7 @@ import {
   type LotteryDrawBody,
   type LotteryDrawDto,
   type LotteryGameDto,
+  type LotteryGameSummaryDto,
   type LotteryProductsDto,
   type LotteryWinnerDto,
   type NewLotteryBody,
@@ -118,6 +119,53 @@ export async function newGame(
     .returning('id')
     .executeTakeFirstOrThrow();
   return loadGame(db, now, id);
+}
+
+/** GET /sorteio: the selected event's games, newest first; none without a selected event. */
+export async function listGames(db: Db): Promise<LotteryGameSummaryDto[]> {
+  const eventId = await selectedEventId(db);
+  if (eventId === undefined) return [];
+  const games = await db
+    .selectFrom('lottery_games')
+    .innerJoin('users', 'users.id', 'lottery_games.created_by')
+    .select((eb) => [
+      'lottery_games.id',
+      'lottery_games.criteria',
+      'lottery_games.product_ids',
+      'lottery_games.prizes_count',
+      'lottery_games.created_at',
+      'users.username as createdBy',
+      eb
+        .selectFrom('lottery_draws')
+        .select((inner) => inner.fn.countAll<number | string>().as('n'))
+        .whereRef('lottery_draws.game_id', '=', 'lottery_games.id')
+        .as('winnersCount'),
+    ])
+    .where('lottery_games.event_id', '=', eventId)
+    .orderBy('lottery_games.created_at', 'desc')
+    .orderBy('lottery_games.id', 'desc')
+    .execute();
+  const productIds = games.map((game) => ({
+    id: game.id,
+    products: JSON.parse(game.product_ids) as number[],
+  }));
+  const allIds = [...new Set(productIds.flatMap((game) => game.products))];
+  const names = new Map(
+    allIds.length === 0
+      ? []
+      : (
+          await db.selectFrom('products').select(['id', 'name']).where('id', 'in', allIds).execute()
+        ).map((row) => [row.id, row.name]),
+  );
+  return games.map((game, index) => ({
+    id: game.id,
+    createdAt: game.created_at,
+    criteria: game.criteria,
+    products: productIds[index]!.products.map((id) => ({ id, name: names.get(id) ?? '' })),
+    prizesCount: game.prizes_count,
+    winnersCount: Number(game.winnersCount ?? 0),
+    createdBy: game.createdBy,
+  }));
 }
 
 async function gameRow(db: Db, gameId: number) {
