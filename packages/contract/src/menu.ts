@@ -269,6 +269,12 @@ export const MENU = [
     permissions: ['Lottery'],
   },
   {
+    page: 'LOTTERY_AUDIT',
+    group: 'Configurações',
+    label: 'Auditoria do sorteio',
+    permissions: ['Lottery'],
+  },
+  {
     page: 'FOOD_CONFIG',
     group: 'Configurações',
     label: 'Configurar alimentos',

@@ -18,6 +18,7 @@ import type { emailsSlice } from '../features/emails/slice';
 import type { foodSlice } from '../features/food/slice';
 import type { importsSlice } from '../features/imports/slice';
 import type { lotterySlice } from '../features/lottery/slice';
+import type { lotteryAuditSlice } from '../features/lottery/audit-slice';
 import type { passwordSlice } from '../features/password/slice';
 import type { reportsSlice } from '../features/reports/slice';
 import type { checkoutSlice } from '../features/store/checkout-slice';
@@ -41,6 +42,7 @@ export type LazyState = WithSlice<typeof accreditationSlice> &
   WithSlice<typeof foodSlice> &
   WithSlice<typeof importsSlice> &
   WithSlice<typeof lotterySlice> &
+  WithSlice<typeof lotteryAuditSlice> &
   WithSlice<typeof passwordSlice> &
   WithSlice<typeof reportsSlice> &
   WithSlice<typeof checkoutSlice> &

@@ -1,6 +1,12 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { LotteryDrawDto, LotteryGameDto, LotteryProductsDto } from '@balcao/contract';
+import type {
+  LotteryAuditDto,
+  LotteryDrawDto,
+  LotteryGameDto,
+  LotteryGameSummaryDto,
+  LotteryProductsDto,
+} from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { lotteryOpened } from '../session/slice';
@@ -17,6 +23,14 @@ import {
   selectLottery,
   type LotteryState,
 } from './slice';
+import {
+  lotteryAuditFailed,
+  lotteryAuditLoaded,
+  lotteryAuditRequested,
+  lotteryGamesFailed,
+  lotteryGamesLoaded,
+  lotteryGamesRequested,
+} from './audit-slice';
 
 /** GET /api/sorteio/produtos: the 'Configurar sorteio' page's loader. */
 export function* loadLotteryProducts(): SagaIterator {
@@ -76,7 +90,33 @@ function* reloadGame(id: number): SagaIterator {
   }
 }
 
+/** GET /api/sorteio: the 'Auditoria do sorteio' page's loader (the selected event's games). */
+export function* loadLotteryGames(): SagaIterator {
+  yield put(lotteryGamesRequested());
+  try {
+    const games: LotteryGameSummaryDto[] = yield call(callApi<LotteryGameSummaryDto[]>, {
+      url: '/api/sorteio',
+    });
+    yield put(lotteryGamesLoaded(games));
+  } catch (thrown) {
+    yield put(lotteryGamesFailed(toApiError(thrown)));
+  }
+}
+
+/** GET /api/sorteio/{id}/auditoria: the chosen game's draws and their checks. */
+function* loadAudit(action: ReturnType<typeof lotteryAuditRequested>): SagaIterator {
+  try {
+    const audit: LotteryAuditDto = yield call(callApi<LotteryAuditDto>, {
+      url: `/api/sorteio/${action.payload}/auditoria`,
+    });
+    yield put(lotteryAuditLoaded(audit));
+  } catch (thrown) {
+    yield put(lotteryAuditFailed(toApiError(thrown)));
+  }
+}
+
 export function* lotterySaga(): SagaIterator {
+  yield takeLatest(lotteryAuditRequested.type, loadAudit);
   yield takeLatest(lotteryProductsRequested.type, loadLotteryProducts);
   yield takeLeading(lotteryConfigureRequested.type, configure);
   yield takeLeading(drawRequested.type, draw);

@@ -206,6 +206,10 @@ export const PAGE_COMPONENTS: Partial<Record<AdminPage, LazyPage>> = {
     () => import('../lottery/lottery-config-page'),
     (m) => m.LotteryConfigPage,
   ),
+  LOTTERY_AUDIT: lazyPage(
+    () => import('../lottery/lottery-audit-page'),
+    (m) => m.LotteryAuditPage,
+  ),
   COUPON_TEMPLATES: lazyPage(
     () => import('../coupons/templates-page'),
     (m) => m.TemplatesPage,

@@ -1,0 +1,165 @@
+import Alert from 'react-bootstrap/Alert';
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import type { LotteryAuditDrawDto, LotteryGameSummaryDto } from '@balcao/contract';
+import { actionColumn, column, type TableColumn } from '../../ui/columns';
+import { DataTable } from '../../ui/data-table';
+import { formatDateTime } from '../../ui/formats';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { PageFrame } from '../tables/pages/page-frame';
+import { lotteryAuditRequested, selectLotteryAudit } from './audit-slice';
+import './area';
+
+type Holder = LotteryAuditDrawDto['holders'][number];
+
+const productsText = (game: LotteryGameSummaryDto) =>
+  game.products.length === 0
+    ? 'Credenciados com crachá'
+    : game.products.map((product) => product.name).join(', ');
+
+function AuditButton({ game }: { game: LotteryGameSummaryDto }) {
+  const dispatch = useAppDispatch();
+  const chosen = useAppSelector((state) => state.lotteryAudit.chosenId === game.id);
+  return (
+    <Button
+      size="sm"
+      variant={chosen ? 'primary' : 'outline-primary'}
+      aria-label={`Auditar sorteio ${game.id}`}
+      aria-pressed={chosen}
+      onClick={(event) => {
+        event.stopPropagation();
+        dispatch(lotteryAuditRequested(game.id));
+      }}
+    >
+      Auditar
+    </Button>
+  );
+}
+
+const GAME_COLUMNS: TableColumn<LotteryGameSummaryDto>[] = [
+  column({
+    id: 'id',
+    header: 'Sorteio',
+    text: (row) => String(row.id),
+    sortValue: (row) => row.id,
+  }),
+  column({
+    id: 'createdAt',
+    header: 'Criado em',
+    text: (row) => formatDateTime(row.createdAt),
+    sortValue: (row) => row.createdAt,
+  }),
+  column({ id: 'products', header: 'Produtos', text: productsText }),
+  column({
+    id: 'prizesCount',
+    header: 'Prêmios',
+    text: (row) => String(row.prizesCount),
+    sortValue: (row) => row.prizesCount,
+  }),
+  column({
+    id: 'winnersCount',
+    header: 'Sorteados',
+    text: (row) => String(row.winnersCount),
+    sortValue: (row) => row.winnersCount,
+  }),
+  column({ id: 'createdBy', header: 'Configurado por', text: (row) => row.createdBy }),
+  actionColumn('audit', '', (row) => <AuditButton game={row} />),
+];
+
+const HOLDER_COLUMNS: TableColumn<Holder>[] = [
+  column({ id: 'name', header: 'Participante', text: (row) => row.name }),
+  column({
+    id: 'tickets',
+    header: 'Bilhetes',
+    text: (row) => String(row.tickets),
+    sortValue: (row) => row.tickets,
+  }),
+];
+
+/** A check shown plainly: green when it holds, red when it does not. */
+function Check({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+  return <Badge bg={ok ? 'success' : 'danger'}>{ok ? yes : no}</Badge>;
+}
+
+function DrawCard({ draw }: { draw: LotteryAuditDrawDto }) {
+  const headingId = `lottery-draw-${draw.position}`;
+  const rows: [string, string][] = [
+    ['Ganhador', draw.name],
+    ['Sorteado em', formatDateTime(draw.drawnAt)],
+    ['Operador', draw.drawnBy],
+    ['Bilhetes no sorteio', String(draw.poolSize)],
+    ['Índice sorteado', `${draw.randomIndex} (bilhete ${draw.tickets[draw.randomIndex] ?? '—'})`],
+    ['Hash dos bilhetes', draw.poolHash],
+  ];
+  return (
+    <Card as="section" aria-labelledby={headingId} className="mb-3">
+      <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
+        <h3 id={headingId} className="h6 mb-0">
+          {draw.position}º prêmio · {draw.name}
+        </h3>
+        <Check ok={draw.storedPoolMatches} yes="Registro íntegro" no="Registro alterado" />
+        <Check
+          ok={draw.recomputedPoolMatches}
+          yes="Participantes conferem"
+          no="Participantes divergem"
+        />
+      </Card.Header>
+      <Card.Body>
+        <dl className="row small mb-3">
+          {rows.map(([term, value]) => (
+            <div key={term} className="col-md-6 d-flex gap-2">
+              <dt>{term}</dt>
+              <dd className="mb-1 text-break">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <DataTable
+          label={`Participantes do ${draw.position}º prêmio`}
+          columns={HOLDER_COLUMNS}
+          data={draw.holders}
+          getRowId={(row) => String(row.participantId)}
+          defaultSort={{ id: 'tickets', desc: true }}
+        />
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * 'Auditoria do sorteio' (Lottery): the selected event's games, and for the chosen one each
+ * draw with its checks and who could have won (docs/lottery-api.md 'Auditing').
+ */
+export function LotteryAuditPage() {
+  const { games, gamesLoading, chosenId, audit, auditLoading } = useAppSelector(selectLotteryAudit);
+
+  return (
+    <PageFrame title="Auditoria do sorteio">
+      {gamesLoading ? (
+        <p role="status">Carregando...</p>
+      ) : (
+        <DataTable
+          label="Sorteios"
+          columns={GAME_COLUMNS}
+          data={games}
+          getRowId={(row) => String(row.id)}
+          defaultSort={{ id: 'createdAt', desc: true }}
+        />
+      )}
+      {chosenId !== null && (
+        <section aria-labelledby="lottery-audit-game" className="mt-4">
+          <h2 id="lottery-audit-game" className="h5">
+            Sorteio {chosenId}
+          </h2>
+          {auditLoading ? (
+            <p role="status">Carregando...</p>
+          ) : audit === null ? null : audit.draws.length === 0 ? (
+            <Alert variant="info">Nenhum prêmio sorteado neste sorteio.</Alert>
+          ) : (
+            audit.draws.map((draw) => <DrawCard key={draw.position} draw={draw} />)
+          )}
+        </section>
+      )}
+    </PageFrame>
+  );
+}
