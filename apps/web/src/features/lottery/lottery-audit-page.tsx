@@ -52,15 +52,9 @@ const GAME_COLUMNS: TableColumn<LotteryGameSummaryDto>[] = [
   }),
   column({ id: 'products', header: 'Produtos', text: productsText }),
   column({
-    id: 'prizesCount',
-    header: 'Prêmios',
-    text: (row) => String(row.prizesCount),
-    sortValue: (row) => row.prizesCount,
-  }),
-  column({
     id: 'winnersCount',
-    header: 'Sorteados',
-    text: (row) => String(row.winnersCount),
+    header: 'Prêmios sorteados',
+    text: (row) => `${row.winnersCount} de ${row.prizesCount}`,
     sortValue: (row) => row.winnersCount,
   }),
   column({ id: 'createdBy', header: 'Configurado por', text: (row) => row.createdBy }),

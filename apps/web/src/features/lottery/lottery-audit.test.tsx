@@ -106,6 +106,8 @@ describe('the lottery audit', { timeout: 20_000 }, () => {
     ]);
     expect(within(rows[0]!).getByText('Credenciados com crachá')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Camiseta')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('2 de 2')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('0 de 3')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Auditar sorteio 40' }));
     expect(await screen.findByText('Carregando...')).toBeInTheDocument();
