@@ -21,6 +21,12 @@ const likeOf = (value: string): string =>
     .slice(1, -1)
     .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A CPF, formatted or in digits, replaced wherever it appears in a text. */
+export function replaceCpf(text: string, cpf: string, placeholder: string): string {
+  if (cpf === '') return text;
+  return text.split(formatCpf(cpf)).join(formatCpf(placeholder)).split(cpf).join(placeholder);
+}
+
 /**
  * Rewrites the audit rows that hold a person's data ('Anonimizar participante', LGPD): every row
  * whose values contain the CPF, and every row about one of `records`. In them a field named in
@@ -56,15 +62,10 @@ export async function eraseFromAudit(
     .execute();
   const others = new Set(erasure.others.filter((value) => value.trim() !== ''));
   const replaceIn = (text: string): string => {
-    let result = text;
-    for (const [from, to] of [
-      [formatCpf(erasure.cpf), formatCpf(erasure.placeholderCpf)],
-      [erasure.cpf, erasure.placeholderCpf],
-      [erasure.name, erasure.placeholderName],
-    ] as const) {
-      if (from !== '') result = result.split(from).join(to);
-    }
-    return result;
+    const withoutCpf = replaceCpf(text, erasure.cpf, erasure.placeholderCpf);
+    return erasure.name === ''
+      ? withoutCpf
+      : withoutCpf.split(erasure.name).join(erasure.placeholderName);
   };
   const scrub = (value: unknown): unknown => {
     if (typeof value === 'string') return others.has(value) ? null : replaceIn(value);

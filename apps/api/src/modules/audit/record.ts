@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import { signedIn } from '../../auth/access-control.ts';
-import { anonymizedCpf, formatCpf } from '@balcao/contract';
+import { anonymizedCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
+import { replaceCpf } from './erase.ts';
 
 /** Who acts, and from which address (request.ip: the proxy's client when TRUST_PROXY is set). */
 export interface AuditActor {
@@ -306,12 +307,7 @@ async function withoutAnonymized(db: Kysely<Database>, rows: unknown[][]): Promi
     if (id === null || !anonymized.has(id)) continue;
     const after = JSON.parse(row[AFTER] as string) as { cpf: string; consulta: string };
     const placeholder = anonymizedCpf(Number(id));
-    const erase = (text: string) =>
-      text
-        .split(formatCpf(after.cpf))
-        .join(formatCpf(placeholder))
-        .split(after.cpf)
-        .join(placeholder);
+    const erase = (text: string) => replaceCpf(text, after.cpf, placeholder);
     row[AFTER] = JSON.stringify({ ...after, cpf: placeholder, consulta: erase(after.consulta) });
   }
 }

@@ -36,6 +36,13 @@ const ROWS: [Dim, 'own' | 'all'][] = [
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lines joined under aliases */
 type LinesQuery = any;
 
+/** The sold lines of an event (joined as o, the order): what a rebuild sums. */
+const soldIn = (eventId: number) => (q: LinesQuery) =>
+  q
+    .where('o.event_id', '=', eventId)
+    .where('o.state', 'in', PAID)
+    .where('o.paid_at', 'is not', null);
+
 /**
  * The paid lines of `where` (on the lines joined as i, o, p, u, pa) with every dimension's key
  * in a column named after it: what the summaries group. A payment groups its order's lines seven
@@ -314,14 +321,7 @@ export async function rebuildSales(db: Db, eventId: number): Promise<void> {
   await db
     .insertInto('report_buyers')
     .columns(BUYER_COLUMNS)
-    .expression(
-      buyerContributions(db, 1, (q) =>
-        q
-          .where('o.event_id', '=', eventId)
-          .where('o.state', 'in', PAID)
-          .where('o.paid_at', 'is not', null),
-      ).clearOrderBy(),
-    )
+    .expression(buyerContributions(db, 1, soldIn(eventId)).clearOrderBy())
     .execute();
   await db
     .insertInto('report_sales')
@@ -345,16 +345,11 @@ export async function rebuildSales(db: Db, eventId: number): Promise<void> {
         .groupBy(['event_id', 'product_id']),
     )
     .execute();
-  const paid = (q: LinesQuery) =>
-    q
-      .where('o.event_id', '=', eventId)
-      .where('o.state', 'in', PAID)
-      .where('o.paid_at', 'is not', null);
   for (const [dim, category] of ROWS) {
     await db
       .insertInto('report_sales')
       .columns(COLUMNS)
-      .expression(contributions(db, saleLines(db, paid).as('l'), dim, category, 1))
+      .expression(contributions(db, saleLines(db, soldIn(eventId)).as('l'), dim, category, 1))
       .execute();
   }
 }
@@ -515,14 +510,7 @@ export async function rebuildPayments(db: Db, eventId: number): Promise<void> {
   await db
     .insertInto('report_payments')
     .columns(PAYMENT_COLUMNS)
-    .expression(
-      paymentContributions(db, 1, (q) =>
-        q
-          .where('o.event_id', '=', eventId)
-          .where('o.state', 'in', PAID)
-          .where('o.paid_at', 'is not', null),
-      ),
-    )
+    .expression(paymentContributions(db, 1, soldIn(eventId)))
     .execute();
 }
 
