@@ -82,6 +82,8 @@ const unusedBootstrap = purgeCss({
     standard: [
       /^(btn|alert|badge|bg|text-bg|spinner|modal|form|input-group|nav|navbar|card|table|col|row)/,
       /^(progress|page|pagination|dropdown|list-group|accordion|tab|fade|show|collaps|close)/,
+      // The folded menu (Offcanvas): its placement and transition classes are composed too.
+      /^(offcanvas|showing|hiding)/,
       /^(invalid|valid|is-invalid|is-valid|was-validated|visually-hidden|container|btn-close)/,
     ],
     greedy: [/data-bs-theme/],

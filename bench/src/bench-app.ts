@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp, type App } from '@balcao/api/src/app.ts';
+import { buildApp, type App, type AppDependencies } from '@balcao/api/src/app.ts';
 import { loadConfig } from '@balcao/api/src/config.ts';
 import { openDatabase } from '@balcao/api/src/db/database.ts';
 import { migrateToLatest } from '@balcao/api/src/db/migrate.ts';
@@ -66,6 +66,9 @@ export interface BenchAppOptions {
    * a SQLite file path, or a database name on the PostgreSQL server. A new one by default.
    */
   keep?: string;
+  /** The log level (silent by default) and where the log goes (stdout by default). */
+  logLevel?: string;
+  logStream?: AppDependencies['logStream'];
 }
 
 export async function startBenchApp(options: BenchAppOptions = {}): Promise<BenchApp> {
@@ -76,7 +79,7 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     ...loadConfig({}),
     databaseUrl,
     adminPassword: ADMIN_PASSWORD,
-    logLevel: 'silent',
+    logLevel: options.logLevel ?? 'silent',
     // No overload guard: on a shared machine a slow startup would answer the first calls 503.
     maxEventLoopDelay: 0,
     webDist: options.webDist ?? path.join(folder, 'no-spa'),
@@ -84,7 +87,7 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
   const { db, dialect } = openDatabase(databaseUrl);
   await migrateToLatest(db, dialect);
   await seed(db, { adminUser: 'admin', adminPassword: ADMIN_PASSWORD, now: new Date() });
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, logStream: options.logStream });
   await app.ready();
   const login = await app.inject({
     method: 'POST',

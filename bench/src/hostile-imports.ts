@@ -1,7 +1,7 @@
 /**
  * Hostile participant imports against the real app: issue 16's 5 MB .xlsx zip bomb (one sheet
- * repeating `<row r="2">` 29 million times) and a CSV of 9.9 million bad lines (~19.8 MB, just
- * under the 20 MiB cap). Each runs in a fresh child process that only serves the app, so its
+ * repeating `<row r="2">` 29 million times) and a CSV of 9.9 million bad lines (~19.8 MB, under
+ * the 64 MiB cap). Each runs in a fresh child process that only serves the app, so its
  * VmHWM (peak RSS, from /proc) counts the server's memory and not the generated files; meanwhile
  * this process asks GET /api/health every 50 ms and reports the slowest answer.
  *
@@ -50,7 +50,7 @@ async function startServer(): Promise<{ child: ChildProcess; served: Served }> {
 
 /**
  * GET /api/health every 50 ms until stopped (after `after` ms more): the slowest answer and any
- * that was not a 200 (under-pressure answers 503 when the event loop lags).
+ * that was not a 200 (the overload guard answers 503 when the event loop lags).
  */
 function watchHealth(origin: string) {
   let running = true;

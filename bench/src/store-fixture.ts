@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { orderAmounts, toReais, withCheckDigits } from '@balcao/contract';
+import { CASH_METHOD_NAME, orderAmounts, toReais, withCheckDigits } from '@balcao/contract';
 import type { Database } from '@balcao/api/src/db/types.ts';
 
 const PRODUCTS = 20;
@@ -59,9 +59,11 @@ export async function prepareStore(db: Kysely<Database>, eventId: number) {
     )
     .returning('id')
     .execute();
+  // A card: cash needs the cashier's open drawer, which the benches' cashiers do not open.
   const method = await db
     .selectFrom('payment_methods')
     .select('id')
+    .where('name', '<>', CASH_METHOD_NAME)
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const admin = await db

@@ -11,6 +11,7 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:store --workspace bench
  */
 import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { payOrder } from '@balcao/api/src/modules/carts/payments.ts';
 import { finalizeCart, newCart, updateCart } from '@balcao/api/src/modules/carts/service.ts';
@@ -86,6 +87,34 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
   const bare = Fastify({ logger: false });
   // The payment's own service, as the route calls it (with an idempotency key), and nothing else.
   const actor = { id: admin.id, username: 'admin', desk: '127.0.0.1' };
+  /**
+   * What `PRAGMA secure_delete` (on in the server: an erased CPF leaves no copy in free pages,
+   * issue 23) costs a payment: the payment's service one at a time, in turns of 10 with the pragma
+   * off and on, so both see the same load; p50 of each and their ratio.
+   */
+  const secureDeleteCost = async (ids: number[]) => {
+    const times = { off: [] as number[], on: [] as number[] };
+    for (let turn = 0; turn < ids.length; turn += 20) {
+      for (const [mode, offset] of [
+        ['off', 0],
+        ['on', 10],
+      ] as const) {
+        await sql`pragma secure_delete = ${sql.raw(mode)}`.execute(db);
+        for (const id of ids.slice(turn + offset, turn + offset + 10)) {
+          const begin = performance.now();
+          await payOrder(db, new Date(), actor, id, payment.pagamentos, `apagar-${id}`);
+          times[mode].push(performance.now() - begin);
+        }
+      }
+    }
+    await sql`pragma secure_delete = on`.execute(db);
+    const p50 = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+    console.log(
+      `  secure_delete (${ids.length} pagamentos pelo serviço, um por vez, em turnos): ` +
+        `p50 desligado ${p50(times.off).toFixed(2)} ms, ligado ${p50(times.on).toFixed(2)} ms, ` +
+        `razão ${(p50(times.on) / p50(times.off)).toFixed(2)}x`,
+    );
+  };
   bare.post<{ Params: { id: string } }>('/service/pagamento/:id', (request) =>
     payOrder(
       db,
@@ -300,6 +329,7 @@ async function storeBench(label: string, bench: BenchApp): Promise<void> {
     });
     show('Pedido inteiro (novo → atualizar → finalizar → pagar)', whole, 'pedidos/s');
     await cartCalls(SOLO);
+    if (label === 'SQLite') await secureDeleteCost(await prepare(SOLO));
   } finally {
     await bare.close();
   }

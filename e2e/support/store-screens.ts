@@ -95,7 +95,8 @@ export async function createClerk(
     center,
     permissions,
     categories,
-  }: { center: string; permissions: string[]; categories: string[] },
+    maxDiscount,
+  }: { center: string; permissions: string[]; categories: string[]; maxDiscount?: string },
 ): Promise<void> {
   await openMenu(page, 'Usuários');
   await createRow(page, {
@@ -106,6 +107,7 @@ export async function createClerk(
     Núcleo: { choose: center },
     'Permissões diretas': { check: permissions },
     'Categorias de produtos que pode vender': { check: categories },
+    ...(maxDiscount === undefined ? {} : { 'Desconto máximo (%)': maxDiscount }),
   });
 }
 
@@ -146,11 +148,21 @@ export async function enterCustomer(
   return cpf;
 }
 
-/** 'Vendas' (open, the cart filled): finalizes the order for the customer, then OK. */
+/** 'Vendas' (open, the cart filled): finalizes the order for the customer; the desk says so. */
 export async function finalizeOrder(page: Page, customer: Customer): Promise<void> {
   const cpf = await enterCustomer(page, customer);
   await cpf.press('Enter');
-  await acknowledge(page, 'Sucesso!', 'O pedido foi devidamente finalizado.');
+  await page.getByRole('status').getByText('O pedido foi devidamente finalizado.').waitFor();
+}
+
+/** The cashier's drawer opened (no float) unless it already is: cash needs an open drawer. */
+export async function openDrawerIfClosed(page: Page): Promise<void> {
+  const drawer = page.getByRole('region', { name: 'Gaveta do caixa' });
+  const action = drawer.getByRole('button', { name: /^(Abrir|Fechar) caixa$/ });
+  await action.waitFor();
+  if ((await action.textContent())?.trim() !== 'Abrir caixa') return;
+  await action.click();
+  await drawer.getByRole('button', { name: 'Fechar caixa' }).waitFor();
 }
 
 /** The cashier (its menu label: 'Caixa', or 'Loja'): the customer's order from the open ones. */
@@ -160,6 +172,7 @@ export async function openOrderAtCashier(
   customer: Customer,
 ): Promise<void> {
   await openMenu(page, menu);
+  await openDrawerIfClosed(page);
   await page
     .getByRole('list', { name: 'Pedidos em aberto' })
     .getByRole('button')
@@ -177,4 +190,22 @@ export async function finishPayment(page: Page): Promise<string> {
   );
   await acknowledge(page, 'Sucesso!', 'O pedido foi devidamente finalizado.');
   return receipt;
+}
+
+/**
+ * The confirmation with this title and text (ui/confirm-dialog.tsx), answered from the keyboard
+ * as a clerk does: its confirm button has the focus, Enter confirms, and it closes.
+ */
+export async function confirmWithEnter(page: Page, title: string, text: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByText(text).waitFor();
+  await expect
+    .poll(() =>
+      dialog
+        .locator('.modal-footer .btn-danger')
+        .evaluate((button) => button === document.activeElement),
+    )
+    .toBe(true);
+  await page.keyboard.press('Enter');
+  await dialog.waitFor({ state: 'hidden' });
 }

@@ -17,6 +17,7 @@ import {
   acknowledge,
   addByCode,
   addParticipants,
+  confirmWithEnter,
   createClerk,
   createProducts,
   enterCustomer,
@@ -142,9 +143,10 @@ describe('the store, second part', () => {
     await delivery.getByRole('heading', { name: /^Pedido \d+$/ }).waitFor();
     await delivery.getByRole('table', { name: 'Itens a entregar' }).getByText(shirt.name).waitFor();
     await p.screenshot({ path: `${ARTIFACTS}store2-delivery.png` });
-    const delivered = await expectPrinted(p, () =>
-      delivery.getByRole('button', { name: 'Entregar' }).click(),
-    );
+    const delivered = await expectPrinted(p, async () => {
+      await delivery.getByRole('button', { name: 'Entregar' }).click();
+      await confirmWithEnter(p, 'Entregar pedido', `Confirma a entrega do pedido`);
+    });
     expect(delivered).toContain(shirt.name);
     expect(delivered).toContain(customer.name);
     await p.getByRole('tab', { name: 'Vendas', selected: true }).waitFor();
@@ -188,9 +190,10 @@ describe('the store, second part', () => {
     await p.getByRole('tab', { name: 'Caixa' }).click();
     const drawer = tab(p, 'Caixa').getByRole('region', { name: 'Gaveta do caixa' });
     await typeInto(drawer.getByLabel('Contado em Dinheiro'), '9500');
-    const closing = await expectPrinted(p, () =>
-      drawer.getByRole('button', { name: 'Fechar caixa' }).click(),
-    );
+    const closing = await expectPrinted(p, async () => {
+      await drawer.getByRole('button', { name: 'Fechar caixa' }).click();
+      await confirmWithEnter(p, 'Fechar caixa', 'O caixa será fechado com R$ 95,00 contados.');
+    });
     const summary = drawer.getByRole('table', { name: 'Fechamento do caixa' });
     await summary.waitFor();
     const cash = summary.getByRole('row').filter({ hasText: 'Dinheiro' });

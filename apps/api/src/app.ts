@@ -6,7 +6,6 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import formbody from '@fastify/formbody';
-import underPressure from '@fastify/under-pressure';
 import type {
   FastifyPluginAsyncTypebox,
   TypeBoxTypeProvider,
@@ -20,9 +19,10 @@ import type { Database } from './db/types.ts';
 import { refuseInvalidText, refuseNonFiniteNumbers } from './http/clean-text.ts';
 import { handleClientError, handleError } from './http/error-handler.ts';
 import { collectOpenApi, openApiRoutes } from './http/openapi.ts';
-import { pressureOptions } from './http/pressure.ts';
+import { guardAgainstOverload } from './http/pressure.ts';
 import { parseFormBody } from './http/form-body.ts';
-import { loggerOptions } from './http/request-log.ts';
+import { limitJsonDepth } from './http/json-body.ts';
+import { loggerOptions, RequestLog } from './http/request-log.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -107,6 +107,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
 export async function buildApp({ config, db, logStream }: AppDependencies): Promise<App> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
+    logController: new RequestLog(),
     trustProxy: config.trustProxy,
     // The validator drops fields a schema does not declare, so handlers see only what they expect.
     ajv: { customOptions: { removeAdditional: 'all' } },
@@ -119,10 +120,11 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   app.decorate('db', db);
   app.setErrorHandler(handleError);
   // First: a saturated process answers 503 at once rather than doing any more work per request.
-  await app.register(underPressure, pressureOptions(config.maxEventLoopDelay));
+  guardAgainstOverload(app, config.maxEventLoopDelay);
   await app.register(accessControl, { db, now: config.now }); // before any route: it checks each one
   await collectOpenApi(app); // before any route too: it reads each one's schema
   addSecurityHeaders(app);
+  limitJsonDepth(app);
   await app.register(formbody, { parser: parseFormBody });
   app.addHook('preValidation', refuseInvalidText);
   app.addHook('preHandler', refuseNonFiniteNumbers);

@@ -10,6 +10,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { form, tableCaller, type TableCaller } from './helpers/tables.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
@@ -35,7 +36,7 @@ beforeAll(async () => {
     inventory: 100,
   });
   seller = await storeClerk(t, ['Store'], { remoteAddress: '10.0.0.11' });
-  cashier = await storeClerk(t, ['Checkout'], { remoteAddress: '10.0.0.22' });
+  cashier = await openDrawer(await storeClerk(t, ['Checkout'], { remoteAddress: '10.0.0.22' }));
   admin = await storeClerk(t, ['System', 'Coupons', 'Participant'], {
     remoteAddress: '10.0.0.33',
   });
@@ -109,13 +110,14 @@ describe('money', () => {
   });
 
   it('opening and closing a drawer are logged', async () => {
-    const opened = await cashier.call('POST', '/api/caixa/abrir', { troco: 50 });
+    const till = await storeClerk(t, ['Checkout'], { remoteAddress: '10.0.0.23' });
+    const opened = await till.call('POST', '/api/caixa/abrir', { troco: 50 });
     expect(opened.statusCode, opened.body).toBe(200);
-    const closed = await cashier.call('POST', '/api/caixa/fechar', {
+    const closed = await till.call('POST', '/api/caixa/fechar', {
       contado: [{ id_forma_pagamento: cash, valor: 50 }],
     });
     expect(closed.statusCode, closed.body).toBe(200);
-    const { rows } = await auditPage(`entidade=drawer_sessions&usuario=${cashier.userId}`);
+    const { rows } = await auditPage(`entidade=drawer_sessions&usuario=${till.userId}`);
     expect(rows.map((row) => row.acao)).toEqual(['fechar', 'abrir']);
     expect(rows[1]!.depois).toMatchObject({ opening_float_cents: 5000 });
     expect(rows[0]!.antes).toEqual({ closed_at: null, contagem: null });

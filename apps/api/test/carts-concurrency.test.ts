@@ -13,6 +13,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -44,7 +45,10 @@ beforeAll(async () => {
   customerCpf = (await createParticipant(t.db, eventId)).cpf;
   categoryId = await createCategory(t.db);
   seller = await storeClerk(t, ['Store']);
-  cashiers = [await storeClerk(t, ['Checkout']), await storeClerk(t, ['StoreCheckout'])];
+  cashiers = [
+    await openDrawer(await storeClerk(t, ['Checkout'])),
+    await openDrawer(await storeClerk(t, ['StoreCheckout'])),
+  ];
   const methods = await cashiers[0]!.call('GET', '/api/carrinho/pagamento');
   cash = methods.json<{ id_forma_pagamento: number }[]>()[0]!.id_forma_pagamento;
 });

@@ -9,6 +9,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const clothes = await createCategory(t.db, 'Produto');
   shirt = await createProduct(t.db, { categoryId: clothes, priceCents: 5000, inventory: 100 });
   seller = await storeClerk(t, ['Store']);
-  cashier = await storeClerk(t, ['Checkout']);
+  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   courier = await storeClerk(t, ['Delivery'], { remoteAddress: '10.0.0.20' });
   const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
   cash = methods.find((method) => method.descricao === 'Dinheiro')!.id_forma_pagamento;

@@ -9,6 +9,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
     products.push({ id, priceCents });
   }
   seller = await storeClerk(t, ['Store']);
-  cashier = await storeClerk(t, ['Checkout']);
+  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
   [cash, card] = methods.map((method) => method.id_forma_pagamento) as [number, number];
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ORDER_OTHER_EVENT,
   ORDER_TRANSITIONS,
   PIX_INVALID_CITY,
   PIX_INVALID_KEY,
@@ -15,8 +16,10 @@ import {
   createProduct,
   orderOf,
   selectNewEvent,
+  whileAnotherEventSelected,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -116,7 +119,7 @@ describe('PIX routes', () => {
       priceCents: 4050,
     });
     seller = await storeClerk(t, ['Store']);
-    cashier = await storeClerk(t, ['Checkout']);
+    cashier = await openDrawer(await storeClerk(t, ['Checkout']));
     manager = await storeClerk(t, ['System']);
     order = await seller.newCart();
     orderOf(await seller.update(order, [{ produto_id: product.id, desconto: 0, quantidade: 1 }]));
@@ -176,6 +179,27 @@ describe('PIX routes', () => {
     expect(fields(top.get('26')!).get('01')).toBe('+5511943214321');
     expect(fields(top.get('62')!).get('05')).toBe(txid);
     expectValidCrc(payload);
+  });
+
+  it('refuses a charge above what remains to pay, and money on an order of another event', async () => {
+    expect(errorOf(await charge(order, '40.51'))).toEqual({
+      status: 400,
+      description: 'O valor do PIX (R$ 40,51) passa do que falta pagar (R$ 40,50).',
+    });
+    expect((await charge(order, '40.50')).statusCode).toBe(200);
+    const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<
+      PaymentMethodDto[]
+    >();
+    const pix = methods.find((method) => method.descricao === 'PIX')!.id_forma_pagamento;
+    await whileAnotherEventSelected(t.db, async () => {
+      const otherEvent = { status: 409, description: ORDER_OTHER_EVENT };
+      expect(errorOf(await charge(order, '10'))).toEqual(otherEvent);
+      expect(errorOf(await cashier.pay(order, [{ id_forma_pagamento: pix, valor: 40.5 }]))).toEqual(
+        otherEvent,
+      );
+    });
+    const still = orderOf(await cashier.call('GET', `/api/carrinho/info/${order}`));
+    expect(still.estadoPedido).toBe('AGUARDANDO_PAGAMENTO');
   });
 
   it('refuses a bad amount, an unknown order and one not awaiting payment', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ORDER_OTHER_EVENT,
   ORDER_TRANSITIONS,
   REFUND_REASON_REQUIRED,
   type OrderDto,
@@ -12,8 +13,10 @@ import {
   inventoryOf,
   orderOf,
   selectNewEvent,
+  whileAnotherEventSelected,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -35,7 +38,7 @@ beforeAll(async () => {
   shirt = await createProduct(t.db, { categoryId: clothes, priceCents: 5000, inventory: 100 });
   mug = await createProduct(t.db, { categoryId: clothes, priceCents: 2000, inventory: 100 });
   seller = await storeClerk(t, ['Store']);
-  cashier = await storeClerk(t, ['Checkout']);
+  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   courier = await storeClerk(t, ['Delivery']);
   manager = await storeClerk(t, ['System'], { remoteAddress: '10.0.0.30' });
   const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
@@ -120,6 +123,23 @@ describe('paid orders and refunds (Pedidos pagos)', () => {
     });
     expect(await inventoryOf(t.db, shirt.id)).toBe(shirts);
     expect(await refundMovements(id)).toHaveLength(2);
+  });
+
+  it('refuses to refund or deliver an order of another event than the selected one', async () => {
+    const id = await paidOrder();
+    const shirts = await inventoryOf(t.db, shirt.id);
+    await whileAnotherEventSelected(t.db, async () => {
+      const otherEvent = {
+        status: 409,
+        body: { error: 'conflict', error_description: ORDER_OTHER_EVENT },
+      };
+      expect(errorOf(await refund(id, 'Outro evento'))).toEqual(otherEvent);
+      expect(errorOf(await courier.call('POST', `/api/carrinho/entregar/${id}`))).toEqual(
+        otherEvent,
+      );
+    });
+    expect(orderOf(await seller.call('GET', `/api/carrinho/info/${id}`)).estadoPedido).toBe('PAGO');
+    expect(await inventoryOf(t.db, shirt.id)).toBe(shirts);
   });
 
   it('refuses to refund an order that was never paid, and asks for a reason', async () => {

@@ -19,6 +19,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   mug = await createProduct(t.db, { categoryId: clothes, priceCents: 2000, inventory: 100 });
   rare = await createProduct(t.db, { categoryId: clothes, priceCents: 1000, inventory: 3 });
   seller = await storeClerk(t, ['Store']);
-  cashier = await storeClerk(t, ['Checkout']);
+  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   const methods = (await cashier.call('GET', '/api/carrinho/pagamento')).json<PaymentMethodDto[]>();
   cash = methods.find((method) => method.descricao === 'Dinheiro')!.id_forma_pagamento;
 });
@@ -177,5 +178,29 @@ describe('unifying a customer’s carts', () => {
     }
     const stillMine = orderOf(await seller.call('GET', `/api/carrinho/info/${mine}`));
     expect(stillMine.items.map((item) => item.quantidade)).toEqual([1]);
+  });
+
+  it('answers two desks merging the same carts in opposite orders with 200 and 409, never 500', async () => {
+    const other = await storeClerk(t, ['Store']);
+    const statuses: number[][] = [];
+    for (let trial = 0; trial < 10; trial++) {
+      const a = await cart([{ produto_id: shirt.id, desconto: 0, quantidade: 1 }], customer.cpf);
+      const b = await cart([{ produto_id: mug.id, desconto: 0, quantidade: 1 }], customer.cpf);
+      const answers = await Promise.all([
+        unify(customer.cpf, [a, b]),
+        other.call('POST', '/api/carrinho/unificar', {
+          id_cliente: customer.cpf,
+          carrinhos: [b, a],
+        }),
+      ]);
+      statuses.push(answers.map((answer) => answer.statusCode).sort());
+      const refused = answers.find((answer) => answer.statusCode !== 200);
+      if (refused) {
+        expect(refused.json()).toMatchObject({
+          error_description: ORDER_TRANSITIONS.unificar.refusal,
+        });
+      }
+    }
+    expect(statuses).toEqual(Array(10).fill([200, 409]));
   });
 });

@@ -24,7 +24,7 @@ import {
   type OrderDto,
 } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
-import { createEvent } from './helpers/fixtures.ts';
+import { createEvent, createPrinter, mapPrinter } from './helpers/fixtures.ts';
 import {
   createCategory,
   createProduct,
@@ -35,6 +35,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { readPdf } from './helpers/pdf-text.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
@@ -126,7 +127,7 @@ beforeAll(async () => {
   }
   admin = await storeClerk(t, ['Coupons']);
   seller = await storeClerk(t, ['Store']);
-  cashier = await storeClerk(t, ['Checkout']);
+  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   cash = (await paymentMethodIds(cashier))('Dinheiro');
 });
 afterAll(() => t.close());
@@ -442,7 +443,7 @@ describe('applying a coupon at the cashier', () => {
       const order = await openOrder([{ id: products[0]!.id }]);
       orders.push(orderOf(await apply(order.id, coupon.code)));
     }
-    const cashiers = [cashier, await storeClerk(t, ['StoreCheckout'])];
+    const cashiers = [cashier, await openDrawer(await storeClerk(t, ['StoreCheckout']))];
     const answers = await Promise.all(
       orders.map((order, index) => payInFull(order, cashiers[index % 2])),
     );
@@ -524,10 +525,61 @@ describe('automatic coupons', () => {
       .execute();
     expect(files.map((file) => file.filename.split('-')[0])).toEqual(['recibo', 'cupom']);
     expect(await printedText(t.db, files[1]!.filename)).toContain(formatCouponCode(earned!.code));
+    // No printer mapped: the answer hands the browser both files, and the coupon's code.
+    expect(receipt.json()).toEqual({
+      filename: files[0]!.filename,
+      coupons: [{ code: earned!.code, filename: files[1]!.filename }],
+    });
     // A refund invalidates the coupon the order earned.
     const system = await storeClerk(t, ['System']);
     orderOf(await system.call('POST', `/api/carrinho/estornar/${exact.id}`, { motivo: 'teste' }));
     expect((await origin(exact.id))[0]?.state).toBe('invalidated');
+    await admin.call('POST', `/api/coupons/config?eventId=${eventId}`, {
+      enabled: false,
+      templateId: null,
+      minValue: 0,
+    });
+  });
+
+  it("queues the receipt and the coupon on the cashier's printer and answers both", async () => {
+    const template = await createTemplate({ name: 'Automático na fila' });
+    await admin.call('POST', `/api/coupons/config?eventId=${eventId}`, {
+      enabled: true,
+      templateId: template.id,
+      minValue: 6000,
+    });
+    const printer = await createPrinter(t.db, 'Caixa do cupom');
+    await mapPrinter(t.db, cashier.username, printer.id, 'CHECKOUT');
+    const order = await openOrder([{ id: products[4]!.id }, { id: products[1]!.id }]);
+    orderOf(await payInFull(order));
+    const [earned] = (await couponsOf()).filter((row) => row.originOrderId === order.id);
+    const receipt = await cashier.call('GET', `/api/carrinho/imprimir/recibo/${order.id}`);
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    const jobs = await t.db
+      .selectFrom('print_jobs')
+      .select(['id', 'kind', 'status'])
+      .where('printer_id', '=', printer.id)
+      .orderBy('id')
+      .execute();
+    expect(jobs.map((job) => [job.kind, job.status])).toEqual([
+      ['recibo', 'queued'],
+      ['cupom', 'queued'],
+    ]);
+    expect(receipt.json()).toEqual({
+      jobId: jobs[0]!.id,
+      printer: 'Caixa do cupom',
+      coupons: [{ code: earned!.code, jobId: jobs[1]!.id, printer: 'Caixa do cupom' }],
+    });
+    // An order that earned nothing answers an empty list.
+    const small = await openOrder([{ id: products[0]!.id }]);
+    orderOf(await payInFull(small));
+    const plain = await cashier.call('GET', `/api/carrinho/imprimir/recibo/${small.id}`);
+    expect(plain.json()).toEqual({
+      jobId: expect.any(Number),
+      printer: 'Caixa do cupom',
+      coupons: [],
+    });
+    await t.db.deleteFrom('print_mappings').where('printer_id', '=', printer.id).execute();
     await admin.call('POST', `/api/coupons/config?eventId=${eventId}`, {
       enabled: false,
       templateId: null,

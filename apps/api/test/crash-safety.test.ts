@@ -202,7 +202,7 @@ describe('crash safety', () => {
     /** A refusal for stock; a product with none left is not offered again. */
     const soldOut = new Set<string>();
     const outOfStock = (answer: HttpAnswer) => {
-      const refused = /Estoque insuficiente para (.*): (\d+) disponível/.exec(answer.body);
+      const refused = /Estoque insuficiente para (.*): (\d+) disponíve(?:l|is)\./.exec(answer.body);
       if (answer.status !== 409 || !refused) return false;
       if (refused[2] === '0') soldOut.add(refused[1]!);
       return true;

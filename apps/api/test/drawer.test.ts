@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAWER_ALREADY_OPEN, DRAWER_NOT_OPEN, type DrawerSessionDto } from '@balcao/contract';
+import {
+  CASH_NEEDS_OPEN_DRAWER,
+  DRAWER_ALREADY_OPEN,
+  DRAWER_NOT_OPEN,
+  type DrawerSessionDto,
+} from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
 import {
   createCategory,
@@ -129,15 +134,48 @@ describe('cash drawer (caixa)', () => {
     expect({ ...stored, impressao: closed.impressao }).toEqual(closed);
   });
 
-  it('lets a cashier without an open drawer still take payment, in no drawer', async () => {
+  it('refuses cash from a cashier without an open drawer; other methods go in no drawer', async () => {
     const cashier = await storeClerk(t, ['Checkout']);
-    const id = await sale(cashier, 1, [[cash, 10]]);
+    const { id: unpaid } = await finalizedOrder(seller, customer.cpf, [
+      { produto_id: product.id, desconto: 0, quantidade: 2 },
+    ]);
+    for (const pagamentos of [
+      [{ id_forma_pagamento: cash, valor: 20 }],
+      [
+        { id_forma_pagamento: pix, valor: 10 },
+        { id_forma_pagamento: cash, valor: 10 },
+      ],
+    ]) {
+      const refused = await cashier.pay(unpaid, pagamentos);
+      expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+        status: 409,
+        body: { error: 'conflict', error_description: CASH_NEEDS_OPEN_DRAWER },
+      });
+    }
+    const order = orderOf(await cashier.call('GET', `/api/carrinho/info/${unpaid}`));
+    expect({ state: order.estadoPedido, payments: order.payments }).toEqual({
+      state: 'AGUARDANDO_PAGAMENTO',
+      payments: [],
+    });
+
+    const id = await sale(cashier, 1, [[pix, 10]]);
     const payment = await t.db
       .selectFrom('order_payments')
       .select('drawer_session_id')
       .where('order_id', '=', id)
       .executeTakeFirstOrThrow();
     expect(payment.drawer_session_id).toBeNull();
+
+    // With the drawer open, cash is taken; after closing it, refused again.
+    await cashier.call('POST', '/api/caixa/abrir', { troco: 0 });
+    orderOf(await cashier.pay(unpaid, [{ id_forma_pagamento: cash, valor: 20 }]));
+    await cashier.call('POST', '/api/caixa/fechar', { contado: [] });
+    const { id: later } = await finalizedOrder(seller, customer.cpf, [
+      { produto_id: product.id, desconto: 0, quantidade: 1 },
+    ]);
+    expect((await cashier.pay(later, [{ id_forma_pagamento: cash, valor: 10 }])).statusCode).toBe(
+      409,
+    );
   });
 
   it('refuses a float with more than 2 decimals and keeps the sessions list to Report', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { bearer, createUser, login } from './helpers/fixtures.ts';
 
@@ -9,6 +10,12 @@ beforeAll(async () => {
     extend: (app) => {
       app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
         throw new Error('senha do banco: hunter2 em /srv/segredo.ts');
+      });
+      // PostgreSQL's own deadlock error, as a transaction that lost a lock race gets it.
+      app.get('/api/test/deadlock', { config: { access: 'public' } }, async () => {
+        await sql`do $$ begin raise exception 'deadlock detected' using errcode = '40P01'; end $$`.execute(
+          app.db,
+        );
       });
     },
   });
@@ -82,4 +89,19 @@ describe('error bodies', () => {
     });
     expect(response.body).not.toMatch(/hunter2|segredo|stack|at /);
   });
+
+  it.runIf(process.env.BALCAO_TEST_DB === 'postgres')(
+    'answers a transaction PostgreSQL aborted for a race with a pt-BR 409, not a 500',
+    async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/test/deadlock' });
+      expect({ status: response.statusCode, body: response.json() }).toEqual({
+        status: 409,
+        body: {
+          error: 'conflict',
+          error_description:
+            'Outra operação alterou estes dados ao mesmo tempo. Nada foi gravado; tente novamente.',
+        },
+      });
+    },
+  );
 });

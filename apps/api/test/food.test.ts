@@ -10,6 +10,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -38,7 +39,7 @@ beforeAll(async () => {
   soda = await createProduct(t.db, { categoryId: drinks, priceCents: 500, inventory: 1000 });
   shirt = await createProduct(t.db, { categoryId: merch, priceCents: 5000, inventory: 1000 });
   seller = await storeClerk(t, ['Store']);
-  cashier = await storeClerk(t, ['Checkout']);
+  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   admin = await storeClerk(t, ['System']);
   cash = (await paymentMethodIds(cashier))('Dinheiro');
 });

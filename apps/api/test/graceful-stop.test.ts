@@ -74,7 +74,7 @@ async function slowSignIn(server: ServerProcess) {
 
 describe('SIGTERM', { timeout: 90_000 }, () => {
   it('refuses new connections, finishes the request in flight and exits 0', async () => {
-    const server = await startServerProcess(database.url, { LOG_LEVEL: 'info' });
+    const server = await startServerProcess(database.url, { LOG_LEVEL: 'debug' });
     servers.push(server);
     const slow = await slowSignIn(server);
 
@@ -95,7 +95,7 @@ describe('SIGTERM', { timeout: 90_000 }, () => {
 
   it('gives up on a request that never ends after SHUTDOWN_TIMEOUT_MS, exiting 1', async () => {
     const server = await startServerProcess(database.url, {
-      LOG_LEVEL: 'info',
+      LOG_LEVEL: 'debug',
       SHUTDOWN_TIMEOUT_MS: '1000',
     });
     servers.push(server);

@@ -276,12 +276,12 @@ describe('POST /api/participants/upload', () => {
     expect(xls.json().error_description).toMatch(/\.xls/);
   });
 
-  it('answers 413 in pt-BR above 20 MiB', async () => {
-    const response = await upload(dataUrl(Buffer.alloc(20 * 1024 * 1024 + 1024, 0x41)));
+  it('answers 413 in pt-BR above 64 MiB', async () => {
+    const response = await upload(dataUrl(Buffer.alloc(64 * 1024 * 1024 + 1024, 0x41)));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       error: 'invalid_request',
-      error_description: 'O arquivo excede o limite de 20 MiB.',
+      error_description: 'O arquivo excede o limite de 64 MiB.',
     });
   });
 

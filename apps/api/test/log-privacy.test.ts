@@ -26,3 +26,45 @@ it('writes request URLs to the log with CPFs masked', async () => {
   expect(log).toContain(`check?cpf=***.***.***-**&eventId=${eventId}`);
   expect(log).not.toMatch(/52998224725|529\.982\.247-25/);
 });
+
+it('masks CPFs the URL hides with percent-encoding, a + for a space or a second encoding', async () => {
+  const user = await createUser(t.db, { permissions: ['Subscription', 'Participant'] });
+  const { access_token: token } = await login(t.app, user);
+  const eventId = await createEvent(t.db);
+  lines.length = 0;
+  for (const url of [
+    `/api/events/${eventId}/participants/select?search=%2052998224725`,
+    `/api/events/${eventId}/participants/select?search=+52998224725`,
+    `/api/subscriptions/participant/check?cpf=100%2E000%2E040-06&eventId=${eventId}`,
+    `/api/subscriptions/participant/check?cpf=%35%32%39%2e982%2e247%2d25&eventId=${eventId}`,
+    `/api/subscriptions/participant/check?cpf=100%252E000%252E040-06&eventId=${eventId}`,
+    '/api/participants/name/529%2E982%2E247-25',
+  ]) {
+    await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  }
+  const log = lines.join('');
+  expect(log).toContain('***.***.***-**');
+  expect(log).not.toMatch(/52998224725|529\.982\.247-25|10000004006|100\.000\.040-06/);
+  // Nor still encoded: the URLs are logged decoded.
+  expect(log).not.toMatch(/%2e|%35|%252E/i);
+});
+
+it('writes one compact line per request: method, masked URL, status, time and user', async () => {
+  const user = await createUser(t.db, { permissions: ['Subscription', 'Participant'] });
+  const { access_token: token } = await login(t.app, user);
+  lines.length = 0;
+  const answer = await t.app.inject({
+    method: 'GET',
+    url: '/api/participants/name/529.982.247-25',
+    headers: bearer(token),
+  });
+  expect(lines).toHaveLength(1);
+  expect(JSON.parse(lines[0]!)).toMatchObject({
+    level: 30,
+    method: 'GET',
+    url: '/api/participants/name/***.***.***-**',
+    status: answer.statusCode,
+    ms: expect.any(Number),
+    user: user.id,
+  });
+});

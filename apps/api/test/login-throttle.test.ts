@@ -1,11 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
+import {
+  FREE_ACCOUNT_ATTEMPTS,
+  FREE_ATTEMPTS,
+  MAX_ADDRESS_FAILURES,
+} from '../src/auth/login-throttle.ts';
+import { newTotpSecret } from '../src/auth/totp.ts';
+import { sealTotpSecret } from '../src/auth/totp-secret-box.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
-import { createUser, postToken, uniqueName } from './helpers/fixtures.ts';
+import { createUser, postToken, uniqueName, type CreatedUser } from './helpers/fixtures.ts';
+import { loopbackAddress, postFrom, type LoopbackAnswer } from './helpers/loopback-client.ts';
 
 let t: TestContext;
+let baseUrl: string;
 beforeAll(async () => {
   t = await startTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
 
@@ -67,24 +77,6 @@ describe('login throttling by username and address', () => {
     forget();
   });
 
-  it('lets desks behind one address make typos: 30 failures across usernames lock the address', async () => {
-    const venue = newAddress();
-    const desks = await Promise.all([createUser(t.db), createUser(t.db)]);
-    for (let i = 0; i < 5; i++) await attempt(desks[0].username, WRONG, venue);
-    expect((await attempt(desks[1].username, desks[1].password, venue)).statusCode).toBe(200);
-
-    for (let i = 0; i < 25; i++) await attempt(uniqueName('tentativa'), WRONG, venue);
-    const locked = await attempt(desks[1].username, desks[1].password, venue);
-    expect(locked.json()).toEqual(TOO_MANY);
-    expect(Number(locked.headers['retry-after'])).toBe(WINDOW_SECONDS);
-    expect((await attempt(desks[1].username, desks[1].password, newAddress())).statusCode).toBe(
-      200,
-    );
-
-    forget();
-    expect((await attempt(desks[1].username, desks[1].password, venue)).statusCode).toBe(200);
-  });
-
   it('forgives the failures of a username at an address after it signs in there', async () => {
     const user = await createUser(t.db);
     const address = newAddress();
@@ -136,6 +128,133 @@ describe('a burst of simultaneous logins', () => {
     ]);
     const right = burst.at(-1)!;
     expect(right.statusCode).toBe(429);
+    forget();
+  });
+});
+
+// Many clients, each from its own loopback address, against the listening server.
+const loginFrom = (from: string, username: string, password: string, totp_code?: string) =>
+  postFrom(
+    baseUrl,
+    '/api/token',
+    { grant_type: 'password', username, password, ...(totp_code ? { totp_code } : {}) },
+    from,
+  );
+
+/** `perClient` tries in a row from each of `clients` addresses, all addresses at once. */
+async function fromManyAddresses(
+  clients: number,
+  perClient: number,
+  attemptFrom: (from: string) => Promise<LoopbackAnswer>,
+): Promise<LoopbackAnswer[]> {
+  const rounds = await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      const answers: LoopbackAnswer[] = [];
+      for (let i = 0; i < perClient; i++) answers.push(await attemptFrom(loopbackAddress(client)));
+      return answers;
+    }),
+  );
+  return rounds.flat();
+}
+
+const statuses = (answers: LoopbackAnswer[]) => ({
+  checked: answers.filter((answer) => answer.status === 400).length,
+  refused: answers.filter((answer) => answer.status === 429).length,
+});
+
+describe('the per-account limit, whatever the address (issue #23)', () => {
+  it('20 addresses x 6 wrong passwords get at most 10 password checks on one account', async () => {
+    const user = await createUser(t.db);
+    const answers = await fromManyAddresses(20, 6, (from) => loginFrom(from, user.username, WRONG));
+    const { checked, refused } = statuses(answers);
+    expect(checked).toBeLessThanOrEqual(FREE_ACCOUNT_ATTEMPTS);
+    expect(checked + refused).toBe(120);
+    expect(answers.find((answer) => answer.status === 429)?.json).toEqual(TOO_MANY);
+    forget();
+  });
+
+  it('past 10 failures from any addresses, the account waits: 30 s, then 1 min...', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < FREE_ACCOUNT_ATTEMPTS; i++) {
+      expect((await loginFrom(loopbackAddress(i), user.username, WRONG)).status).toBe(400);
+    }
+    const refused = await loginFrom(loopbackAddress(20), user.username, WRONG);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual(TOO_MANY);
+    // The right password waits too, from an address that never failed; then it signs in.
+    const waiting = await loginFrom(loopbackAddress(21), user.username, user.password);
+    expect(waiting.status).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('30');
+    t.clock.advance(30);
+    expect((await loginFrom(loopbackAddress(22), user.username, WRONG)).status).toBe(400);
+    const longer = await loginFrom(loopbackAddress(21), user.username, user.password);
+    expect(longer.headers['retry-after']).toBe('60');
+    t.clock.advance(60);
+    expect((await loginFrom(loopbackAddress(21), user.username, user.password)).status).toBe(200);
+    forget();
+  });
+
+  it('with the right password, 40 addresses x 5 TOTP codes get at most 10 code checks', async () => {
+    const user = await createUser(t.db);
+    const secret = newTotpSecret();
+    await t.db
+      .updateTable('users')
+      .set({ totp_secret: sealTotpSecret(t.config.totpKey, secret) })
+      .where('id', '=', user.id)
+      .execute();
+    const answers = await fromManyAddresses(40, 5, (from) =>
+      loginFrom(from, user.username, user.password, '000000'),
+    );
+    const { checked, refused } = statuses(answers);
+    expect(checked).toBeLessThanOrEqual(FREE_ACCOUNT_ATTEMPTS);
+    expect(checked + refused).toBe(200);
+    forget();
+  });
+});
+
+describe('one address shared by many desks (a venue behind NAT, issue #23)', () => {
+  const venue = loopbackAddress(50);
+
+  it('40 failures for unknown usernames refuse none of the other users behind the address', async () => {
+    const desks: CreatedUser[] = [];
+    for (let i = 0; i < 3; i++) desks.push(await createUser(t.db));
+    for (let i = 0; i < MAX_ADDRESS_FAILURES + 10; i++) {
+      expect((await loginFrom(venue, uniqueName('nao-existe'), WRONG)).status).toBe(400);
+    }
+    for (const desk of desks) {
+      expect((await loginFrom(venue, desk.username, desk.password)).status).toBe(200);
+    }
+    forget();
+  });
+
+  it('a spray from the address leaves each username one free try there, not five', async () => {
+    const [sprayed, typo, desk] = [
+      await createUser(t.db),
+      await createUser(t.db),
+      await createUser(t.db),
+    ];
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++)
+      await loginFrom(venue, uniqueName('spray'), WRONG);
+    expect((await loginFrom(venue, sprayed.username, WRONG)).status).toBe(400);
+    const second = await loginFrom(venue, sprayed.username, WRONG);
+    expect(second.status).toBe(429);
+    expect(second.headers['retry-after']).toBe('30');
+    // A desk that mistyped waits 30 s; a desk that did not signs in at once.
+    expect((await loginFrom(venue, typo.username, WRONG)).status).toBe(400);
+    expect((await loginFrom(venue, typo.username, typo.password)).status).toBe(429);
+    expect((await loginFrom(venue, desk.username, desk.password)).status).toBe(200);
+    t.clock.advance(30);
+    expect((await loginFrom(venue, typo.username, typo.password)).status).toBe(200);
+    forget();
+  });
+
+  it('desks make their usual typos: 5 free tries per username, others unaffected', async () => {
+    const desks = [await createUser(t.db), await createUser(t.db)];
+    for (let i = 0; i < FREE_ATTEMPTS; i++) {
+      expect((await loginFrom(venue, desks[0]!.username, WRONG)).status).toBe(400);
+    }
+    expect((await loginFrom(venue, desks[0]!.username, desks[0]!.password)).status).toBe(429);
+    expect((await loginFrom(venue, desks[1]!.username, desks[1]!.password)).status).toBe(200);
     forget();
   });
 });

@@ -20,6 +20,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
   eventId = await selectNewEvent(t.db);
   categoryId = await createCategory(t.db, 'Produto');
   seller = await storeClerk(t, ['Store']);
-  cashier = await storeClerk(t, ['Checkout']);
+  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   manager = await storeClerk(t, ['System']);
   operator = await jsonCaller(t, ['Lottery']);
   cash = (await paymentMethodIds(cashier))('Dinheiro');

@@ -7,7 +7,7 @@ import { bearer, createUser } from './helpers/fixtures.ts';
 interface Operation {
   security?: unknown[];
   'x-access'?: unknown;
-  responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }>;
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
 }
 
 let t: TestContext;
@@ -43,7 +43,10 @@ describe('GET /api/openapi.json', () => {
     const document = response.json<{
       openapi: string;
       paths: Record<string, Record<string, Operation>>;
-      components: { securitySchemes: Record<string, unknown> };
+      components: {
+        securitySchemes: Record<string, unknown>;
+        schemas: { Error: { required: string[] } };
+      };
     }>();
     expect(document.openapi).toBe('3.1.0');
     expect(document.components.securitySchemes.bearer).toMatchObject({
@@ -66,8 +69,9 @@ describe('GET /api/openapi.json', () => {
       expect(operation['x-access'], path).toEqual(route?.access);
       expect(operation.security, path).toEqual(route?.access === 'public' ? [] : [{ bearer: [] }]);
       const error = operation.responses['4XX']?.content?.['application/json']?.schema;
-      expect(error?.required, path).toEqual(['error', 'error_description']);
+      expect(error, path).toEqual({ $ref: '#/components/schemas/Error' });
     }
+    expect(document.components.schemas.Error.required).toEqual(['error', 'error_description']);
   });
 
   it('describes the table editors by their fields, though the route validates them itself', async () => {

@@ -10,7 +10,7 @@ import {
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { issueTokens } from '../src/auth/tokens.ts';
 import { readPdf } from './helpers/pdf-text.ts';
-import { bearer, createUser } from './helpers/fixtures.ts';
+import { bearer, createPrinter, createUser, mapPrinter } from './helpers/fixtures.ts';
 
 let t: TestContext;
 const PDF = Buffer.from('%PDF-1.4\n% teste\n');
@@ -24,23 +24,6 @@ const stamp = '2025-03-01T12:00:00.000Z';
 
 const signedIn = async (userId: number) =>
   bearer((await issueTokens(t.db, userId, t.config, t.clock.now())).accessToken);
-
-async function createPrinter(name: string): Promise<{ id: number; token: string }> {
-  const token = `impressora-${Math.random().toString(36).slice(2)}`;
-  const { id } = await t.db
-    .insertInto('printers')
-    .values({ name, serial: null, api_token: token, date_created: stamp, date_updated: stamp })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id, token };
-}
-
-async function mapPrinter(origin: string, printerId: number, service: PrintService) {
-  await t.db
-    .insertInto('print_mappings')
-    .values({ origin, printer_id: printerId, service, date_created: stamp, date_updated: stamp })
-    .execute();
-}
 
 const printAs = (user: { id: number; username: string }, service: PrintService) =>
   printDocument(t.db, t.clock.now(), { user, service, kind: 'badge', title: 'Crachá', pdf: PDF });
@@ -71,12 +54,12 @@ describe('routing through the printer mapping', () => {
   });
 
   it("queues for the '*' printer, and a user's own mapping wins over it", async () => {
-    const everyone = await createPrinter('Balcão geral');
-    const own = await createPrinter('Balcão 7');
-    await mapPrinter('*', everyone.id, 'BADGE');
+    const everyone = await createPrinter(t.db, 'Balcão geral');
+    const own = await createPrinter(t.db, 'Balcão 7');
+    await mapPrinter(t.db, '*', everyone.id, 'BADGE');
     const clerk = await createUser(t.db);
     const other = await createUser(t.db);
-    await mapPrinter(clerk.username, own.id, 'BADGE');
+    await mapPrinter(t.db, clerk.username, own.id, 'BADGE');
 
     expect(await printAs(other, 'BADGE')).toEqual({
       jobId: expect.any(Number),
@@ -90,9 +73,9 @@ describe('routing through the printer mapping', () => {
   });
 
   it('tells a batch where this user’s prints of a service go, before it prints', async () => {
-    const printer = await createPrinter('Selos 2');
+    const printer = await createPrinter(t.db, 'Selos 2');
     const clerk = await createUser(t.db);
-    await mapPrinter(clerk.username, printer.id, 'COURSEWARE');
+    await mapPrinter(t.db, clerk.username, printer.id, 'COURSEWARE');
     const destination = async (service: string) =>
       t.app.inject({
         url: `/api/prints/destination?service=${service}`,
@@ -109,8 +92,8 @@ describe('routing through the printer mapping', () => {
 
 describe('the agent API', () => {
   it('hands each job to one agent, serves its PDF, and records done and failed', async () => {
-    const printer = await createPrinter('Etiquetas');
-    await mapPrinter('*', printer.id, 'PRODUCT');
+    const printer = await createPrinter(t.db, 'Etiquetas');
+    await mapPrinter(t.db, '*', printer.id, 'PRODUCT');
     const clerk = await createUser(t.db);
     const jobs = [];
     for (let i = 0; i < 6; i++) jobs.push(await printAs(clerk, 'PRODUCT'));
@@ -197,8 +180,8 @@ describe('the agent API', () => {
   });
 
   it('fails a claimed job whose agent never answered, so a person can reprint it', async () => {
-    const printer = await createPrinter('Crachás');
-    await mapPrinter('*', printer.id, 'COURSEWARE');
+    const printer = await createPrinter(t.db, 'Crachás');
+    await mapPrinter(t.db, '*', printer.id, 'COURSEWARE');
     const clerk = await createUser(t.db);
     const job = await printAs(clerk, 'COURSEWARE');
     const claimed = await claimNextJob(t.db, printer.id, t.clock.now());
@@ -212,6 +195,93 @@ describe('the agent API', () => {
       .where('id', '=', claimed!.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe('failed');
+  });
+});
+
+describe('what the desks show about a queued print', () => {
+  const nextJob = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/prints/agent/next', headers: bearer(token) });
+
+  it('lets the desk that queued a job follow it until the agent prints it', async () => {
+    const printer = await createPrinter(t.db, 'Crachás 3');
+    const clerk = await createUser(t.db);
+    await mapPrinter(t.db, clerk.username, printer.id, 'BADGE');
+    const outcome = await printAs(clerk, 'BADGE');
+    if (!('jobId' in outcome)) throw new Error('expected a queued job');
+    const job = async (headers: Record<string, string>, id: number | string = outcome.jobId) =>
+      t.app.inject({ url: `/api/prints/jobs/${id}`, headers });
+    const mine = await signedIn(clerk.id);
+
+    expect((await job(mine)).json()).toMatchObject({
+      id: outcome.jobId,
+      status: 'queued',
+      attempts: 0,
+      printer: { name: 'Crachás 3' },
+    });
+    expect((await nextJob(printer.token)).json()).toMatchObject({ id: outcome.jobId });
+    expect((await job(mine)).json()).toMatchObject({ status: 'printing', attempts: 1 });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/prints/agent/jobs/${outcome.jobId}/done`,
+      headers: bearer(printer.token),
+    });
+    expect((await job(mine)).json()).toMatchObject({ status: 'done' });
+
+    // Only its author, or System, sees the job.
+    const stranger = await job(await signedIn((await createUser(t.db)).id));
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({
+      error: 'not_found',
+      error_description: 'Trabalho de impressão não encontrado.',
+    });
+    const system = await signedIn((await createUser(t.db, { permissions: ['System'] })).id);
+    expect((await job(system)).statusCode).toBe(200);
+    expect((await job({})).statusCode).toBe(401);
+    const bad = await job(mine, 'abc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
+  it("says which of the user's printers have an agent asking for work in the last 30 s", async () => {
+    const badges = await createPrinter(t.db, 'Crachás 4');
+    const till = await createPrinter(t.db, 'Caixa 4');
+    const clerk = await createUser(t.db);
+    await mapPrinter(t.db, clerk.username, badges.id, 'BADGE');
+    await mapPrinter(t.db, clerk.username, badges.id, 'COURSEWARE');
+    await mapPrinter(t.db, clerk.username, till.id, 'CHECKOUT');
+    const headers = await signedIn(clerk.id);
+    const status = async () => {
+      const response = await t.app.inject({ url: '/api/prints/status', headers });
+      expect(response.statusCode, response.body).toBe(200);
+      // Earlier tests map '*' printers too: only this clerk's own two are looked at.
+      return response
+        .json<{ printers: { name: string; silent: boolean }[] }>()
+        .printers.filter((printer) => ['Crachás 4', 'Caixa 4'].includes(printer.name));
+    };
+
+    // No agent ever polled: both are silent.
+    expect(await status()).toEqual([
+      { name: 'Crachás 4', services: ['BADGE', 'COURSEWARE'], agentSeenAt: null, silent: true },
+      { name: 'Caixa 4', services: ['CHECKOUT'], agentSeenAt: null, silent: true },
+    ]);
+    const polledAt = t.clock.now().toISOString();
+    expect((await nextJob(badges.token)).statusCode).toBe(204);
+    expect(await status()).toEqual([
+      {
+        name: 'Crachás 4',
+        services: ['BADGE', 'COURSEWARE'],
+        agentSeenAt: polledAt,
+        silent: false,
+      },
+      { name: 'Caixa 4', services: ['CHECKOUT'], agentSeenAt: null, silent: true },
+    ]);
+    t.clock.advance(30);
+    expect((await status())[0]).toMatchObject({ silent: false });
+    t.clock.advance(1);
+    expect((await status())[0]).toMatchObject({ agentSeenAt: polledAt, silent: true });
+
+    const anonymous = await t.app.inject({ url: '/api/prints/status' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 
@@ -274,8 +344,8 @@ describe('POST /api/products/{id}/print', () => {
 
 describe('file retention', () => {
   it('removes files a day old but keeps those a pending job still needs', async () => {
-    const printer = await createPrinter('Caixa 1');
-    await mapPrinter('*', printer.id, 'CHECKOUT');
+    const printer = await createPrinter(t.db, 'Caixa 1');
+    await mapPrinter(t.db, '*', printer.id, 'CHECKOUT');
     const clerk = await createUser(t.db);
     const browserFile = await printAs(clerk, 'DELIVERY');
     const pending = await printAs(clerk, 'CHECKOUT');

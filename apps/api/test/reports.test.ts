@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_TRANSITIONS, type ReportResult } from '@balcao/contract';
+import {
+  ORDER_TRANSITIONS,
+  formatCouponCode,
+  formatCpf,
+  type ReportResult,
+} from '@balcao/contract';
 import { createCourse, createCourseware, createParticipant } from './helpers/accreditation.ts';
 import { createCenter, createUser, bearer, login } from './helpers/fixtures.ts';
 import {
@@ -11,6 +16,7 @@ import {
   selectNewEvent,
   storeClerk,
   type StoreClerk,
+  openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
@@ -33,6 +39,8 @@ let curso: number;
 let anaCpf: string;
 let brunoCpf: string;
 /** Sells one Camiseta to a new participant and refunds it (the last test's own data). */
+/** The 50 % coupon applied to C. */
+let couponCode: string;
 let soldAndRefunded: (name: string) => Promise<string>;
 
 beforeAll(async () => {
@@ -56,7 +64,7 @@ beforeAll(async () => {
     .set({ center_id: norte })
     .where('id', '=', seller.userId)
     .execute();
-  const cashier = await storeClerk(t, ['Checkout']);
+  const cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   const method = await paymentMethodIds(cashier);
 
   const order = async (clerk: StoreClerk, cpf: string, items: [number, number, number][]) => {
@@ -97,6 +105,7 @@ beforeAll(async () => {
     `/api/coupons/templates/${template.json<{ id: number }>().id}/generate`,
   );
   const { code } = printed.json<{ coupon: { code: string } }>().coupon;
+  couponCode = code;
   orderOf(await cashier.call('POST', `/api/carrinho/cupom/${c}`, { id_cupom: code }));
   orderOf(await cashier.pay(c, [{ id_forma_pagamento: method('Dinheiro'), valor: 5 }]));
   await order(seller, p2.cpf, [[caneca, 3, 0]]);
@@ -147,13 +156,24 @@ describe('reports', () => {
       { categoria: 'Louça', pedidos: 1, quantidade: 1, bruto: 5, descontos: 0, total: 5 },
       { categoria: 'Roupas', pedidos: 2, quantidade: 3, bruto: 30, descontos: 7, total: 23 },
     ]);
+    // A holds a shirt and a mug, on both rows: the totals count it once (A and C, not 3).
     expect(result.totals).toEqual({
-      pedidos: 3,
+      pedidos: 2,
       quantidade: 4,
       bruto: 35,
       descontos: 7,
       total: 28,
     });
+  });
+
+  it("vendas/por_produtos: the totals' Pedidos counts each paid order once", async () => {
+    const result = await figures('vendas/por_produtos');
+    expect(result.rows.map((row) => [row.produto, row.pedidos])).toEqual([
+      ['Camiseta', 2],
+      ['Caneca', 1],
+    ]);
+    expect(result.totals.pedidos).toBe(2);
+    expect((await figures('vendas/por_produtos', { productId: camiseta })).totals.pedidos).toBe(2);
   });
 
   it('filters by category and product', async () => {
@@ -193,7 +213,15 @@ describe('reports', () => {
   it('cupons: the paid orders each coupon was applied to and what it took off', async () => {
     const result = await figures('cupons');
     expect(result.rows).toEqual([
-      { cupom: 'METADE', percentual: 50, pedidos: 1, desconto: 5, total: 5 },
+      {
+        cupom: 'METADE',
+        // The printed code: two coupons of one template are two rows told apart by it.
+        codigo: formatCouponCode(couponCode),
+        percentual: 50,
+        pedidos: 1,
+        desconto: 5,
+        total: 5,
+      },
     ]);
   });
 
@@ -278,6 +306,16 @@ describe('reports', () => {
     expect(lines[1]).toMatch(/^Camiseta;\*\*\*\.\d{3}\.\d{3}-\*\*;'=Bruno;1;5,00$/);
     expect(lines[2]).toMatch(/^Camiseta;\*\*\*\.\d{3}\.\d{3}-\*\*;Ana;2;18,00$/);
     expect(lines[3]).toBe('Total;;;3;23,00');
+  });
+
+  it('writes CPFs as 000.000.000-00 in a CSV, so a spreadsheet keeps their leading zeros', async () => {
+    const response = await report('compradores/por_produto/csv', { productId: camiseta });
+    expect(response.statusCode).toBe(200);
+    const lines = response.rawPayload.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[1]).toBe(`Camiseta;${formatCpf(brunoCpf)};'=Bruno;1;5,00`);
+    expect(lines[2]).toBe(`Camiseta;${formatCpf(anaCpf)};Ana;2;18,00`);
+    const carts = await report('carrinhos/pagos/csv');
+    expect(carts.rawPayload.toString('utf8')).toContain(`;${formatCpf(anaCpf)};Ana;`);
   });
 
   it("distribuicao_valores: each category's share of the net sales", async () => {

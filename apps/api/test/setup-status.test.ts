@@ -37,6 +37,7 @@ describe('GET /api/system/setup-status', () => {
       complete: false,
       steps: [
         { key: 'course', done: false },
+        { key: 'city', done: false },
         { key: 'center', done: false },
         { key: 'event', done: false },
         { key: 'selectedEvent', done: false },
@@ -44,6 +45,7 @@ describe('GET /api/system/setup-status', () => {
         { key: 'products', done: false },
         { key: 'storeUser', done: false },
         { key: 'printers', done: false },
+        { key: 'pix', done: false },
       ],
     });
   });
@@ -59,6 +61,18 @@ describe('GET /api/system/setup-status', () => {
     await createCenter(t.db, 'Núcleo Centro', 1);
     const eventId = await createEvent(t.db);
     expect(await doneSteps()).toEqual({ complete: false, done: ['course', 'center', 'event'] });
+    // The núcleo's city is a step of its own (the seeded country Brasil is there already).
+    const city = await t.app.inject({
+      method: 'POST',
+      url: '/api/cities/insert',
+      headers: { ...bearer(adminToken), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'data[0][name]=Fortaleza&data[0][country][id]=1',
+    });
+    expect(city.statusCode).toBe(200);
+    expect(await doneSteps()).toEqual({
+      complete: false,
+      done: ['course', 'city', 'center', 'event'],
+    });
 
     const selected = await t.app.inject({
       method: 'POST',
@@ -72,17 +86,30 @@ describe('GET /api/system/setup-status', () => {
     await createUser(t.db, { permissions: ['Subscription'], active: false });
     expect(await doneSteps()).toEqual({
       complete: false,
-      done: ['course', 'center', 'event', 'selectedEvent'],
+      done: ['course', 'city', 'center', 'event', 'selectedEvent'],
     });
 
     const deskProfile = await createProfile(t.db, 'Credenciamento', ['Subscription']);
     await createUser(t.db, { profileIds: [deskProfile] });
     expect(await doneSteps()).toEqual({
       complete: true,
-      done: ['course', 'center', 'event', 'selectedEvent', 'accreditationUser'],
+      done: ['course', 'city', 'center', 'event', 'selectedEvent', 'accreditationUser'],
     });
 
     await createUser(t.db, { permissions: ['CheckoutDelivery'] });
     expect((await doneSteps()).done).toContain('storeUser');
+
+    // The PIX key: optional, ticked once saved on 'Formas de pagamento'.
+    const pix = await t.app.inject({
+      method: 'POST',
+      url: '/api/carrinho/pix/config',
+      headers: bearer(adminToken),
+      payload: { chave: 'loja@exemplo.com.br', nome: 'Loja do Evento', cidade: 'Fortaleza' },
+    });
+    expect(pix.statusCode).toBe(200);
+    expect(await doneSteps()).toMatchObject({
+      complete: true,
+      done: expect.arrayContaining(['pix']),
+    });
   });
 });

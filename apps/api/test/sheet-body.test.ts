@@ -63,17 +63,17 @@ describe('the import body read as it streams in', () => {
     expect(body.sheet).toBe(12);
   });
 
-  it('stops a body above the limit at once, and a sheet above 20 MiB as it decodes', async () => {
-    const request = { headers: { 'content-length': String(31 * 1024 * 1024) } };
+  it('stops a body above the limit at once, and a sheet above 64 MiB as it decodes', async () => {
+    const request = { headers: { 'content-length': String(91 * 1024 * 1024) } };
     await expect(
       parseSheetBody(request as unknown as FastifyRequest, Readable.from([])),
     ).rejects.toMatchObject({ status: 413 });
-    const big = Buffer.alloc(20 * 1024 * 1024 + 10, 'a').toString('base64');
+    const big = Buffer.alloc(64 * 1024 * 1024 + 10, 'a').toString('base64');
     await expect(
       parse(`{"sheet": "data:text/csv;base64,${big}"}`, 64 * 1024),
     ).rejects.toMatchObject({
       status: 413,
-      body: { error_description: 'O arquivo excede o limite de 20 MiB.' },
+      body: { error_description: 'O arquivo excede o limite de 64 MiB.' },
     });
   });
 });

@@ -147,6 +147,22 @@ describe('products', () => {
     ]);
   });
 
+  it('refuses, with a 400 naming the limit, stock past 1.000.000.000 units', async () => {
+    const product = await newProduct({ name: 'Clipes', initialInventory: '1000000000' });
+    const above = await manager.update('/products', product.id, { adjustInventory: '+1' });
+    expect({ status: above.statusCode, body: above.json() }).toEqual({
+      status: 400,
+      body: {
+        error: 'invalid_request',
+        error_description: 'O estoque do produto não pode passar de 1.000.000.000 unidades.',
+      },
+    });
+    const down = onlyRow<ProductRow>(
+      await manager.update('/products', product.id, { adjustInventory: '-1' }),
+    );
+    expect(down.inventory).toBe(999_999_999);
+  });
+
   it('never goes negative under concurrent adjustments', async () => {
     const product = await newProduct({ name: 'Disputado', initialInventory: '5' });
     const responses = await Promise.all(

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
 import type { TokenResponse, TotpConfirmation, TotpEnrolment, TotpStatus } from '@balcao/contract';
-import { FREE_ATTEMPTS } from '../src/auth/login-throttle.ts';
+import {
+  FREE_ACCOUNT_ATTEMPTS,
+  FREE_ATTEMPTS,
+  THROTTLE_WINDOW_SECONDS,
+} from '../src/auth/login-throttle.ts';
 import { randomBytes } from 'node:crypto';
 import { resealTotpSecrets } from '../src/auth/totp-key-rotation.ts';
 import { openTotpSecret, sealTotpSecret } from '../src/auth/totp-secret-box.ts';
@@ -166,6 +170,27 @@ describe('TOTP login', () => {
     }
     const throttled = await withCode(user, await codeFor(secret), '10.9.9.9');
     expect(throttled.statusCode).toBe(429);
+  });
+});
+
+describe('guessing the code to disable TOTP (issue #23)', () => {
+  it('is throttled per account, from any address', async () => {
+    const user = await createUser(t.db);
+    const { token, secret } = await enrol(user);
+    const disable = (code: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/account/totp/disable',
+        headers: bearer(token),
+        payload: { code },
+        remoteAddress,
+      });
+    for (let i = 0; i < FREE_ACCOUNT_ATTEMPTS; i++) {
+      expect((await disable('000000', `198.51.100.${i + 1}`)).statusCode).toBe(400);
+    }
+    expect((await disable('000000', '198.51.100.100')).statusCode).toBe(429);
+    expect((await disable(await codeFor(secret), '198.51.100.200')).statusCode).toBe(429);
+    t.clock.advance(THROTTLE_WINDOW_SECONDS);
   });
 });
 

@@ -52,6 +52,8 @@ export interface DrawerCloseRequest {
 export const CASH_METHOD_NAME = 'Dinheiro';
 export const DRAWER_ALREADY_OPEN = 'Você já tem um caixa aberto.';
 export const DRAWER_NOT_OPEN = 'Nenhum caixa aberto.';
+/** Cash belongs to a drawer: the server refuses it without one (409), the till says so first. */
+export const CASH_NEEDS_OPEN_DRAWER = 'Abra o caixa antes de receber em dinheiro.';
 
 /** What a method should hold: received − refunded, plus the opening float on cash only. */
 export function drawerExpected(

@@ -96,6 +96,9 @@ export const MENU = [
   },
   // Not in SPEC.md's menu: who changed what (issue 17, 'Audit log').
   { page: 'AUDIT', group: 'Configurações', label: 'Auditoria', permissions: SYSTEM },
+  // Not in SPEC.md's menu: the first-run checklist with its optional steps, kept reachable once
+  // the required ones are done (it also sits atop the menu while they are not).
+  { page: 'SETUP', group: 'Configurações', label: 'Primeiros passos', permissions: SYSTEM },
   {
     page: 'COUNTRIES',
     group: 'Cadastros',
@@ -291,13 +294,9 @@ export const MENU = [
 
 /**
  * Pages reached from outside the menu: the top bar's password change and two-factor login
- * ('Autenticação em dois fatores'), and the first-run checklist ('Primeiros passos', System only)
- * that opens first while the setup is incomplete.
+ * ('Autenticação em dois fatores').
  */
-export const EXTRA_PAGES = ['PASSWORD', 'TOTP', 'SETUP'] as const;
-
-const EXTRA_PAGE_PERMISSIONS: Partial<Record<(typeof EXTRA_PAGES)[number], readonly Permission[]>> =
-  { SETUP: SYSTEM };
+export const EXTRA_PAGES = ['PASSWORD', 'TOTP'] as const;
 
 export type AdminPage = (typeof MENU)[number]['page'] | (typeof EXTRA_PAGES)[number];
 
@@ -387,8 +386,7 @@ export function canOpenPage(
   mode: AppMode,
   page: AdminPage,
 ): boolean {
-  const extra = EXTRA_PAGES.find((name) => name === page);
-  if (extra) return holdsAny(permissions, EXTRA_PAGE_PERMISSIONS[extra] ?? []);
+  if (EXTRA_PAGES.some((name) => name === page)) return true;
   return menuFor(permissions, mode).some((item) => item.page === page);
 }
 

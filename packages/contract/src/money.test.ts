@@ -1,12 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactCents, formatMoney, parseMoney, toCents } from './money.ts';
+import { cashChange, exactCents, formatMoney, parseMoney, toCents } from './money.ts';
 
 describe('money', () => {
   it('formats cents as pt-BR reais', () => {
     expect(formatMoney(0)).toBe('R$ 0,00');
     expect(formatMoney(123456)).toBe('R$ 1.234,56');
     expect(formatMoney(-990)).toBe('-R$ 9,90');
+  });
+
+  it("gives the till's change only when what was received covers the cash part", () => {
+    expect(cashChange(15530, 20000)).toBe(4470);
+    expect(cashChange(15530, 15530)).toBe(0);
+    expect(cashChange(15530, 15529)).toBeNull();
   });
 
   it('takes numbers of reais only with whole cents', () => {

@@ -30,6 +30,11 @@ export function formatMoney(cents: Cents): string {
   return `${sign}R$ ${BRL.format(Math.abs(cents) / 100)}`;
 }
 
+/** '15,00%' (SPEC.md section 9: percent with 2 decimals), the one percent format of every screen. */
+export function formatPercent(value: number): string {
+  return `${BRL.format(value)}%`;
+}
+
 /**
  * Reads a price typed or imported as 'R$ 1.234,56', '1234,56' or '1234.56' into cents.
  * A lone separator followed by exactly 1 or 2 digits is the decimal one. Returns null when unreadable.
@@ -43,4 +48,12 @@ export function parseMoney(text: string): Cents | null {
   const [, sign, whole = '0', fraction = ''] = match;
   const cents = Number(whole.replace(/\./g, '')) * 100 + Number(fraction.padEnd(2, '0'));
   return sign === '-' ? -cents : cents;
+}
+
+/**
+ * The till's change: what the customer handed over minus the cash part of the payment, or null
+ * while the amount received does not cover it. The payment recorded stays the cash part.
+ */
+export function cashChange(cashPart: Cents, received: Cents): Cents | null {
+  return received >= cashPart ? received - cashPart : null;
 }

@@ -8,6 +8,7 @@ import {
   orderAmounts,
   paymentsCloseOrder,
   paymentsRemaining,
+  stockShortageMessage,
 } from './orders.ts';
 
 const line = fc.record({
@@ -98,5 +99,19 @@ describe('order state machine', () => {
     expect(canTransition('ENTREGUE', 'estornar')).toBe(true);
     expect(canTransition('ESTORNADO', 'estornar')).toBe(false);
     expect(canTransition('REMOVIDO', 'atualizar')).toBe(false);
+  });
+});
+
+describe('stock shortage message', () => {
+  it('says disponível for one and disponíveis for more (or none)', () => {
+    expect(stockShortageMessage('Camiseta', 1)).toBe(
+      'Estoque insuficiente para Camiseta: 1 disponível.',
+    );
+    expect(stockShortageMessage('Camiseta', 2)).toBe(
+      'Estoque insuficiente para Camiseta: 2 disponíveis.',
+    );
+    expect(stockShortageMessage('Caneca', 0)).toBe(
+      'Estoque insuficiente para Caneca: 0 disponíveis.',
+    );
   });
 });

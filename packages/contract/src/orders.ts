@@ -4,7 +4,7 @@
  * them and by the SPA that shows them. Money is integer cents; reais only on the wire.
  */
 import type { Permission } from './permissions.ts';
-import type { Cents } from './money.ts';
+import { MONEY_MAX_CENTS, exactCents, formatMoney, type Cents } from './money.ts';
 
 /** An order's life (docs/store-api.md). REMOVIDO keeps a deleted cart for the record. */
 export const ORDER_STATES = [
@@ -156,7 +156,7 @@ export function unifyOtherCustomerMessage(orderId: number): string {
 }
 
 export function stockShortageMessage(product: string, available: number): string {
-  return `Estoque insuficiente para ${product}: ${available} disponível(is).`;
+  return `Estoque insuficiente para ${product}: ${available} ${available === 1 ? 'disponível' : 'disponíveis'}.`;
 }
 
 export function duplicateItemMessage(product: string): string {
@@ -166,11 +166,24 @@ export function duplicateItemMessage(product: string): string {
 // ---- Money math ----------------------------------------------------------------------------
 
 /** SPEC.md section 5's message for a discount outside 0–100 %. */
-export const INVALID_DISCOUNT = 'Valor invalido para desconto';
+export const INVALID_DISCOUNT = 'Valor inválido para desconto';
+
+/**
+ * Each user's largest discount percent per line (Usuários' 'Desconto máximo (%)', whole 0–100,
+ * 100 by default); the server refuses more (403) with this message.
+ */
+export function discountOverLimitMessage(limit: number): string {
+  return `Desconto acima do seu limite de ${limit}%.`;
+}
+
+/** GET /api/carrinho/desconto-maximo: the signed-in user's limit. */
+export interface DiscountLimitDto {
+  desconto_maximo: number;
+}
 
 /** A discount percent is a decimal from 0 to 100 with at most 2 decimals (e.g. 12.5). */
 export function isValidDiscountPercent(percent: number): boolean {
-  return Number.isFinite(percent) && percent >= 0 && percent <= 100;
+  return exactCents(percent) !== null && percent >= 0 && percent <= 100;
 }
 
 /** Percent in hundredths (basis points), so the math below stays in integers. */
@@ -366,4 +379,15 @@ export interface UnifyRequest {
   /** CPF (masked or not) or participant id, as in finalizar. */
   id_cliente: string | number;
   carrinhos: number[];
+}
+
+/** An order's lines add up (before discounts) to at most MONEY_MAX_CENTS: a bigger one is refused. */
+export const ORDER_TOO_LARGE = `O total do pedido não pode passar de ${formatMoney(MONEY_MAX_CENTS)}.`;
+/** Each payment line is at most MONEY_MAX_CENTS. */
+export const PAYMENT_TOO_LARGE = `Cada pagamento pode ser de no máximo ${formatMoney(MONEY_MAX_CENTS)}.`;
+/** Money actions (pay, PIX) on an order of an event that is not the selected one are refused. */
+export const ORDER_OTHER_EVENT = 'Este pedido é de outro evento, não do evento selecionado.';
+
+export function pixAboveRemainingMessage(charge: Cents, remaining: Cents): string {
+  return `O valor do PIX (${formatMoney(charge)}) passa do que falta pagar (${formatMoney(remaining)}).`;
 }

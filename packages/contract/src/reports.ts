@@ -6,7 +6,8 @@ import type { Permission } from './permissions.ts';
  * columns and their formats. The server pairs each with one SQL query; one SPA page renders any.
  */
 export type ReportFilter = 'categoryId' | 'centerId' | 'productId' | 'courseId';
-export type ReportFormat = 'text' | 'integer' | 'money' | 'datetime' | 'percent';
+/** 'cpf': shown and exported as 000.000.000-00 (bare digits lose their leading zero in a sheet). */
+export type ReportFormat = 'text' | 'integer' | 'money' | 'datetime' | 'percent' | 'cpf';
 
 export interface ReportColumn {
   key: string;
@@ -69,6 +70,7 @@ const count = (key: string, label: string): ReportColumn => ({
   total: true,
 });
 const text = (key: string, label: string): ReportColumn => ({ key, label, format: 'text' });
+const CPF: ReportColumn = { key: 'cpf', label: 'CPF', format: 'cpf' };
 const COURSEWARE_FILTERS = ['courseId', 'centerId'] as const;
 const SALES_FIGURES = [
   count('pedidos', 'Pedidos'),
@@ -146,7 +148,7 @@ export const REPORTS = {
     search: 'Nome ou CPF',
     columns: [
       text('produto', 'Produto'),
-      text('cpf', 'CPF'),
+      CPF,
       text('nome', 'Nome'),
       count('quantidade', 'Quantidade'),
       money('total', 'Total'),
@@ -163,7 +165,7 @@ export const REPORTS = {
     columns: [
       { key: 'pedido', label: 'Pedido', format: 'integer' },
       { key: 'pago_em', label: 'Pago em', format: 'datetime' },
-      text('cpf', 'CPF'),
+      CPF,
       text('cliente', 'Cliente'),
       text('vendedor', 'Vendedor'),
       text('caixa', 'Caixa'),
@@ -180,6 +182,7 @@ export const REPORTS = {
     filters: [],
     columns: [
       text('cupom', 'Cupom'),
+      text('codigo', 'Código'),
       { key: 'percentual', label: 'Percentual', format: 'percent' },
       count('pedidos', 'Pedidos'),
       money('desconto', 'Desconto'),
@@ -214,7 +217,7 @@ export const REPORTS = {
       text('curso', 'Curso'),
       text('nucleo', 'Núcleo'),
       text('situacao', 'Situação'),
-      text('cpf', 'CPF'),
+      CPF,
       text('participante', 'Participante'),
       count('impressoes', 'Impressões'),
       { key: 'atualizado_em', label: 'Atualizado em', format: 'datetime' },

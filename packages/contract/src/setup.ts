@@ -4,11 +4,13 @@ import type { Permission } from './permissions.ts';
 /**
  * The first-run checklist (GET /api/system/setup-status): what an empty database lacks before a
  * desk can work, each step on the admin page that fixes it. Optional steps are ticked when done
- * but do not keep the checklist open: a desk works without products, a store clerk or a printer
- * (PDFs then open in the browser).
+ * but do not keep the checklist open: a desk works without products, a store clerk, a printer
+ * (PDFs then open in the browser) or a PIX key (the cashier then takes other methods).
  */
 export const SETUP_STEPS = [
   { key: 'course', label: 'Cadastrar um curso', page: 'COURSES' },
+  // The núcleo's form asks for its city: the city comes first.
+  { key: 'city', label: 'Cadastrar uma cidade', page: 'CITIES' },
   { key: 'center', label: 'Cadastrar um núcleo', page: 'CENTERS' },
   { key: 'event', label: 'Cadastrar um evento', page: 'EVENTS' },
   { key: 'selectedEvent', label: 'Selecionar o evento dos balcões', page: 'EVENTS' },
@@ -25,6 +27,12 @@ export const SETUP_STEPS = [
     optional: true,
   },
   { key: 'printers', label: 'Cadastrar as impressoras', page: 'PRINTERS', optional: true },
+  {
+    key: 'pix',
+    label: 'Configurar a chave PIX do caixa',
+    page: 'PAYMENT_METHODS',
+    optional: true,
+  },
 ] as const satisfies readonly {
   key: string;
   label: string;

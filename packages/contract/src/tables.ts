@@ -82,6 +82,8 @@ export interface UserRow extends Dated {
   center: RowRef | null;
   profiles: RowRef[];
   permissions: PermissionRow[];
+  /** The largest discount percent (whole, 0–100) the user may give an order line. */
+  maxDiscount: number;
   productCategories: RowRef[];
 }
 

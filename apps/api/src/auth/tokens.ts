@@ -1,8 +1,9 @@
-import { hash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { Database } from '../db/types.ts';
 import { centerRef, type SignedInUser } from './signed-in-user.ts';
+import { openTotpSecret, sealTotpSecret } from './totp-secret-box.ts';
 
 export interface TokenLifetimes {
   accessTokenTtl: number;
@@ -32,7 +33,7 @@ export type RefreshOutcome =
   | { kind: 'rotated'; userId: number; tokens: IssuedTokens }
   /** Unknown, expired, revoked, or the user is gone or inactive. */
   | { kind: 'rejected' }
-  /** A refresh token presented a second time: someone else may hold it; the login was ended. */
+  /** A refresh token presented again past the grace window: someone else may hold it; the login was ended. */
   | { kind: 'reused' };
 
 /** 256 random bits, URL-safe. Only its SHA-256 is stored, so a database leak yields no usable token. */
@@ -47,6 +48,11 @@ export function hashSecret(secret: string): string {
 const plusSeconds = (instant: Date, seconds: number): string =>
   new Date(instant.getTime() + seconds * 1000).toISOString();
 
+/** A fresh pair of secrets, not yet stored. */
+function newPair(): { accessToken: string; refreshToken: string } {
+  return { accessToken: newSecret(), refreshToken: newSecret() };
+}
+
 /** Starts a login (new family) or continues one (familyId given) with a fresh token pair. */
 export async function issueTokens(
   db: Kysely<Database>,
@@ -55,9 +61,8 @@ export async function issueTokens(
   now: Date,
   familyId: string = randomUUID(),
   totpEnrolmentOnly = false,
+  { accessToken, refreshToken } = newPair(),
 ): Promise<IssuedTokens> {
-  const accessToken = newSecret();
-  const refreshToken = newSecret();
   await db
     .insertInto('tokens')
     .values({
@@ -122,17 +127,21 @@ export async function findAccessGrant(
 }
 
 /**
- * Exchanges a refresh token for a new pair in the same family. The old refresh token is marked
- * used by a conditional update, so two concurrent exchanges cannot both succeed: the loser is a reuse.
+ * How long after its exchange a refresh token presented again still gets the pair that exchange
+ * made: two tabs renewing at the same moment, or a retry after a lost answer. Past it, a second
+ * exchange is a reuse (someone else may hold the token) and ends the login.
  */
-export async function rotateRefreshToken(
-  db: Kysely<Database>,
-  refreshToken: string,
-  lifetimes: TokenLifetimes,
-  now: Date,
-): Promise<RefreshOutcome> {
-  const stamp = now.toISOString();
-  const row = await db
+export const REFRESH_GRACE_SECONDS = 10;
+
+/**
+ * The key the pair an exchange made is sealed under on the old token's row: derived from the old
+ * refresh token, which only its holder has (the database keeps its SHA-256, a different value).
+ */
+const successorKey = (refreshToken: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', refreshToken, '', 'balcao-refresh-successor', 32));
+
+function refreshRow(db: Kysely<Database>, refreshToken: string) {
+  return db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .select([
@@ -142,43 +151,89 @@ export async function rotateRefreshToken(
       'tokens.refresh_expires_at',
       'tokens.rotated_at',
       'tokens.revoked_at',
+      'tokens.successor_sealed',
       'tokens.totp_enrolment_only',
       'users.active',
     ])
     .where('tokens.refresh_hash', '=', hashSecret(refreshToken))
     .executeTakeFirst();
+}
+
+type RefreshRow = NonNullable<Awaited<ReturnType<typeof refreshRow>>>;
+
+/**
+ * Exchanges a refresh token for a new pair in the same family. The old refresh token is marked
+ * used, with the new pair sealed beside it, by a conditional update, so of concurrent exchanges
+ * (on any instance) exactly one makes a pair; the others, and any exchange within the grace
+ * window, get that same pair. Later, presenting it again is a reuse and ends the login.
+ */
+export async function rotateRefreshToken(
+  db: Kysely<Database>,
+  refreshToken: string,
+  lifetimes: TokenLifetimes,
+  now: Date,
+): Promise<RefreshOutcome> {
+  const stamp = now.toISOString();
+  const row = await refreshRow(db, refreshToken);
   if (!row || row.revoked_at !== null) return { kind: 'rejected' };
-  if (row.rotated_at !== null) {
-    await revokeFamily(db, row.family_id, now);
-    return { kind: 'reused' };
-  }
+  if (row.rotated_at !== null) return sameSuccessor(db, row, refreshToken, now);
   if (row.refresh_expires_at <= stamp || !row.active) {
     await revokeFamily(db, row.family_id, now);
     return { kind: 'rejected' };
   }
 
-  return db.transaction().execute(async (trx) => {
+  const pair = newPair();
+  const sealed = sealTotpSecret(successorKey(refreshToken), JSON.stringify(pair)); // the same box
+  const tokens = await db.transaction().execute(async (trx) => {
     const marked = await trx
       .updateTable('tokens')
-      .set({ rotated_at: stamp })
+      .set({ rotated_at: stamp, successor_sealed: sealed })
       .where('id', '=', row.id)
       .where('rotated_at', 'is', null)
       .where('revoked_at', 'is', null)
       .executeTakeFirst();
-    if (marked.numUpdatedRows === 0n) {
-      await revokeFamily(trx, row.family_id, now);
-      return { kind: 'reused' } as const;
-    }
-    const tokens = await issueTokens(
-      trx,
-      row.user_id,
-      lifetimes,
-      now,
-      row.family_id,
-      Boolean(row.totp_enrolment_only),
-    );
-    return { kind: 'rotated', userId: row.user_id, tokens } as const;
+    if (marked.numUpdatedRows === 0n) return undefined; // another exchange won
+    const enrolmentOnly = Boolean(row.totp_enrolment_only);
+    return issueTokens(trx, row.user_id, lifetimes, now, row.family_id, enrolmentOnly, pair);
   });
+  if (tokens) return { kind: 'rotated', userId: row.user_id, tokens };
+  const winner = await refreshRow(db, refreshToken);
+  if (!winner || winner.revoked_at !== null) return { kind: 'rejected' };
+  return sameSuccessor(db, winner, refreshToken, now);
+}
+
+/** A refresh token already exchanged: the same pair within the grace window, else a reuse. */
+async function sameSuccessor(
+  db: Kysely<Database>,
+  row: RefreshRow,
+  refreshToken: string,
+  now: Date,
+): Promise<RefreshOutcome> {
+  const rotatedAt = new Date(row.rotated_at!).getTime();
+  const withinGrace = now.getTime() - rotatedAt <= REFRESH_GRACE_SECONDS * 1000;
+  if (!withinGrace || row.successor_sealed === null) {
+    await revokeFamily(db, row.family_id, now);
+    return { kind: 'reused' };
+  }
+  const pair = JSON.parse(
+    openTotpSecret([successorKey(refreshToken)], row.successor_sealed),
+  ) as ReturnType<typeof newPair>;
+  const successor = await db
+    .selectFrom('tokens')
+    .select(['issued_at', 'revoked_at', 'totp_enrolment_only'])
+    .where('access_hash', '=', hashSecret(pair.accessToken))
+    .executeTakeFirst();
+  if (!successor || successor.revoked_at !== null) return { kind: 'rejected' };
+  return {
+    kind: 'rotated',
+    userId: row.user_id,
+    tokens: {
+      ...pair,
+      issuedAt: new Date(successor.issued_at),
+      familyId: row.family_id,
+      totpEnrolmentOnly: Boolean(successor.totp_enrolment_only),
+    },
+  };
 }
 
 /** Ends one login: every token of the family stops working. */

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import { SqliteBooleansPlugin } from './sqlite-booleans.ts';
+import { registerSqliteReader } from './stream-rows.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
@@ -37,27 +39,47 @@ export function isPostgres(db: Kysely<Database>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * SQLite: copies the WAL into the database file and empties it, so the page versions from before
+ * an erasure leave the WAL at once instead of at the next automatic checkpoint. PostgreSQL keeps
+ * dead row versions until VACUUM (docs/accreditation-api.md).
+ */
+export async function truncateWal(db: Kysely<Database>): Promise<void> {
+  if (!isPostgres(db)) await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+}
+
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const database = new SqliteDatabase(file);
+  const database = connectSqlite(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
   // WAL with synchronous=FULL: each commit waits for the WAL to reach the disk (an fsync, about
   // 4 ms per commit on the 2-core test machine against 0.1-0.5 ms with NORMAL). NORMAL already
   // survives a process crash (SIGKILL, the OOM killer: test/crash-safety.test.ts), but a power cut
   // or kernel panic could roll back the last seconds of commits: paid orders whose customers
   // have left. For a cash desk that is worse than the fsync, so FULL (README, 'Cópia de segurança').
   database.pragma('synchronous = FULL');
+  // Deleted and overwritten content is zeroed, not left in free pages: after 'Anonimizar
+  // participante' no copy of the CPF stays in the file (LGPD). Cost: bench/README.md.
+  database.pragma('secure_delete = ON');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    plugins: [new SqliteBooleansPlugin()],
+  });
+  // Long downloads read on a connection of their own (stream-rows.ts); a memory database has none.
+  if (file !== ':memory:') registerSqliteReader(db, () => connectSqlite(file, true));
+  return db;
+}
+
+function connectSqlite(file: string, readonly = false): SqliteDatabase.Database {
+  const database = new SqliteDatabase(file, { readonly });
+  database.pragma('busy_timeout = 5000');
   // SQLite's own lower() folds ASCII only; PostgreSQL's folds all letters. Unique names
   // ('Único' = 'único') and table search must behave the same on both.
   database.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
-    plugins: [new SqliteBooleansPlugin()],
-  });
+  return database;
 }
 
 // count(*) and sums come back as int8; they fit a JS number for any realistic event.
@@ -74,5 +96,5 @@ function openPostgres(connectionString: string, max: number): Kysely<Database> {
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and the
   // next query opens a new one; without a listener its error would end the whole process.
   pool.on('error', () => {});
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }

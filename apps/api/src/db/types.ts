@@ -45,6 +45,8 @@ export interface UserTable extends Dated {
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last TOTP time step a code was accepted at: no code is accepted twice. */
   totp_last_step: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** The largest discount percent (whole, 0–100) the user may give an order line. */
+  max_discount_percent: ColumnType<number, number | undefined, number>;
 }
 
 /** One-time recovery codes of a user's two-factor login, hashed like passwords. */
@@ -137,6 +139,8 @@ export interface PrinterTable extends Dated {
   name: string;
   serial: string | null;
   api_token: string;
+  /** When its agent last asked for work (POST /api/prints/agent/next); null if never. */
+  agent_seen_at: string | null;
 }
 
 /** Which printer serves a service for a username ('*' for anyone). */
@@ -153,6 +157,8 @@ export interface PrintFileTable {
   filename: string;
   content: Uint8Array;
   user_id: number;
+  /** The participant whose personal data the document shows (badge, receipts): erased with them. */
+  participant_id: number | null;
   created_at: Instant;
 }
 
@@ -409,10 +415,12 @@ export interface OrderTransitionTable {
   created_at: Instant;
 }
 
-/** The first successful answer to a request sent with an Idempotency-Key header. */
+/** The first successful answer to a request sent with an Idempotency-Key header; keyed per user. */
 export interface IdempotencyKeyTable {
-  key: string;
   user_id: number;
+  key: string;
+  /** The order the payment or refund acted on, which the answer shows. */
+  order_id: number;
   request_hash: string;
   status_code: number;
   response: string;
@@ -446,6 +454,11 @@ export interface TokenTable {
   /** Set when the refresh token was exchanged; presenting it again is a reuse. */
   rotated_at: Instant | null;
   revoked_at: Instant | null;
+  /**
+   * The pair this refresh token was exchanged for, sealed under a key derived from the refresh
+   * token itself (auth/tokens.ts): a duplicate exchange within the grace window gets it again.
+   */
+  successor_sealed: string | null;
   /** A System user's login while TOTP is required and not yet enrolled: only enrolment may run. */
   totp_enrolment_only: BoolWithDefault;
 }

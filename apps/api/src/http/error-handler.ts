@@ -1,10 +1,16 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, invalidRequest, notFound } from './api-error.ts';
+import { isTransactionRace } from '../db/errors.ts';
+import { ApiError, conflict, invalidRequest, notFound } from './api-error.ts';
 import { describeValidationError } from './validation-messages.ts';
 
 const SERVER_ERROR = new ApiError(500, 'server_error', 'Erro interno do servidor.');
+
+/** PostgreSQL aborted the transaction for racing another one (deadlock, serialization): nothing changed. */
+const TRANSACTION_RACE = conflict(
+  'Outra operação alterou estes dados ao mesmo tempo. Nada foi gravado; tente novamente.',
+);
 
 /** Fastify's own client errors (body parsing, content type), in pt-BR. */
 const FRAMEWORK_MESSAGES: Record<string, string> = {
@@ -54,6 +60,7 @@ export function handleError(
 function toApiError(error: FastifyError): ApiError {
   if (error instanceof ApiError) return error;
   if (error.validation) return invalidRequest(describeValidationError(error.validation));
+  if (isTransactionRace(error)) return TRANSACTION_RACE;
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const description = FRAMEWORK_MESSAGES[error.code] ?? 'Requisição inválida.';

@@ -5,6 +5,9 @@ const MAX_DEPTH = 6;
 const MAX_PARAMETERS = 10_000;
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** A field's name as an error quotes it: a name of thousands of brackets is not echoed whole. */
+const shown = (key: string): string => (key.length > 60 ? `${key.slice(0, 60)}…` : key);
+
 type FormValue = string | FormValue[] | FormObject;
 interface FormObject {
   [key: string]: FormValue;
@@ -36,14 +39,15 @@ export function parseFormBody(body: string): Record<string, unknown> {
 function keySegments(key: string): string[] {
   const match = /^([^[\]]*)((?:\[[^[\]]*\])*)$/.exec(key);
   if (!match?.[1]) return [key]; // not bracket notation: the whole text is the name
-  const segments = [
-    match[1],
-    ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? ''),
-  ];
-  if (segments.length > MAX_DEPTH + 1) {
-    throw invalidRequest(`O campo '${key}' tem aninhamento demais.`);
+  const brackets = match[2] ?? '';
+  // Counted before splitting: splitting a name of 100,000 brackets took the event loop for 0.6 s.
+  let depth = 0;
+  for (let at = brackets.indexOf('['); at !== -1; at = brackets.indexOf('[', at + 1)) {
+    if (++depth > MAX_DEPTH) {
+      throw invalidRequest(`O campo '${shown(key)}' passa de ${MAX_DEPTH} níveis de aninhamento.`);
+    }
   }
-  return segments;
+  return [match[1], ...[...brackets.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] ?? '')];
 }
 
 function assign(
@@ -66,19 +70,19 @@ function assign(
   }
 
   const [segment = '', ...rest] = segments;
-  if (FORBIDDEN_KEYS.has(segment)) throw invalidRequest(`O campo '${key}' não é permitido.`);
+  if (FORBIDDEN_KEYS.has(segment)) throw invalidRequest(`O campo '${shown(key)}' não é permitido.`);
   const current = Object.hasOwn(container, segment) ? container[segment] : undefined;
   if (rest.length === 0) {
     if (current === undefined) container[segment] = value;
     else if (Array.isArray(current)) current.push(value);
     else if (typeof current === 'string') container[segment] = [current, value];
-    else throw invalidRequest(`O campo '${key}' mistura valor e objeto.`);
+    else throw invalidRequest(`O campo '${shown(key)}' mistura valor e objeto.`);
     return;
   }
   const wantsList = rest[0] === '';
   const child = current ?? (wantsList ? [] : {});
   if (typeof child === 'string' || Array.isArray(child) !== wantsList) {
-    throw invalidRequest(`O campo '${key}' mistura lista, objeto ou valor.`);
+    throw invalidRequest(`O campo '${shown(key)}' mistura lista, objeto ou valor.`);
   }
   container[segment] = child;
   assign(child, wantsList ? rest.slice(1) : rest, value, key);

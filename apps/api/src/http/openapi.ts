@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import type { Access } from '../auth/access-control.ts';
+import { OPERATIONS, type FileAnswer } from './openapi-operations.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,8 +33,32 @@ const ERROR_SCHEMA: Record<string, unknown> = {
 
 const errorResponse = (description: string) => ({
   description,
-  content: { 'application/json': { schema: ERROR_SCHEMA } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
+
+const fileContent = (type: string) => ({
+  [type]: { schema: { type: 'string', contentMediaType: type } },
+});
+
+/** The success of a route without a response schema (`answer` in openapi-operations.ts). */
+const FILE_ANSWERS: Record<FileAnswer, Record<string, unknown>> = {
+  noContent: { '204': { description: 'Feito; sem corpo.' } },
+  pdf: { '200': { description: 'O PDF.', content: fileContent('application/pdf') } },
+  png: { '200': { description: 'A imagem PNG.', content: fileContent('image/png') } },
+  csv: { '200': { description: 'O CSV (UTF-8).', content: fileContent('text/csv') } },
+  sheet: {
+    '200': {
+      description: 'A planilha, em CSV ou XLSX conforme `format`.',
+      content: {
+        ...fileContent('text/csv'),
+        ...fileContent('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+      },
+    },
+  },
+};
+
+/** The key of a route in OPERATIONS: `POST /api/carrinho/pagamento/:id`. */
+export const operationKey = (method: string, url: string): string => `${method} ${url}`;
 
 const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/');
 
@@ -53,9 +78,11 @@ function describeRoute({
   route: RouteOptions;
 }) {
   if (!isApiUrl(url)) return { schema: { ...schema, hide: true }, url };
+  const operation = OPERATIONS[operationKey(String(route.method), url)];
   const access = route.config?.access as Access | undefined;
   const guarded = access !== undefined && access !== 'public';
   const response = {
+    ...(operation?.answer ? FILE_ANSWERS[operation.answer] : {}),
     ...(schema?.response as Record<string, unknown> | undefined),
     '400': errorResponse('Requisição inválida.'),
     ...(guarded
@@ -70,6 +97,8 @@ function describeRoute({
   const body = route.config?.openapiBody ?? schema?.body;
   return {
     schema: {
+      operationId: operation?.operationId,
+      summary: operation?.summary,
       ...schema,
       ...(body ? { body } : {}),
       response,
@@ -88,6 +117,7 @@ export async function collectOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
+      servers: [{ url: app.config.publicUrl, description: 'PUBLIC_URL' }],
       info: {
         title: 'Balcão API',
         version: '1',

@@ -5,7 +5,7 @@
  * instance can serve any agent or browser.
  */
 import { randomUUID } from 'node:crypto';
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TProperties } from '@fastify/type-provider-typebox';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PrintService } from '@balcao/contract';
 import { isPostgres } from '../db/database.ts';
@@ -24,6 +24,8 @@ export interface PrintRequest {
   title: string;
   pdf: Buffer;
   copies?: number;
+  /** The participant whose personal data it shows (badge, receipts): erased with them. */
+  participantId?: number | null;
 }
 
 /** SPEC.md: a print with no mapping 'returns a filename'; a mapped one is queued. */
@@ -32,6 +34,14 @@ export const PrintOutcomeSchema = Type.Union([
   Type.Object({ jobId: Type.Integer(), printer: Type.String() }),
 ]);
 export type PrintOutcome = Static<typeof PrintOutcomeSchema>;
+
+/** A PrintOutcome with more fields beside it (e.g. the coupon a printed file is). */
+export function printOutcomeWith<T extends TProperties>(properties: T) {
+  return Type.Union([
+    Type.Object({ ...properties, filename: Type.String() }),
+    Type.Object({ ...properties, jobId: Type.Integer(), printer: Type.String() }),
+  ]);
+}
 
 /** A claimed job that no agent confirmed within this time is failed, for a person to reprint. */
 export const CLAIM_TIMEOUT_MS = 5 * 60_000;
@@ -43,7 +53,7 @@ export async function mappedPrinter(db: Db, username: string, service: PrintServ
   return db
     .selectFrom('print_mappings')
     .innerJoin('printers', 'printers.id', 'print_mappings.printer_id')
-    .select(['printers.id', 'printers.name'])
+    .select(['printers.id', 'printers.name', 'printers.agent_seen_at'])
     .where('print_mappings.service', '=', service)
     .where('print_mappings.origin', 'in', [username, '*'])
     .orderBy(sql`case when print_mappings.origin = '*' then 1 else 0 end`)
@@ -72,7 +82,13 @@ export async function queuePrint(
   const filename = `${request.kind}-${randomUUID()}.pdf`;
   const file = await trx
     .insertInto('print_files')
-    .values({ filename, content: request.pdf, user_id: request.user.id, created_at: stamp })
+    .values({
+      filename,
+      content: request.pdf,
+      user_id: request.user.id,
+      participant_id: request.participantId ?? null,
+      created_at: stamp,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const printer = await mappedPrinter(trx, request.user.username, request.service);
@@ -105,6 +121,12 @@ export async function queuePrint(
  */
 export async function claimNextJob(db: Kysely<Database>, printerId: number, now: Date) {
   const stamp = now.toISOString();
+  // Asking for work is the agent's sign of life (GET /api/prints/status warns when it stops).
+  await db
+    .updateTable('printers')
+    .set({ agent_seen_at: stamp })
+    .where('id', '=', printerId)
+    .execute();
   await db
     .updateTable('print_jobs')
     .set({ status: 'failed', error: 'O agente não confirmou a impressão.', updated_at: stamp })
@@ -198,4 +220,35 @@ export async function removeExpiredFiles(db: Kysely<Database>, now: Date): Promi
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+const ERASED_JOB_TITLE = 'Documento de participante anonimizado';
+const ERASED_JOB_ERROR = 'O participante foi anonimizado: o documento foi apagado.';
+
+/**
+ * 'Anonimizar participante': deletes the files that show this participant (no browser or agent
+ * downloads them again). Their jobs stay in 'Fila de impressão' without the person's name; one
+ * not printed yet fails, so no agent claims it.
+ */
+export async function erasePrintsOf(
+  trx: Transaction<Database>,
+  participantId: number,
+  now: Date,
+): Promise<void> {
+  const files = trx
+    .selectFrom('print_files')
+    .select('id')
+    .where('participant_id', '=', participantId);
+  await trx
+    .updateTable('print_jobs')
+    .set({ status: 'failed', error: ERASED_JOB_ERROR, updated_at: now.toISOString() })
+    .where('file_id', 'in', files)
+    .where('status', 'in', ['queued', 'printing'])
+    .execute();
+  await trx
+    .updateTable('print_jobs')
+    .set({ title: ERASED_JOB_TITLE })
+    .where('file_id', 'in', files)
+    .execute();
+  await trx.deleteFrom('print_files').where('participant_id', '=', participantId).execute();
 }

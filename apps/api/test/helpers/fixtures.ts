@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Permission, TokenResponse } from '@balcao/contract';
+import type { Permission, PrintService, TokenResponse } from '@balcao/contract';
 import type { App } from '../../src/app.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Database, NewEvent } from '../../src/db/types.ts';
@@ -157,4 +157,31 @@ export async function login(
     throw new Error(`login de ${user.username} falhou: ${response.statusCode} ${response.body}`);
   }
   return response.json<TokenResponse>();
+}
+
+/** A printer with its agent's token (what 'Impressoras' creates). */
+export async function createPrinter(
+  db: Kysely<Database>,
+  name: string,
+): Promise<{ id: number; token: string }> {
+  const token = `impressora-${Math.random().toString(36).slice(2)}`;
+  const { id } = await db
+    .insertInto('printers')
+    .values({ name, serial: null, api_token: token, date_created: STAMP, date_updated: STAMP })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, token };
+}
+
+/** Routes `origin`'s prints of `service` ('*': anyone's) to the printer. */
+export async function mapPrinter(
+  db: Kysely<Database>,
+  origin: string,
+  printerId: number,
+  service: PrintService,
+): Promise<void> {
+  await db
+    .insertInto('print_mappings')
+    .values({ origin, printer_id: printerId, service, date_created: STAMP, date_updated: STAMP })
+    .execute();
 }

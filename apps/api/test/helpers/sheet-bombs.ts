@@ -87,6 +87,37 @@ export function xlsxBomb({ header, row, rows, declaredSize }: BombOptions): Buff
   const pieces = Math.ceil(rows / perPiece);
   const sheet = repeatedDeflate(sheetStart, repeated.repeat(perPiece), pieces, sheetEnd);
   const realSize = sheetStart.length + repeated.length * perPiece * pieces + sheetEnd.length;
+  return workbook({
+    name: 'xl/worksheets/sheet1.xml',
+    data: sheet,
+    size: Math.min(declaredSize ?? realSize, 0xffffffff),
+  });
+}
+
+/**
+ * A 1 MB .xlsx whose shared strings (xl/sharedStrings.xml) inflate past 1 GB, as issue 23's
+ * 2.8 MB file: `<si>` entries of a 1,000-character text, repeated. Its sheet is the header alone.
+ */
+export function sharedStringsBomb(header: readonly string[], declaredSize?: number): Buffer {
+  const start =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+  const entry = `<si><t>${'x'.repeat(1000)}</t></si>`;
+  const perPiece = Math.floor(1_000_000 / entry.length);
+  const pieces = 1100; // 1.1 GB
+  const sheet =
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' +
+    `${inlineRow(1, header)}<row r="2"><c t="s"><v>0</v></c></row></sheetData></worksheet>`;
+  return workbook(plain('xl/worksheets/sheet1.xml', sheet), {
+    name: 'xl/sharedStrings.xml',
+    data: repeatedDeflate(start, entry.repeat(perPiece), pieces, '</sst>'),
+    size: Math.min(declaredSize ?? start.length + entry.length * perPiece * pieces + 6, 0xffffffff),
+  });
+}
+
+/** The parts of a one-sheet workbook around its sheet (and its shared strings, when given). */
+function workbook(sheet: Entry, sharedStrings?: Entry): Buffer {
   return zip([
     plain(
       '[Content_Types].xml',
@@ -114,14 +145,14 @@ export function xlsxBomb({ header, row, rows, declaredSize }: BombOptions): Buff
         '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
         '</Relationships>',
     ),
-    {
-      name: 'xl/worksheets/sheet1.xml',
-      data: sheet,
-      size: Math.min(declaredSize ?? realSize, 0xffffffff),
-    },
+    sheet,
+    ...(sharedStrings ? [sharedStrings] : []),
   ]);
 }
 
-/** A CSV of the header and `lines` lines of a lone `x` (no CPF: every line fails), ~2 bytes each. */
-export const badLinesCsv = (header: readonly string[], lines: number): string =>
-  `${header.join(';')}\n${'x\n'.repeat(lines)}`;
+/**
+ * A CSV of the header and `lines` lines of a lone `x` (no CPF: every line fails), ~2 bytes each,
+ * or `width` bytes each.
+ */
+export const badLinesCsv = (header: readonly string[], lines: number, width = 2): string =>
+  `${header.join(';')}\n${`${'x'.repeat(width - 1)}\n`.repeat(lines)}`;

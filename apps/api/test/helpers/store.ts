@@ -68,6 +68,25 @@ export async function selectNewEvent(db: Kysely<Database>): Promise<number> {
   return createEvent(db, { selected: true });
 }
 
+/** Runs `check` while another event is the selected one, then selects the previous one again. */
+export async function whileAnotherEventSelected(
+  db: Kysely<Database>,
+  check: () => Promise<void>,
+): Promise<void> {
+  const selected = await db
+    .selectFrom('events')
+    .select('id')
+    .where('selected', '=', true)
+    .executeTakeFirstOrThrow();
+  await selectNewEvent(db);
+  try {
+    await check();
+  } finally {
+    await db.updateTable('events').set({ selected: false }).execute();
+    await db.updateTable('events').set({ selected: true }).where('id', '=', selected.id).execute();
+  }
+}
+
 /** A signed-in store user calling the cart API with JSON, as the SPA does. */
 export interface StoreClerk {
   userId: number;
@@ -171,4 +190,11 @@ export async function printedText(db: Kysely<Database>, filename: string): Promi
     .where('filename', '=', filename)
     .executeTakeFirstOrThrow();
   return (await readPdf(Buffer.from(file.content))).pages.map((page) => page.text).join('\n');
+}
+
+/** Opens `cashier`'s drawer with no float (cash needs an open drawer); fails the test unless 200. */
+export async function openDrawer(cashier: StoreClerk): Promise<StoreClerk> {
+  const response = await cashier.call('POST', '/api/caixa/abrir', { troco: 0 });
+  if (response.statusCode !== 200) throw new Error(`abrir caixa: ${response.body}`);
+  return cashier;
 }

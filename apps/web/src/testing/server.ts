@@ -27,6 +27,8 @@ export const defaultHandlers = [
     }),
   ),
   ...tableLists,
+  // No printer mapped: no agent to warn about.
+  http.get('/api/prints/status', () => HttpResponse.json({ printers: [] })),
 ];
 
 export const server = setupServer(...defaultHandlers);

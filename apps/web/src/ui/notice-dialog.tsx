@@ -1,19 +1,27 @@
+import { useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { scanDialogFocus } from './scan-field';
 
 export interface NoticeDialogProps {
   notice: { title: string; text: string } | null;
   onClose: () => void;
 }
 
-/** A message with an OK button (the desks' 'Erro' and success dialogs). */
+/**
+ * A message with an OK button. OK has the focus, so Enter closes it (the modal would otherwise
+ * focus itself, where Enter does nothing); on a desk, closing gives the scan field the focus back.
+ */
 export function NoticeDialog({ notice, onClose }: NoticeDialogProps) {
+  const okButton = useRef<HTMLButtonElement>(null);
   return (
     <Modal
       show={notice !== null}
       onHide={onClose}
+      onShow={() => okButton.current?.focus()}
       centered
       animation={false}
+      {...scanDialogFocus()}
       aria-labelledby="notice-title"
     >
       <Modal.Header>
@@ -21,7 +29,7 @@ export function NoticeDialog({ notice, onClose }: NoticeDialogProps) {
       </Modal.Header>
       <Modal.Body>{notice?.text}</Modal.Body>
       <Modal.Footer>
-        <Button type="button" autoFocus onClick={onClose}>
+        <Button ref={okButton} type="button" onClick={onClose}>
           OK
         </Button>
       </Modal.Footer>

@@ -8,7 +8,10 @@ const FRAME_ATTRIBUTE = 'data-print-frame';
  * gone. A desk's Chromium started with --kiosk-printing prints at once, with no dialog at all.
  */
 export function printPdf(pdf: Blob): void {
-  document.querySelectorAll(`iframe[${FRAME_ATTRIBUTE}]`).forEach((frame) => frame.remove());
+  // Frames already printed go; one still loading stays (a receipt and its coupon print in a row).
+  document
+    .querySelectorAll(`iframe[${FRAME_ATTRIBUTE}="printed"]`)
+    .forEach((frame) => frame.remove());
   const returnTo = document.activeElement;
   const restoreFocus = () => {
     if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
@@ -31,6 +34,7 @@ export function printPdf(pdf: Blob): void {
       window.addEventListener('focus', restoreFocus, { once: true });
       view.focus();
       view.print();
+      frame.setAttribute(FRAME_ATTRIBUTE, 'printed');
       restoreFocus();
     },
     { once: true },

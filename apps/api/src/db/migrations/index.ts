@@ -9,16 +9,22 @@ import * as store from './20261123090000_store.ts';
 import * as authVersion from './20261123091500_auth_version.ts';
 import * as drawerPix from './20261123110000_drawer_pix.ts';
 import * as reportIndexes from './20261123110000_report_indexes.ts';
-import * as lottery from './20261123171000_lottery.ts';
 import * as coupons from './20261123170000_coupons.ts';
+import * as lottery from './20261123171000_lottery.ts';
 import * as foodEmails from './20261123172000_food_emails.ts';
 import * as reportSales from './20261123173000_report_sales.ts';
 import * as reportPayments from './20261123180000_report_payments.ts';
 import * as auditLog from './20261124100000_audit_log.ts';
-import * as reportBuyers from './20261124160000_report_buyers.ts';
 import * as privacyAccounts from './20261124110000_privacy_accounts.ts';
+import * as reportBuyers from './20261124160000_report_buyers.ts';
 import * as totpSecretSealed from './20261125100000_totp_secret_sealed.ts';
 import * as reportShards from './20261125110000_report_shards.ts';
+import * as userMaxDiscount from './20261125120000_user_max_discount.ts';
+import * as drawerCountsBigint from './20261125130000_drawer_counts_bigint.ts';
+import * as idempotencyKeysPerUser from './20261125130000_idempotency_keys_per_user.ts';
+import * as printFilesParticipant from './20261125130100_print_files_participant.ts';
+import * as refreshGrace from './20261125230000_refresh_grace.ts';
+import * as printerAgentSeen from './20261126090000_printer_agent_seen.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -37,16 +43,22 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261123091500_auth_version': authVersion,
   '20261123110000_drawer_pix': drawerPix,
   '20261123110000_report_indexes': reportIndexes,
-  '20261123171000_lottery': lottery,
   '20261123170000_coupons': coupons,
+  '20261123171000_lottery': lottery,
   '20261123172000_food_emails': foodEmails,
   '20261123173000_report_sales': reportSales,
   '20261123180000_report_payments': reportPayments,
   '20261124100000_audit_log': auditLog,
-  '20261124160000_report_buyers': reportBuyers,
   '20261124110000_privacy_accounts': privacyAccounts,
+  '20261124160000_report_buyers': reportBuyers,
   '20261125100000_totp_secret_sealed': totpSecretSealed,
   '20261125110000_report_shards': reportShards,
+  '20261125120000_user_max_discount': userMaxDiscount,
+  '20261125130000_drawer_counts_bigint': drawerCountsBigint,
+  '20261125130000_idempotency_keys_per_user': idempotencyKeysPerUser,
+  '20261125130100_print_files_participant': printFilesParticipant,
+  '20261125230000_refresh_grace': refreshGrace,
+  '20261126090000_printer_agent_seen': printerAgentSeen,
 };
 
 export function migrationsFor(

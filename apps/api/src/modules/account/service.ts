@@ -8,7 +8,7 @@ import type {
 } from '@balcao/contract';
 import type { Auth } from '../../auth/access-control.ts';
 import { recordAudit, type AuditActor } from '../audit/record.ts';
-import { countLoginAttempt, forgiveLoginAttempt, throttleKeys } from '../../auth/login-throttle.ts';
+import { throttleKeys, throttledCheck } from '../../auth/login-throttle.ts';
 import {
   hashRecoveryCode,
   matchingStep,
@@ -77,23 +77,17 @@ export async function startEnrolment(db: Db, auth: Auth, key: Buffer): Promise<T
   return { secret, otpauthUrl, qrCode: await QRCode.toDataURL(otpauthUrl, { margin: 1 }) };
 }
 
-/**
- * Code checks outside the token call are login attempts too: a stolen session cannot guess codes
- * faster than a login could.
- */
-async function throttled<T>(
+/** Code checks outside the token call are counted like login attempts (auth/login-throttle.ts). */
+const throttled = <T>(
   db: Db,
   auth: Auth,
   address: string,
   now: Date,
   check: () => Promise<T | undefined>,
-): Promise<T> {
-  const attempt = await countLoginAttempt(db, throttleKeys(auth.user.username, address), now);
-  const outcome = await check();
-  if (outcome === undefined) throw invalidRequest(WRONG_CODE); // the attempt stays counted
-  await forgiveLoginAttempt(db, attempt);
-  return outcome;
-}
+): Promise<T> =>
+  throttledCheck(db, throttleKeys(auth.user.username, address), now, check, () =>
+    invalidRequest(WRONG_CODE),
+  );
 
 /**
  * POST /account/totp/confirm {code}: a code of the pending secret turns two-factor login on, gives

@@ -211,6 +211,7 @@ export async function printBadge(
       kind: 'cracha',
       title: `Crachá: ${usualName}`,
       pdf,
+      participantId: participant.id,
     });
   });
 }

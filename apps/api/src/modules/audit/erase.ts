@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { formatCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 
-/** What an erasure takes out of the audit log, and what takes its place. */
+/** What an erasure takes out of the audit log (and stored answers), and what takes its place. */
 export interface AuditErasure {
   cpf: string;
   name: string;
@@ -28,11 +28,39 @@ export function replaceCpf(text: string, cpf: string, placeholder: string): stri
 }
 
 /**
+ * A person's data taken out of a JSON text (an audit row's values, a stored idempotent answer):
+ * a field named in `fields` takes its new value (so an earlier name goes too), the CPF (digits or
+ * formatted) and the name become the placeholders wherever they appear in another value, and a
+ * value equal to one of `others` becomes null.
+ */
+export function jsonEraser(erasure: AuditErasure): (json: string) => string {
+  const others = new Set(erasure.others.filter((value) => value.trim() !== ''));
+  const replaceIn = (text: string): string => {
+    const withoutCpf = replaceCpf(text, erasure.cpf, erasure.placeholderCpf);
+    return erasure.name === ''
+      ? withoutCpf
+      : withoutCpf.split(erasure.name).join(erasure.placeholderName);
+  };
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === 'string') return others.has(value) ? null : replaceIn(value);
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([key, v]) => [
+          key,
+          v !== null && Object.hasOwn(erasure.fields, key) ? erasure.fields[key] : scrub(v),
+        ]),
+      );
+    }
+    return value;
+  };
+  return (json) => JSON.stringify(scrub(JSON.parse(json)));
+}
+
+/**
  * Rewrites the audit rows that hold a person's data ('Anonimizar participante', LGPD): every row
- * whose values contain the CPF, and every row about one of `records`. In them a field named in
- * `fields` takes its new value (so an earlier name goes too), the CPF (digits or formatted) and the
- * name become the placeholders wherever they appear in another value, and a value equal to one of
- * `others` becomes null. Who, when, from where, which record and what was done stay.
+ * whose values contain the CPF, and every row about one of `records`, through `jsonEraser`.
+ * Who, when, from where, which record and what was done stay.
  * Runs in the caller's transaction, so the erasure and the anonymisation commit together.
  */
 export async function eraseFromAudit(
@@ -60,28 +88,8 @@ export async function eraseFromAudit(
       ]),
     )
     .execute();
-  const others = new Set(erasure.others.filter((value) => value.trim() !== ''));
-  const replaceIn = (text: string): string => {
-    const withoutCpf = replaceCpf(text, erasure.cpf, erasure.placeholderCpf);
-    return erasure.name === ''
-      ? withoutCpf
-      : withoutCpf.split(erasure.name).join(erasure.placeholderName);
-  };
-  const scrub = (value: unknown): unknown => {
-    if (typeof value === 'string') return others.has(value) ? null : replaceIn(value);
-    if (Array.isArray(value)) return value.map(scrub);
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.entries(value).map(([key, v]) => [
-          key,
-          v !== null && Object.hasOwn(erasure.fields, key) ? erasure.fields[key] : scrub(v),
-        ]),
-      );
-    }
-    return value;
-  };
-  const rewrite = (text: string | null): string | null =>
-    text === null ? null : JSON.stringify(scrub(JSON.parse(text)));
+  const erase = jsonEraser(erasure);
+  const rewrite = (text: string | null): string | null => (text === null ? null : erase(text));
   let changed = 0;
   for (const row of rows) {
     const before = rewrite(row.before);

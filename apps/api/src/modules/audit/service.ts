@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import {
   auditActionLabel,
@@ -11,7 +11,8 @@ import {
 import { formatDateTimeSecondsInZone } from '../../dates.ts';
 import type { AuditLogTable, Database } from '../../db/types.ts';
 import type { Selectable } from 'kysely';
-import { csvField, csvLine } from '../reports/csv.ts';
+import { csvField, csvLine, csvStream } from '../reports/csv.ts';
+import { streamRows } from '../../db/stream-rows.ts';
 import { likePattern } from '../tables/repository.ts';
 
 /** What the 'Auditoria' list and its CSV are filtered by; instants are ISO UTC. */
@@ -98,51 +99,35 @@ export async function auditOptions(db: Kysely<Database>): Promise<AuditOptionsDt
 }
 
 const CSV_COLUMNS = ['Quando', 'Usuário', 'Endereço', 'Entidade', 'Registro', 'Ação', 'Alterações'];
-/** Rows read per query while streaming: memory stays flat whatever the log's size. */
-const CSV_BATCH = 1000;
 
 /**
  * GET /audit/csv: every row the filters keep, newest first, as ';' CSV with a UTF-8 BOM and
- * formulas neutralised (the reports' writer), read in batches by (created_at, id) as it streams.
+ * formulas neutralised (the reports' writer), streamed from a cursor (db/stream-rows.ts).
  */
 export function auditCsv(db: Kysely<Database>, filters: AuditFilters, zone: string): Readable {
+  const query = filtered(db, filters)
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
   async function* lines(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine(CSV_COLUMNS.map((label) => csvField(label, true)))}`;
-    let after: { at: string; id: number } | undefined;
-    for (;;) {
-      let query = filtered(db, filters).selectAll();
-      if (after) {
-        const { at, id } = after;
-        query = query.where((eb) =>
-          eb.or([
-            eb('created_at', '<', at),
-            eb.and([eb('created_at', '=', at), eb('id', '<', id)]),
-          ]),
-        );
-      }
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(CSV_BATCH)
-        .execute();
-      for (const row of rows) {
-        const dto = toDto(row);
-        yield csvLine(
-          [
-            formatDateTimeSecondsInZone(dto.quando, zone),
-            dto.usuario,
-            dto.ip,
-            auditEntityLabel(dto.entidade),
-            dto.registro ?? '',
-            auditActionLabel(dto.acao),
-            auditChangeLines(dto).join('\n'),
-          ].map((text) => csvField(text, true)),
-        );
-      }
-      const last = rows.at(-1);
-      if (!last || rows.length < CSV_BATCH) return;
-      after = { at: last.created_at, id: last.id };
+    for await (const rows of streamRows(db, query)) {
+      yield rows
+        .map((row) => {
+          const dto = toDto(row);
+          return csvLine(
+            [
+              formatDateTimeSecondsInZone(dto.quando, zone),
+              dto.usuario,
+              dto.ip,
+              auditEntityLabel(dto.entidade),
+              dto.registro ?? '',
+              auditActionLabel(dto.acao),
+              auditChangeLines(dto).join('\n'),
+            ].map((text) => csvField(text, true)),
+          );
+        })
+        .join('');
     }
   }
-  return Readable.from(lines());
+  return csvStream(CSV_COLUMNS, lines());
 }

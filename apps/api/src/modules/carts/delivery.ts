@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { loadOrder } from './order-dto.ts';
-import { listOrders } from './service.ts';
+import { listOrders, refuseOtherEvent } from './service.ts';
 import { applyTransition, type Actor } from './transitions.ts';
 
 /** The delivery desk's side (Expedição): paid orders waiting, and handing one over. */
@@ -21,11 +21,12 @@ export async function deliverOrder(
   actor: Actor,
   orderId: number,
 ): Promise<OrderDto> {
-  await db.transaction().execute((trx) =>
-    applyTransition(trx, orderId, 'entregar', actor, now, {
+  await db.transaction().execute(async (trx) => {
+    const { eventId } = await applyTransition(trx, orderId, 'entregar', actor, now, {
       delivered_at: now.toISOString(),
       delivered_by: actor.id,
-    }),
-  );
+    });
+    await refuseOtherEvent(trx, eventId);
+  });
   return loadOrder(db, orderId);
 }

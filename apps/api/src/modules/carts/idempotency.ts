@@ -8,6 +8,7 @@ export const KEY_REUSED = 'Esta Idempotency-Key já foi usada em outro pagamento
 /** A request sent with an `Idempotency-Key` header: the key and what it was sent with. */
 export interface IdempotentRequest {
   key: string;
+  /** Keys are each user's own: another user's same key is another request (issue 23). */
   userId: number;
   /** SHA-256 of the call's target and body: the same key must always mean the same request. */
   hash: string;
@@ -29,8 +30,8 @@ export function idempotentRequest(
 }
 
 /**
- * The answer stored for this key, as Stripe's API does: undefined when the key is new, the first
- * answer when it was used for the same request, 409 when it was used for another one.
+ * The answer stored for this user's key, as Stripe's API does: undefined when the key is new, the
+ * first answer when it was used for the same request, 409 when it was used for another one.
  */
 export async function storedAnswer<T>(
   db: Kysely<Database>,
@@ -39,6 +40,7 @@ export async function storedAnswer<T>(
   const row = await db
     .selectFrom('idempotency_keys')
     .select(['request_hash', 'response'])
+    .where('user_id', '=', request.userId)
     .where('key', '=', request.key)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -46,18 +48,24 @@ export async function storedAnswer<T>(
   return JSON.parse(row.response) as T;
 }
 
+/** What a keyed write answers: the order it acted on. */
+export interface OrderAnswer {
+  id: number;
+}
+
 /** Stores the first answer, in the same transaction as the writes it reports. */
 export async function storeAnswer(
   trx: Transaction<Database>,
   request: IdempotentRequest,
-  answer: unknown,
+  answer: OrderAnswer,
   now: Date,
 ): Promise<void> {
   await trx
     .insertInto('idempotency_keys')
     .values({
-      key: request.key,
       user_id: request.userId,
+      key: request.key,
+      order_id: answer.id,
       request_hash: request.hash,
       status_code: 200,
       response: JSON.stringify(answer),
@@ -84,7 +92,7 @@ export interface KeyedWrite<T> {
  * not looked up first: it fails like any second attempt (the order moved on, or the key is
  * taken) and then finds the stored answer, which also serves a retry that raced the first.
  */
-export async function idempotently<T>(
+export async function idempotently<T extends OrderAnswer>(
   db: Kysely<Database>,
   request: IdempotentRequest | undefined,
   now: Date,
@@ -101,5 +109,31 @@ export async function idempotently<T>(
     const stored = request && (await storedAnswer<T>(db, request));
     if (stored) return stored;
     throw await onError(error);
+  }
+}
+
+/**
+ * 'Anonimizar participante': the stored answers about these orders are rewritten by `erase`, not
+ * dropped, so a client's retry still gets its first answer (now without the person) instead of
+ * the 409 a second payment of a paid order earns. Either way a retry never pays twice.
+ */
+export async function eraseStoredAnswers(
+  trx: Transaction<Database>,
+  orderIds: readonly number[],
+  erase: (json: string) => string,
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  const rows = await trx
+    .selectFrom('idempotency_keys')
+    .select(['user_id', 'key', 'response'])
+    .where('order_id', 'in', orderIds)
+    .execute();
+  for (const row of rows) {
+    await trx
+      .updateTable('idempotency_keys')
+      .set({ response: erase(row.response) })
+      .where('user_id', '=', row.user_id)
+      .where('key', '=', row.key)
+      .execute();
   }
 }

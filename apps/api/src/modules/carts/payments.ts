@@ -1,8 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  CASH_METHOD_NAME,
+  CASH_NEEDS_OPEN_DRAWER,
+  MONEY_MAX_CENTS,
+  PAYMENT_TOO_LARGE,
+  exactCents,
   formatMoney,
   paymentsCloseOrder,
-  toCents,
   type OrderDto,
   type OrderPaymentDto,
   type PaymentEntry,
@@ -10,7 +14,7 @@ import {
 } from '@balcao/contract';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
-import { invalidRequest } from '../../http/api-error.ts';
+import { conflict, invalidRequest } from '../../http/api-error.ts';
 import { useOrderCoupon } from '../coupons/apply.ts';
 import { generateAutomaticCoupon } from '../coupons/automatic.ts';
 import { openDrawerQuery } from '../drawer/service.ts';
@@ -18,6 +22,7 @@ import { moveOrderStock } from '../products/stock.ts';
 import { recordSale } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
+import { refuseOtherEvent } from './service.ts';
 import { recordAudit } from '../audit/record.ts';
 import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
 
@@ -40,12 +45,11 @@ export async function orderPayments(db: Db, orderId: number): Promise<OrderPayme
   return (await loadOrder(db, orderId)).payments;
 }
 
-/** Reais on the wire to cents; a value with more than 2 decimals is refused, never rounded. */
+/** Reais on the wire to cents; more than 2 decimals is refused, never rounded; at most R$ 1 milhão. */
 export function paymentValueCents(valor: number): number {
-  const cents = toCents(valor);
-  if (Math.abs(valor * 100 - cents) > 1e-6) {
-    throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
-  }
+  const cents = exactCents(valor);
+  if (cents === null) throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
+  if (cents > MONEY_MAX_CENTS) throw invalidRequest(PAYMENT_TOO_LARGE);
   return cents;
 }
 
@@ -65,6 +69,21 @@ async function unknownMethod(db: Db, payments: readonly PaymentEntry[]) {
   return unknown === undefined
     ? undefined
     : invalidRequest(`Forma de pagamento não encontrada: ${unknown}.`);
+}
+
+/** Cash always goes into a drawer: without an open one (or one closed meanwhile), a 409. */
+async function refuseCashWithoutDrawer(trx: Trx, payments: readonly PaymentEntry[]) {
+  const cash = await trx
+    .selectFrom('payment_methods')
+    .select('id')
+    .where('name', '=', CASH_METHOD_NAME)
+    .where(
+      'id',
+      'in',
+      payments.map((payment) => payment.id_forma_pagamento),
+    )
+    .executeTakeFirst();
+  if (cash) throw conflict(CASH_NEEDS_OPEN_DRAWER);
 }
 
 /**
@@ -92,6 +111,7 @@ async function recordPayment(
       paid_at: at,
     },
   );
+  await refuseOtherEvent(trx, eventId);
   if (!paymentsCloseOrder(totalCents, cents)) {
     const paid = cents.reduce((sum, amount) => sum + amount, 0);
     throw invalidRequest(
@@ -99,7 +119,8 @@ async function recordPayment(
     );
   }
   if (payments.length > 0) {
-    // The money goes into the cashier's open drawer; without one the payment belongs to none.
+    // The money goes into the cashier's open drawer; without one the payment belongs to none
+    // (and cash is refused).
     // (A subquery of the insert: one round trip to the database less per payment.)
     const [stored] = await trx
       .insertInto('order_payments')
@@ -115,6 +136,7 @@ async function recordPayment(
       )
       .returning('drawer_session_id')
       .execute();
+    if (stored?.drawer_session_id == null) await refuseCashWithoutDrawer(trx, payments);
     await recordAudit(trx, auditActorOf(actor), {
       entity: 'order_payments',
       entityId: orderId,

@@ -12,6 +12,7 @@ import {
   PIX_NAME_MAX,
   PIX_NOT_CONFIGURED,
   canTransition,
+  pixAboveRemainingMessage,
   pixTxid,
   toReais,
   type PixChargeDto,
@@ -20,6 +21,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { paymentValueCents } from './payments.ts';
+import { refuseOtherEvent } from './service.ts';
 
 /** PIX at the cashier: the receiver's settings (System) and the BR Code of a charge. */
 
@@ -95,11 +97,16 @@ export async function pixCharge(db: Db, orderId: number, valor: number): Promise
   const cents = paymentValueCents(valor);
   const order = await db
     .selectFrom('orders')
-    .select('state')
+    .select(['state', 'event_id', 'total_cents'])
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order) throw notFound(ORDER_NOT_FOUND);
   if (!canTransition(order.state, 'pagar')) throw conflict(ORDER_TRANSITIONS.pagar.refusal);
+  await refuseOtherEvent(db, order.event_id);
+  // Payments are recorded all at once when the order is paid: what remains is the total.
+  if (cents > order.total_cents) {
+    throw invalidRequest(pixAboveRemainingMessage(cents, order.total_cents));
+  }
   const config = await pixConfig(db);
   if (config.chave === '') throw conflict(PIX_NOT_CONFIGURED);
   const txid = pixTxid(orderId);

@@ -1,10 +1,16 @@
 import type { Kysely } from 'kysely';
-import { NOT_DELIVERED_MESSAGE, toCents, type OrderDto } from '@balcao/contract';
+import {
+  NOT_DELIVERED_MESSAGE,
+  toCents,
+  type OrderDto,
+  type ReceiptPrintOutcome,
+} from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict } from '../../http/api-error.ts';
 import { renderDeliveryReceipt, renderPaymentReceipt } from '../../printing/documents/index.ts';
 import type { ReceiptInput } from '../../printing/documents/receipts.ts';
-import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
+import { Type } from '@fastify/type-provider-typebox';
+import { printDocument, printOutcomeWith, type PrintOutcome } from '../../printing/queue.ts';
 import { printOrderCoupons } from '../coupons/automatic.ts';
 import { loadOrder } from './order-dto.ts';
 
@@ -12,6 +18,11 @@ export const NOT_PAID_MESSAGE = 'O pedido ainda não foi pago.';
 const RECEIPT_STATES = ['PAGO', 'ENTREGUE', 'ESTORNADO'] as const;
 
 type Db = Kysely<Database>;
+
+/** GET /carrinho/imprimir/recibo/{id}: the receipt's outcome and each coupon printed after it. */
+export const ReceiptOutcomeSchema = printOutcomeWith({
+  coupons: Type.Array(printOutcomeWith({ code: Type.String() })),
+});
 type User = { id: number; username: string };
 
 /** What both receipts show: the event, the order, the customer and the lines. */
@@ -51,7 +62,7 @@ export async function printPaymentReceipt(
   orderId: number,
   timeZone: string,
   fullCpf = false,
-): Promise<PrintOutcome> {
+): Promise<ReceiptPrintOutcome> {
   const order = await loadOrder(db, orderId);
   if (!(RECEIPT_STATES as readonly string[]).includes(order.estadoPedido)) {
     throw conflict(NOT_PAID_MESSAGE);
@@ -81,10 +92,15 @@ export async function printPaymentReceipt(
     kind: 'recibo',
     title: `Comprovante Pagamento: pedido ${order.id}`,
     pdf,
+    participantId: order.participantId,
   });
-  // The automatic coupon the order earned comes out right after its receipt.
-  if (order.estadoPedido !== 'ESTORNADO') await printOrderCoupons(db, now, user, orderId, timeZone);
-  return outcome;
+  // The automatic coupon the order earned comes out right after its receipt, in the same answer:
+  // with no printer mapped the browser prints each file, and the cashier sees each code.
+  const coupons =
+    order.estadoPedido === 'ESTORNADO'
+      ? []
+      : await printOrderCoupons(db, now, user, orderId, timeZone);
+  return { ...outcome, coupons };
 }
 
 /**
@@ -111,5 +127,6 @@ export async function printDeliveryReceipt(
     kind: 'expedicao',
     title: `Comprovante Expedição: pedido ${order.id}`,
     pdf,
+    participantId: order.participantId,
   });
 }

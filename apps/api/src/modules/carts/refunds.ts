@@ -7,7 +7,7 @@ import { moveOrderStock } from '../products/stock.ts';
 import { recordSale } from '../reports/summary.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
-import { listOrders } from './service.ts';
+import { listOrders, refuseOtherEvent } from './service.ts';
 import { applyTransition, type Actor } from './transitions.ts';
 
 /** The 'Pedidos pagos' screen (System): paid, delivered and refunded orders, and refunding. */
@@ -42,10 +42,11 @@ export async function refundOrder(
   const request = idempotentRequest(idempotencyKey, actor.id, { refund: orderId, motivo });
   return idempotently(db, request, now, {
     work: async (trx) => {
-      await applyTransition(trx, orderId, 'estornar', actor, now, {
+      const { eventId } = await applyTransition(trx, orderId, 'estornar', actor, now, {
         refunded_at: now.toISOString(),
         refund_reason: reason,
       });
+      await refuseOtherEvent(trx, eventId);
       // The coupon the order used stays used; the one it earned (automatic) is invalidated.
       await invalidateOriginCoupons(trx, orderId);
       return loadOrder(trx, orderId);

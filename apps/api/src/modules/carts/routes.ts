@@ -1,4 +1,8 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  Type,
+  TypeBoxValidatorCompiler,
+  type FastifyPluginAsyncTypebox,
+} from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   DELIVERY_PERMISSIONS,
@@ -21,12 +25,19 @@ import {
 } from './order-dto.ts';
 import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
-import { printDeliveryReceipt, printPaymentReceipt } from './receipt.ts';
+import { printDeliveryReceipt, printPaymentReceipt, ReceiptOutcomeSchema } from './receipt.ts';
 import { seesFullCpf } from '../../auth/cpf-privacy.ts';
 import { pixCharge, pixConfig, savePixConfig } from './pix.ts';
 import { paidOrders, refundOrder } from './refunds.ts';
 import { unifyCarts } from './unify.ts';
-import { finalizeCart, newCart, openOrders, removeCart, updateCart } from './service.ts';
+import {
+  discountLimit,
+  finalizeCart,
+  newCart,
+  openOrders,
+  removeCart,
+  updateCart,
+} from './service.ts';
 import type { Actor } from './transitions.ts';
 import { Id } from '../../http/id-schema.ts';
 
@@ -48,7 +59,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/carrinho/novo',
     {
-      config: { access: SELLER_PERMISSIONS },
+      config: { access: SELLER_PERMISSIONS, money: true },
       schema: { response: { 200: Type.Object({ id: Type.Integer() }) } },
     },
     async (request) => newCart(app.db, now(), actor(request)),
@@ -57,16 +68,19 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/carrinho/atualizar/:id',
     {
-      config: { access: ORDER_TRANSITIONS.atualizar.permissions },
+      config: { access: ORDER_TRANSITIONS.atualizar.permissions, money: true },
+      // Checked as sent, without the app's type coercion: a null or "2" quantity (or discount)
+      // is refused, never read as 0 (which dropped the line) or 2.
+      validatorCompiler: TypeBoxValidatorCompiler,
       schema: {
         params: Params,
         body: Type.Object({
           items: Type.Array(
             Type.Object({
               produto_id: Id,
-              // The range is checked by the service, with SPEC.md's message.
+              // The range and the 2 decimals are checked by the service, with SPEC.md's message.
               desconto: Type.Number(),
-              quantidade: Type.Integer({ minimum: 0, maximum: 9999 }),
+              quantidade: Type.Integer({ minimum: 1, maximum: 9999 }),
             }),
             { maxItems: MAX_LINES },
           ),
@@ -76,6 +90,17 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       updateCart(app.db, now(), actor(request), request.params.id, request.body.items),
+  );
+
+  app.get(
+    '/carrinho/desconto-maximo',
+    {
+      config: { access: ORDER_TRANSITIONS.atualizar.permissions },
+      schema: { response: { 200: Type.Object({ desconto_maximo: Type.Integer() }) } },
+    },
+    async (request) => ({
+      desconto_maximo: await discountLimit(app.db, signedIn(request).user.id),
+    }),
   );
 
   app.get(
@@ -90,7 +115,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/carrinho/finalizar/:id',
     {
-      config: { access: ORDER_TRANSITIONS.finalizar.permissions },
+      config: { access: ORDER_TRANSITIONS.finalizar.permissions, money: true },
       schema: {
         params: Params,
         body: Type.Object({ id_cliente: IdCliente }),
@@ -145,7 +170,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/carrinho/pagamento/:id',
     {
-      config: { access: ORDER_TRANSITIONS.pagar.permissions },
+      config: { access: ORDER_TRANSITIONS.pagar.permissions, money: true },
       schema: {
         params: Params,
         body: Type.Object({
@@ -173,7 +198,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/carrinho/imprimir/recibo/:id',
     {
       config: { access: ORDER_RECORD_PERMISSIONS },
-      schema: { params: Params, response: { 200: PrintOutcomeSchema } },
+      schema: { params: Params, response: { 200: ReceiptOutcomeSchema } },
     },
     async (request) => {
       const { user } = signedIn(request);
@@ -239,7 +264,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/carrinho/estornar/:id',
     {
-      config: { access: ORDER_TRANSITIONS.estornar.permissions },
+      config: { access: ORDER_TRANSITIONS.estornar.permissions, money: true },
       schema: {
         params: Params,
         // A missing or blank reason is refused by the service, with its pt-BR message.

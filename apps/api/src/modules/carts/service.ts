@@ -2,9 +2,13 @@ import type { Kysely } from 'kysely';
 import {
   CART_CANNOT_BE_EMPTIED,
   INVALID_DISCOUNT,
+  MONEY_MAX_CENTS,
   NOT_REGISTERED_MESSAGE,
   NO_SELECTED_EVENT_MESSAGE,
   ORDER_NOT_FOUND,
+  ORDER_OTHER_EVENT,
+  ORDER_TOO_LARGE,
+  discountOverLimitMessage,
   duplicateItemMessage,
   isValidDiscountPercent,
   orderAmounts,
@@ -15,10 +19,11 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import { recordAudit } from '../audit/record.ts';
 import { refreshCouponLines } from '../coupons/apply.ts';
 import { requireCpf } from '../participants/service.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
-import { applyTransition, recordTransition, type Actor } from './transitions.ts';
+import { applyTransition, auditActorOf, recordTransition, type Actor } from './transitions.ts';
 import { ID_MAX } from '../../http/id-schema.ts';
 
 type Db = Kysely<Database>;
@@ -32,6 +37,11 @@ export async function selectedEventId(db: Db): Promise<number | undefined> {
     .where('selected', '=', true)
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Money moves only at the selected event's desks: an order of another event gets a 409. */
+export async function refuseOtherEvent(db: Db, orderEventId: number): Promise<void> {
+  if (orderEventId !== (await selectedEventId(db))) throw conflict(ORDER_OTHER_EVENT);
 }
 
 /** POST /carrinho/novo: an empty cart in the selected event. */
@@ -74,7 +84,7 @@ async function sellableCategories(db: Db, userId: number): Promise<Set<number> |
 }
 
 /**
- * POST /carrinho/atualizar/{id}: the list replaces the order's lines (quantity 0 drops one).
+ * POST /carrinho/atualizar/{id}: the list replaces the order's lines (a line left out is dropped).
  * Lines keep the place they were first added in; prices are read now.
  */
 export async function updateCart(
@@ -104,7 +114,7 @@ export async function updateCart(
     if (!product) throw notFound(`Produto não encontrado: ${item.produto_id}.`);
     if (seen.has(product.id)) throw invalidRequest(duplicateItemMessage(product.name));
     seen.add(product.id);
-    if (item.quantidade > 0) lines.push({ product, item });
+    lines.push({ product, item });
   }
   const amounts = orderAmounts(
     lines.map(({ product, item }) => ({
@@ -113,20 +123,33 @@ export async function updateCart(
       discountPercent: item.desconto,
     })),
   );
+  if (amounts.gross > MONEY_MAX_CENTS) throw invalidRequest(ORDER_TOO_LARGE);
   const allowed = await sellableCategories(db, actor.id);
+  const limit = await discountLimit(db, actor.id);
 
   await db.transaction().execute(async (trx) => {
     await applyTransition(trx, orderId, 'atualizar', actor, now, { total_cents: amounts.net });
-    const existing = new Map(
-      (
-        await trx
-          .selectFrom('order_items')
-          .select(['product_id', 'position'])
-          .where('order_id', '=', orderId)
-          .execute()
-      ).map((row) => [row.product_id, row.position]),
+    const stored = await trx
+      .selectFrom('order_items')
+      .select(['product_id', 'position', 'discount_bp', 'coupon_bp'])
+      .where('order_id', '=', orderId)
+      .execute();
+    const existing = new Map(stored.map((row) => [row.product_id, row.position]));
+    // The percent the screen shows (a coupon's replaces the line's own) is what it sends back.
+    const discountBefore = new Map(
+      stored.map((row) => [row.product_id, row.coupon_bp ?? row.discount_bp]),
     );
     if (existing.size > 0 && lines.length === 0) throw invalidRequest(CART_CANNOT_BE_EMPTIED);
+    // Only a discount being given is held to the user's limit: a line another user discounted
+    // more may still change quantity here.
+    const given = lines.flatMap(({ product, item }) => {
+      const bp = Math.round(item.desconto * 100);
+      const before = discountBefore.get(product.id) ?? 0;
+      return bp === before ? [] : [{ product, bp, before }];
+    });
+    if (given.some(({ bp }) => bp > limit * 100)) {
+      throw new ApiError(403, 'forbidden', discountOverLimitMessage(limit));
+    }
     for (const { product } of lines) {
       if (allowed && !existing.has(product.id) && !allowed.has(product.category_id)) {
         throw new ApiError(403, 'forbidden', `Você não pode vender ${product.name}.`);
@@ -159,10 +182,30 @@ export async function updateCart(
         )
         .execute();
     }
+    for (const { product, bp, before } of given) {
+      await recordAudit(trx, auditActorOf(actor), {
+        entity: 'orders',
+        entityId: orderId,
+        action: 'desconto',
+        before: { desconto: before / 100 },
+        after: { produto_id: product.id, produto: product.name, desconto: bp / 100 },
+        at: now,
+      });
+    }
     // With a coupon the lines take its percent (SPEC.md section 4) and the total follows.
     await refreshCouponLines(trx, orderId, { onlyWithCoupon: true });
   });
   return loadOrder(db, orderId);
+}
+
+/** GET /carrinho/desconto-maximo: the largest discount percent the user may give a line. */
+export async function discountLimit(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('max_discount_percent')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.max_discount_percent ?? 0);
 }
 
 /** The participant an `id_cliente` names in the event: a CPF, or a participant id from a badge QR. */

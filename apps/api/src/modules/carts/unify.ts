@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  MONEY_MAX_CENTS,
   ORDER_NOT_FOUND,
+  ORDER_TOO_LARGE,
   ORDER_TRANSITIONS,
   UNIFY_NEEDS_TWO,
   UNIFY_OTHER_EVENT,
@@ -11,7 +13,7 @@ import {
   type OrderDto,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { loadOrder } from './order-dto.ts';
 import { NO_ITEMS_MESSAGE, findCustomer } from './service.ts';
 import { refreshCouponLines } from '../coupons/apply.ts';
@@ -86,24 +88,32 @@ export async function unifyCarts(
   const ids = [...new Set(carrinhos)];
   if (ids.length < 2) throw invalidRequest(UNIFY_NEEDS_TWO);
   const { customer, targetState } = await checkCarts(db, ids, idCliente);
-  const [targetId, ...others] = ids as [number, ...number[]];
+  const targetId = ids[0]!;
+  const customerFields = {
+    participant_id: customer.id,
+    cpf: customer.cpf,
+    customer_name: customer.name,
+    associated_at: now.toISOString(),
+  };
   await db.transaction().execute(async (trx) => {
     // Guarded transitions first: they lock every cart, so the lines read below cannot change.
-    for (const id of others) await applyTransition(trx, id, 'unificar', actor, now);
-    const customerFields = {
-      participant_id: customer.id,
-      cpf: customer.cpf,
-      customer_name: customer.name,
-      associated_at: now.toISOString(),
-    };
-    await applyTransition(
-      trx,
-      targetId,
-      targetState === 'CARRINHO' ? 'finalizar' : 'atualizar',
-      actor,
-      now,
-      customerFields,
-    );
+    // Ascending ids, whatever order the carts were listed in: two desks merging the same carts
+    // as [A, B] and [B, A] wait for each other instead of deadlocking (the second gets the 409).
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      if (id !== targetId) await applyTransition(trx, id, 'unificar', actor, now);
+      else {
+        // A first cart another desk merged away meanwhile is refused as any closed cart is.
+        const action = targetState === 'CARRINHO' ? 'finalizar' : 'atualizar';
+        await applyTransition(trx, targetId, action, actor, now, customerFields).catch(
+          (error: unknown) => {
+            if (error instanceof ApiError && error.status === 409) {
+              throw conflict(ORDER_TRANSITIONS.unificar.refusal);
+            }
+            throw error;
+          },
+        );
+      }
+    }
     const lines = await mergedLines(trx, ids);
     if (lines.length === 0) throw conflict(NO_ITEMS_MESSAGE);
     for (const line of lines) {
@@ -118,6 +128,7 @@ export async function unifyCarts(
         discountPercent: line.discount_bp / 100,
       })),
     );
+    if (amounts.gross > MONEY_MAX_CENTS) throw invalidRequest(ORDER_TOO_LARGE);
     await trx.deleteFrom('order_items').where('order_id', '=', targetId).execute();
     await trx
       .insertInto('order_items')

@@ -32,14 +32,17 @@ export async function generateAutomaticCoupon(
   return createCoupon(trx, now, template, userId, order.id);
 }
 
-/** The coupons an order generated, printed after its receipt (each reprint prints them again). */
+/**
+ * The coupons an order generated, printed after its receipt (each reprint prints them again):
+ * each coupon's code with its print's outcome, for the cashier's screen to print and announce.
+ */
 export async function printOrderCoupons(
   db: Db,
   now: Date,
   user: { id: number; username: string },
   orderId: number,
   timeZone: string,
-): Promise<PrintOutcome[]> {
+): Promise<({ code: string } & PrintOutcome)[]> {
   const coupons = await db
     .selectFrom('coupons')
     .select('id')
@@ -47,14 +50,14 @@ export async function printOrderCoupons(
     .where('removed_at', 'is', null)
     .orderBy('id')
     .execute();
-  const outcomes: PrintOutcome[] = [];
-  for (const coupon of coupons) {
-    const { outcome } = await db
+  const printed: ({ code: string } & PrintOutcome)[] = [];
+  for (const { id } of coupons) {
+    const { outcome, coupon } = await db
       .transaction()
-      .execute((trx) => printCoupon(trx, now, user, coupon.id, 'CHECKOUT', timeZone));
-    outcomes.push(outcome);
+      .execute((trx) => printCoupon(trx, now, user, id, 'CHECKOUT', timeZone));
+    printed.push({ code: coupon.code, ...outcome });
   }
-  return outcomes;
+  return printed;
 }
 
 /** A refund invalidates the coupon the order generated, if nobody used it yet. */

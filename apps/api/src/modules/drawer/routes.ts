@@ -41,7 +41,7 @@ export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/caixa/abrir',
     {
-      config: { access: CASHIER_PERMISSIONS },
+      config: { access: CASHIER_PERMISSIONS, money: true },
       schema: {
         body: Type.Object({ troco: Type.Number({ minimum: 0, maximum: 10_000_000 }) }),
         response: { 200: DrawerSessionSchema },
@@ -62,7 +62,7 @@ export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/caixa/fechar',
     {
-      config: { access: CASHIER_PERMISSIONS },
+      config: { access: CASHIER_PERMISSIONS, money: true },
       schema: {
         body: Type.Object({
           contado: Type.Array(

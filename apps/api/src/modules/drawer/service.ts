@@ -6,12 +6,13 @@ import {
   DRAWER_NOT_OPEN,
   NO_SELECTED_EVENT_MESSAGE,
   drawerExpected,
-  toCents,
+  exactCents,
   toReais,
   type DrawerCloseRequest,
   type DrawerMethodDto,
   type DrawerSessionDto,
 } from '@balcao/contract';
+import { isPostgres } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
@@ -42,9 +43,9 @@ interface MethodFigures {
 }
 
 /** Reais on the wire to cents; more than 2 decimals is refused, never rounded. */
-function exactCents(valor: number, label: string): number {
-  const cents = toCents(valor);
-  if (Math.abs(valor * 100 - cents) > 1e-6) throw invalidRequest(`${label} inválido: ${valor}.`);
+function wireCents(valor: number, label: string): number {
+  const cents = exactCents(valor);
+  if (cents === null) throw invalidRequest(`${label} inválido: ${valor}.`);
   return cents;
 }
 
@@ -62,19 +63,20 @@ function sessions(db: Db) {
     ]);
 }
 
-/** The user's open drawer, if any. */
-export async function openDrawerId(db: Db, userId: number): Promise<number | null> {
-  const row = await openDrawerQuery(db, userId).executeTakeFirst();
-  return row?.id ?? null;
-}
-
-/** The id of the user's open drawer as a query: a subquery of the payment rows' insert. */
+/**
+ * The id of the user's open drawer as a query: a subquery of the payment rows' insert. On
+ * PostgreSQL it takes a share lock on the drawer's row, which its closing (an UPDATE) waits for;
+ * a payment that waits for a closing re-checks `closed_at is null` (READ COMMITTED) and finds no
+ * drawer. So each payment is either counted by the closing or belongs to no drawer. (SQLite runs
+ * one transaction at a time.)
+ */
 export function openDrawerQuery(db: Db, userId: number) {
   return db
     .selectFrom('drawer_sessions')
     .select('id')
     .where('user_id', '=', userId)
-    .where('closed_at', 'is', null);
+    .where('closed_at', 'is', null)
+    .$if(isPostgres(db), (query) => query.forShare());
 }
 
 /**
@@ -183,7 +185,7 @@ export async function openDrawer(
   actor: AuditActor,
   troco: number,
 ): Promise<DrawerSessionDto> {
-  const cents = exactCents(troco, 'Valor de troco');
+  const cents = wireCents(troco, 'Valor de troco');
   const eventId = await selectedEventId(db);
   if (eventId === undefined) throw conflict(NO_SELECTED_EVENT_MESSAGE);
   try {
@@ -245,7 +247,7 @@ export async function closeDrawer(
 ): Promise<DrawerSessionDto> {
   const counts = new Map<number, number>();
   for (const entry of contado) {
-    const cents = exactCents(entry.valor, 'Valor contado');
+    const cents = wireCents(entry.valor, 'Valor contado');
     counts.set(entry.id_forma_pagamento, (counts.get(entry.id_forma_pagamento) ?? 0) + cents);
   }
   const at = now.toISOString();
@@ -255,6 +257,8 @@ export async function closeDrawer(
       .where('drawer_sessions.closed_at', 'is', null)
       .executeTakeFirst();
     if (!session) throw conflict(DRAWER_NOT_OPEN);
+    // The UPDATE waits for the payments holding the drawer's row (`openDrawerQuery`); the
+    // figures below are read after it, so they see every payment that went into the drawer.
     const updated = await trx
       .updateTable('drawer_sessions')
       .set({ closed_at: at })

@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { signedIn } from '../../auth/access-control.ts';
+import { ImportSlots } from './import-slots.ts';
 import { importParticipants, importProducts } from './service.ts';
 import { parseSheetBody } from './sheet-body.ts';
 import { SHEET_BODY_LIMIT, type UploadedSheet } from './sheet-file.ts';
@@ -37,9 +38,13 @@ function sendTemplate(reply: FastifyReply, file: TemplateFile) {
 }
 
 export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // This plugin's routes only: their bodies carry a file of up to 20 MiB.
+  // This plugin's routes only: their bodies carry a file of up to 64 MiB.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', parseSheetBody);
+  const slots = new ImportSlots();
+  // Before the body is read: the file is what takes the memory.
+  const takeSlot = async (request: FastifyRequest, reply: FastifyReply) =>
+    slots.take(request, reply, signedIn(request).user.id);
   app.get(
     '/participants/upload/template',
     { config: { access: ['ImportParticipants'] }, schema: { querystring: TemplateQuery } },
@@ -59,17 +64,20 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ['ImportParticipants'] },
       bodyLimit: SHEET_BODY_LIMIT,
+      preParsing: takeSlot,
       schema: {
         body: Type.Object({ sheet: Sheet, eventId: Id }),
         response: { 200: ImportResultSchema },
       },
     },
     async (request) =>
-      importParticipants(app.db, {
-        ...request.body,
-        userId: signedIn(request).user.id,
-        now: app.config.now(),
-      }),
+      slots.run(request, () =>
+        importParticipants(app.db, {
+          ...request.body,
+          userId: signedIn(request).user.id,
+          now: app.config.now(),
+        }),
+      ),
   );
 
   app.post(
@@ -77,6 +85,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { access: ['ImportProducts'] },
       bodyLimit: SHEET_BODY_LIMIT,
+      preParsing: takeSlot,
       schema: {
         // Products are not per event; the SPA still sends the event it shows.
         body: Type.Object({
@@ -87,11 +96,13 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      importProducts(app.db, {
-        sheet: request.body.sheet,
-        eventId: request.body.eventId ?? null,
-        userId: signedIn(request).user.id,
-        now: app.config.now(),
-      }),
+      slots.run(request, () =>
+        importProducts(app.db, {
+          sheet: request.body.sheet,
+          eventId: request.body.eventId ?? null,
+          userId: signedIn(request).user.id,
+          now: app.config.now(),
+        }),
+      ),
   );
 };

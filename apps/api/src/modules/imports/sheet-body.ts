@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, invalidRequest } from '../../http/api-error.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from '../../http/json-body.ts';
 import {
   NOT_A_SPREADSHEET,
   SHEET_BODY_LIMIT,
@@ -24,7 +25,7 @@ const invalidJson = (): ApiError => invalidRequest('O corpo da requisição não
 
 /**
  * The JSON body of the import routes, `{sheet, eventId}` where `sheet` is a data URL of up to
- * 20 MiB (27 MB of base64), read as it streams in: the base64 is decoded chunk by chunk into the
+ * 64 MiB (85 MiB of base64), read as it streams in: the base64 is decoded chunk by chunk into the
  * file's bytes, and only the few bytes around it are parsed as JSON. The default parser would hold
  * the body as a string, copy it into a parsed one and decode it in one go on the event loop, each
  * step a 25 MB allocation and a pause for every other request (issue 16).
@@ -161,8 +162,9 @@ class SheetBodyReader {
       this.#afterKey = false;
       this.#lastString = null;
       if (byte === QUOTE) this.#mode = 'outerString';
-      else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) this.#depth++;
-      else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) this.#depth--;
+      else if (byte === 0x7b /* { */ || byte === 0x5b /* [ */) {
+        if (++this.#depth > MAX_JSON_DEPTH) throw jsonTooDeep();
+      } else if (byte === 0x7d /* } */ || byte === 0x5d /* ] */) this.#depth--;
     }
     this.#keepOuter(chunk.subarray(from));
     return chunk.length;

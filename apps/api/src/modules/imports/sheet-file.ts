@@ -1,15 +1,20 @@
 import { ApiError, invalidRequest } from '../../http/api-error.ts';
 
-/** Largest spreadsheet accepted, decoded (the JSON body carries it base64, about 4/3 larger). */
-export const SHEET_MAX_BYTES = 20 * 1024 * 1024;
+/**
+ * Largest spreadsheet accepted, decoded (the JSON body carries it base64, about 4/3 larger):
+ * room for the 200,000 lines a file may hold (sheet-rows.ts) at over 300 bytes each, so the row
+ * limit is the one a real file meets. At 20 MiB, a 300,000-line CSV of 110-byte lines (32.8 MB)
+ * was a 413 before its lines were counted. Imports run a few at a time (import-slots.ts).
+ */
+export const SHEET_MAX_BYTES = 64 * 1024 * 1024;
 /**
  * Route body limit: the base64 of SHEET_MAX_BYTES plus the JSON around it, with room to spare
  * (enforced by sheet-body.ts, which reads the import routes' JSON as it streams in).
  */
-export const SHEET_BODY_LIMIT = 30 * 1024 * 1024;
+export const SHEET_BODY_LIMIT = 90 * 1024 * 1024;
 
 export const NOT_A_SPREADSHEET = 'O arquivo não é uma planilha CSV ou XLSX válida.';
-export const SHEET_TOO_LARGE = 'O arquivo excede o limite de 20 MiB.';
+export const SHEET_TOO_LARGE = 'O arquivo excede o limite de 64 MiB.';
 const LEGACY_XLS =
   'Planilhas .xls (Excel 97-2003) não são aceitas: salve o arquivo como .xlsx ou CSV.';
 

@@ -17,6 +17,18 @@ export const INFLATED_TOO_LARGE =
   'A planilha descompactada passa de 128 MiB: divida-a em arquivos menores.';
 export const INFLATED_STOPPED =
   'A planilha descompactada passa de 128 MiB: as linhas a partir desta não foram lidas.';
+/**
+ * The shared strings (xl/sharedStrings.xml) alone: all of them are kept while the sheet is read.
+ * 200,000 rows of four distinct texts each take about 22 MB. A 2.8 MB file whose shared strings
+ * inflated past 1 GB cost 6-9 s and 200 MB per upload before this limit (issue 23).
+ */
+export const XLSX_MAX_SHARED_STRINGS = 32 * 1024 * 1024;
+export const SHARED_STRINGS_TOO_LARGE =
+  'Os textos da planilha passam de 32 MiB descompactados: divida-a em arquivos menores.';
+/** Each of the parts that only say where the first sheet is: a few KiB in a real workbook. */
+const XLSX_MAX_INDEX_PART = 1024 * 1024;
+const INDEX_PART_TOO_LARGE =
+  'A lista de abas da planilha passa de 1 MiB descompactada: salve-a de novo como .xlsx ou CSV.';
 
 /** Cells read per row; further columns are never ones an import needs. */
 export const MAX_CELLS_PER_ROW = 256;
@@ -73,11 +85,35 @@ interface Budget {
   left: number;
 }
 
-/** An entry's text as it inflates, 64 KiB at a time; throws InflatedTooLarge past the budget. */
-async function* entryText(bytes: Buffer, entry: ZipEntry, budget: Budget): AsyncGenerator<string> {
+/** What one part may inflate to on its own, and the 400 past it. */
+interface PartLimit {
+  bytes: number;
+  message: string;
+}
+
+const INDEX_PART: PartLimit = { bytes: XLSX_MAX_INDEX_PART, message: INDEX_PART_TOO_LARGE };
+const SHARED_STRINGS: PartLimit = {
+  bytes: XLSX_MAX_SHARED_STRINGS,
+  message: SHARED_STRINGS_TOO_LARGE,
+};
+
+/**
+ * An entry's text as it inflates, 64 KiB at a time. Past the workbook's budget: InflatedTooLarge;
+ * past the part's own limit: a 400 (honest headers at once, lying ones when the count gets there).
+ */
+async function* entryText(
+  bytes: Buffer,
+  entry: ZipEntry,
+  budget: Budget,
+  limit?: PartLimit,
+): AsyncGenerator<string> {
   const data = bytes.subarray(entry.start, entry.start + entry.compressedSize);
   const decoder = new TextDecoder('utf-8');
+  if (limit && entry.declaredSize > limit.bytes) throw invalidRequest(limit.message);
+  let inflated = 0;
   const spend = (length: number) => {
+    inflated += length;
+    if (limit && inflated > limit.bytes) throw invalidRequest(limit.message);
     budget.left -= length;
     if (budget.left < 0) throw new InflatedTooLarge();
   };
@@ -112,12 +148,13 @@ async function* parseEntry(
   entry: ZipEntry,
   budget: Budget,
   handlers: Handlers,
+  limit?: PartLimit,
 ): AsyncGenerator<void> {
   const parser = new SaxesParser();
   if (handlers.open) parser.on('opentag', handlers.open);
   if (handlers.text) parser.on('text', handlers.text);
   if (handlers.close) parser.on('closetag', handlers.close);
-  for await (const text of entryText(bytes, entry, budget)) {
+  for await (const text of entryText(bytes, entry, budget, limit)) {
     parser.write(text); // throws on malformed XML
     yield;
   }
@@ -145,20 +182,32 @@ async function firstSheetPath(
   const targets = new Map<string, string>();
   if (workbook && rels) {
     await drain(
-      parseEntry(bytes, workbook, budget, {
-        open: (tag) => {
-          if (tag.name === 'sheet') firstId ??= attribute(tag, 'r:id');
+      parseEntry(
+        bytes,
+        workbook,
+        budget,
+        {
+          open: (tag) => {
+            if (tag.name === 'sheet') firstId ??= attribute(tag, 'r:id');
+          },
         },
-      }),
+        INDEX_PART,
+      ),
     );
     await drain(
-      parseEntry(bytes, rels, budget, {
-        open: (tag) => {
-          const id = attribute(tag, 'Id');
-          const target = attribute(tag, 'Target');
-          if (tag.name === 'Relationship' && id && target) targets.set(id, target);
+      parseEntry(
+        bytes,
+        rels,
+        budget,
+        {
+          open: (tag) => {
+            const id = attribute(tag, 'Id');
+            const target = attribute(tag, 'Target');
+            if (tag.name === 'Relationship' && id && target) targets.set(id, target);
+          },
         },
-      }),
+        INDEX_PART,
+      ),
     );
   }
   const target = firstId && targets.get(firstId);
@@ -169,27 +218,75 @@ async function firstSheetPath(
     .sort((a, b) => a.length - b.length || a.localeCompare(b))[0];
 }
 
-async function readSharedStrings(bytes: Buffer, entry: ZipEntry, budget: Budget) {
-  const strings: string[] = [];
+/**
+ * The workbook's shared strings packed in one buffer, each read back as a cell uses it. A string
+ * per entry would cost several times its characters in V8 and could keep alive the whole inflated
+ * chunk it was cut from; here the memory is at most the part's inflated size plus 4 bytes each.
+ */
+class SharedStrings {
+  #text = Buffer.allocUnsafe(64 * 1024);
+  #length = 0;
+  #ends = new Uint32Array(1024);
+  #count = 0;
+
+  push(cell: string): void {
+    // UTF-8 cannot hold half a UTF-16 pair (`_xD800_`; it would read back as U+FFFD): it is kept
+    // as a NUL, which fails its line just the same (sheet-rows.ts).
+    const text = cell.replace(/\p{Cs}/gu, '\0');
+    const size = Buffer.byteLength(text);
+    if (this.#length + size > this.#text.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.#text.length * 2, this.#length + size));
+      this.#text.copy(grown, 0, 0, this.#length);
+      this.#text = grown;
+    }
+    this.#length += this.#text.write(text, this.#length);
+    if (this.#count === this.#ends.length) {
+      const grown = new Uint32Array(this.#ends.length * 2);
+      grown.set(this.#ends);
+      this.#ends = grown;
+    }
+    this.#ends[this.#count++] = this.#length;
+  }
+
+  /** The text of `<c t="s"><v>index</v></c>`; '' for an index the table does not have. */
+  get(index: number): string {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#count) return '';
+    const start = index === 0 ? 0 : this.#ends[index - 1];
+    return this.#text.toString('utf8', start, this.#ends[index]);
+  }
+}
+
+async function readSharedStrings(
+  bytes: Buffer,
+  entry: ZipEntry,
+  budget: Budget,
+): Promise<SharedStrings> {
+  const strings = new SharedStrings();
   let current = '';
   let inText = false;
   let inPhonetic = false; // <rPh>: Japanese reading hints, not part of the text
   await drain(
-    parseEntry(bytes, entry, budget, {
-      open: (tag) => {
-        if (tag.name === 'si') current = '';
-        else if (tag.name === 't') inText = true;
-        else if (tag.name === 'rPh') inPhonetic = true;
+    parseEntry(
+      bytes,
+      entry,
+      budget,
+      {
+        open: (tag) => {
+          if (tag.name === 'si') current = '';
+          else if (tag.name === 't') inText = true;
+          else if (tag.name === 'rPh') inPhonetic = true;
+        },
+        text: (text) => {
+          if (inText && !inPhonetic) current += text;
+        },
+        close: (tag) => {
+          if (tag.name === 'si') strings.push(unescapeXstring(current).trim());
+          else if (tag.name === 't') inText = false;
+          else if (tag.name === 'rPh') inPhonetic = false;
+        },
       },
-      text: (text) => {
-        if (inText && !inPhonetic) current += text;
-      },
-      close: (tag) => {
-        if (tag.name === 'si') strings.push(unescapeXstring(current).trim());
-        else if (tag.name === 't') inText = false;
-        else if (tag.name === 'rPh') inPhonetic = false;
-      },
-    }),
+      SHARED_STRINGS,
+    ),
   );
   return strings;
 }
@@ -235,11 +332,9 @@ export async function* xlsxSheetRows(bytes: Buffer): AsyncGenerator<XlsxRow> {
   const sheet = sheetPath ? entries.get(sheetPath) : undefined;
   if (!sheet) throw notASpreadsheet();
   const stringsEntry = entries.get('xl/sharedStrings.xml');
+  const shared = stringsEntry ? await readSharedStrings(bytes, stringsEntry, budget) : null;
   // Honest headers are refused at once; lying ones are stopped by the count as it inflates.
-  if (sheet.declaredSize + (stringsEntry?.declaredSize ?? 0) > budget.left) {
-    throw invalidRequest(INFLATED_TOO_LARGE);
-  }
-  const shared = stringsEntry ? await readSharedStrings(bytes, stringsEntry, budget) : [];
+  if (sheet.declaredSize > budget.left) throw invalidRequest(INFLATED_TOO_LARGE);
 
   const ready: XlsxRow[] = [];
   let line = 0;
@@ -254,7 +349,7 @@ export async function* xlsxSheetRows(bytes: Buffer): AsyncGenerator<XlsxRow> {
   const cellText = (): string => {
     switch (type) {
       case 's':
-        return shared[Number(value)] ?? '';
+        return shared?.get(Number(value)) ?? '';
       case 'inlineStr':
         return unescapeXstring(inline).trim();
       case 'b':

@@ -2,7 +2,10 @@ import type { Kysely } from 'kysely';
 import { ANONYMIZED_NAME, anonymizedCpf, type ParticipantDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
-import { eraseFromAudit } from '../audit/erase.ts';
+import { truncateWal } from '../../db/database.ts';
+import { erasePrintsOf } from '../../printing/queue.ts';
+import { eraseFromAudit, jsonEraser, type AuditErasure } from '../audit/erase.ts';
+import { eraseStoredAnswers } from '../carts/idempotency.ts';
 import { flushCpfViews, recordAudit, type AuditActor } from '../audit/record.ts';
 import { renameBuyer } from '../reports/summary.ts';
 import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';
@@ -29,7 +32,9 @@ const MIN_ERASED_LENGTH = 4;
  * the copies of it kept with their orders, e-mail sendings and lottery draws, in one transaction.
  * Ids, amounts, states, check-ins and courseware stay, so sales, attendance counts and reports keep
  * their totals. The audit log's earlier rows about them (CPF views, edits, their orders) keep who,
- * when and what, with the same placeholders. Irreversible; a second call is refused with 400.
+ * when and what, with the same placeholders; the stored answers of their orders' keyed payments
+ * are rewritten the same way, and the print files showing them deleted. On SQLite the WAL is then
+ * emptied, so no copy stays in the files (with secure_delete). Irreversible; a second call is 400.
  */
 export async function anonymizeParticipant(
   db: Kysely<Database>,
@@ -90,7 +95,7 @@ export async function anonymizeParticipant(
       .where('participant_id', '=', participantId)
       .execute();
     const orderIds = orders.map((order) => order.id);
-    await eraseFromAudit(trx, {
+    const erasure: AuditErasure = {
       cpf: existing.cpf,
       name: existing.name,
       placeholderCpf: cpf,
@@ -102,6 +107,7 @@ export async function anonymizeParticipant(
         cpf,
         name: ANONYMIZED_NAME,
         customer_name: ANONYMIZED_NAME,
+        nome: ANONYMIZED_NAME, // the orders' answers (OrderDto)
         usual_name: null,
         email: null,
         telefone: null,
@@ -113,7 +119,10 @@ export async function anonymizeParticipant(
         { entity: 'orders', ids: orderIds },
         { entity: 'order_payments', ids: orderIds },
       ],
-    });
+    };
+    await eraseFromAudit(trx, erasure);
+    await eraseStoredAnswers(trx, orderIds, jsonEraser(erasure));
+    await erasePrintsOf(trx, participantId, now);
     // Which fields were replaced, never their old values: the log must not keep what was erased.
     await recordAudit(trx, actor, {
       entity: 'participants',
@@ -123,6 +132,8 @@ export async function anonymizeParticipant(
       at: now,
     });
   });
+  // The erased rows' earlier versions leave the SQLite WAL now (secure_delete zeroes the file's).
+  await truncateWal(db);
   const row = await participantQuery(db)
     .where('participants.id', '=', participantId)
     .executeTakeFirst();

@@ -8,7 +8,13 @@ import {
   removeExpiredFiles,
   requeueJob,
 } from '../../printing/queue.ts';
-import { listJobs, readFileFor, readJobFile } from './service.ts';
+import {
+  listJobs,
+  mappedPrinterStatuses,
+  readFileFor,
+  readJobFile,
+  readJobFor,
+} from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;
@@ -92,6 +98,41 @@ export const printRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: { 200: Type.Object({ data: Type.Array(PrintJob) }) } },
     },
     async () => ({ data: await listJobs(app.db) }),
+  );
+
+  // The desk that queued a print follows it here ('Crachá na fila…' until the agent takes it).
+  app.get(
+    '/prints/jobs/:id',
+    {
+      config: { access: 'signedIn' },
+      schema: { params: JobId, response: { 200: PrintJob } },
+    },
+    async (request) => readJobFor(app.db, request.params.id, signedIn(request)),
+  );
+
+  // The printers this user's prints go to, and whether each one's agent is asking for work.
+  app.get(
+    '/prints/status',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        response: {
+          200: Type.Object({
+            printers: Type.Array(
+              Type.Object({
+                name: Type.String(),
+                services: Type.Array(Type.String()),
+                agentSeenAt: Type.Union([Type.String(), Type.Null()]),
+                silent: Type.Boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) => ({
+      printers: await mappedPrinterStatuses(app.db, signedIn(request).user.username, now()),
+    }),
   );
 
   app.post(

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { AGENT_SILENT_MS, PRINT_SERVICES, type MappedPrinterStatus } from '@balcao/contract';
+import { mappedPrinter } from '../../printing/queue.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
 import type { Auth } from '../../auth/access-control.ts';
@@ -27,9 +29,8 @@ export async function readJobFile(db: Kysely<Database>, printerId: number, jobId
   return Buffer.from(file.content);
 }
 
-/** 'Fila de impressão': the newest jobs first. */
-export async function listJobs(db: Kysely<Database>) {
-  const rows = await db
+function jobQuery(db: Kysely<Database>) {
+  return db
     .selectFrom('print_jobs')
     .innerJoin('printers', 'printers.id', 'print_jobs.printer_id')
     .select([
@@ -42,16 +43,19 @@ export async function listJobs(db: Kysely<Database>) {
       'print_jobs.attempts',
       'print_jobs.error',
       'print_jobs.origin',
+      'print_jobs.user_id',
       'print_jobs.file_id',
       'print_jobs.created_at',
       'print_jobs.updated_at',
       'printers.id as printer_id',
       'printers.name as printer_name',
-    ])
-    .orderBy('print_jobs.id', 'desc')
-    .limit(JOB_LIST_LIMIT)
-    .execute();
-  return rows.map((row) => ({
+    ]);
+}
+
+type JobRow = Awaited<ReturnType<ReturnType<typeof jobQuery>['executeTakeFirstOrThrow']>>;
+
+function jobDto(row: JobRow) {
+  return {
     id: row.id,
     printer: { id: row.printer_id, name: row.printer_name },
     origin: row.origin,
@@ -65,5 +69,48 @@ export async function listJobs(db: Kysely<Database>) {
     fileAvailable: row.file_id !== null,
     dateCreated: row.created_at,
     dateUpdated: row.updated_at,
-  }));
+  };
+}
+
+/** 'Fila de impressão': the newest jobs first. */
+export async function listJobs(db: Kysely<Database>) {
+  const rows = await jobQuery(db).orderBy('print_jobs.id', 'desc').limit(JOB_LIST_LIMIT).execute();
+  return rows.map(jobDto);
+}
+
+/** One job, for the desk that queued it to follow (its author's, or anyone's for System). */
+export async function readJobFor(db: Kysely<Database>, jobId: number, auth: Auth) {
+  let query = jobQuery(db).where('print_jobs.id', '=', jobId);
+  if (!auth.user.permissions.includes('System')) {
+    query = query.where('print_jobs.user_id', '=', auth.user.id);
+  }
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound('Trabalho de impressão não encontrado.');
+  return jobDto(row);
+}
+
+/** The printers this user's prints go to (per service, as printDocument routes them). */
+export async function mappedPrinterStatuses(
+  db: Kysely<Database>,
+  username: string,
+  now: Date,
+): Promise<MappedPrinterStatus[]> {
+  const byName = new Map<string, MappedPrinterStatus>();
+  for (const service of PRINT_SERVICES) {
+    const printer = await mappedPrinter(db, username, service);
+    if (!printer) continue;
+    const known = byName.get(printer.name);
+    if (known) {
+      known.services.push(service);
+      continue;
+    }
+    const seen = printer.agent_seen_at;
+    byName.set(printer.name, {
+      name: printer.name,
+      services: [service],
+      agentSeenAt: seen,
+      silent: seen === null || now.getTime() - new Date(seen).getTime() > AGENT_SILENT_MS,
+    });
+  }
+  return [...byName.values()];
 }

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { stockShortageMessage } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { conflict } from '../../http/api-error.ts';
+import { conflict, invalidRequest } from '../../http/api-error.ts';
+
+/**
+ * The most units a product may hold (the initial stock's limit too). Twice it still fits
+ * PostgreSQL's integer, so `inventory + delta` is computed before it is refused.
+ */
+export const STOCK_MAX = 1_000_000_000;
+const STOCK_TOO_LARGE = 'O estoque do produto não pode passar de 1.000.000.000 unidades.';
 
 export const STOCK_REASONS = {
   initial: 'Estoque inicial',
@@ -27,9 +34,11 @@ export async function moveStock(db: Kysely<Database>, change: StockChange): Prom
     .set((eb) => ({ inventory: eb('inventory', '+', change.delta) }))
     .where('id', '=', change.productId)
     .where((eb) => eb(eb('inventory', '+', change.delta), '>=', 0))
+    .where((eb) => eb(eb('inventory', '+', change.delta), '<=', STOCK_MAX))
     .returning('inventory')
     .executeTakeFirst();
   if (!updated) {
+    if (change.delta > 0) throw invalidRequest(STOCK_TOO_LARGE);
     throw conflict('Estoque insuficiente: o ajuste deixaria o estoque do produto negativo.');
   }
   await recordMovement(db, change, updated.inventory);

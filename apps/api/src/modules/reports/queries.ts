@@ -300,16 +300,23 @@ export const REPORT_QUERIES: Record<ReportPage, ReportQueryBuilder> = {
           .having(sql`sum(s.pedidos)`, '>', 0)
           .as('f'),
       )
+      // Its code tells apart two coupons printed from one template (same name, same percent).
+      .leftJoin('coupons as c', 'c.id', 'f.key_id')
       .select([
         sql<string>`(select x.coupon_name from orders x where x.coupon_id = f.key_id limit 1)`.as(
           'cupom',
+        ),
+        // As printed, 'ABCD-EFGH-JKMN-PQRS' (contract formatCouponCode: 16 characters).
+        sql<string>`substr(c.code, 1, 4) || '-' || substr(c.code, 5, 4) || '-' || substr(c.code, 9, 4) || '-' || substr(c.code, 13)`.as(
+          'codigo',
         ),
         sql<number>`f.category_id`.as('percentual'),
         'f.pedidos',
         'f.desconto',
         'f.total',
       ])
-      .orderBy('cupom'),
+      .orderBy('cupom')
+      .orderBy('codigo'),
 
   REPORT_COURSEWARES: (db, filters) =>
     coursewares(db, filters)

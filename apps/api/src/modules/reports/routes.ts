@@ -10,9 +10,9 @@ import {
 import { invalidRequest } from '../../http/api-error.ts';
 import { auditActor, recordExport } from '../audit/record.ts';
 import { maskCpfFields, seesFullCpf } from '../../auth/cpf-privacy.ts';
-import { reportCsv } from './csv.ts';
+import { csvStream, reportLines, reportTotalsLine } from './csv.ts';
 import { readFilters } from './filters.ts';
-import { dashboard, runReport, type PageRequest } from './service.ts';
+import { dashboard, runReport, streamReport, type PageRequest } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 
 const ACCESS = ['Report'] as const;
@@ -114,19 +114,39 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       `/reports/${declaration.path}/csv`,
       { config: { access }, schema: { querystring: querySchema(declaration, false) } },
       async (request, reply) => {
-        const found = await runReport(app.db, page, readFilters(request.query as never, zone));
+        const filters = readFilters(request.query as never, zone);
         // The hook that masks JSON answers does not see a CSV stream: masked here the same way.
-        const result = seesFullCpf(request) ? found : (maskCpfFields(found) as typeof found);
-        await recordExport(app.db, auditActor(request), {
-          what: `reports/${declaration.path}`,
-          filters: request.query as Record<string, unknown>,
-          rows: result.rows.length,
-          at: app.config.now(),
-        });
+        const fullCpf = seesFullCpf(request);
+        const actor = auditActor(request);
+        const report = streamReport(app.db, page, filters);
+        async function* lines(): AsyncGenerator<string> {
+          let rows = 0;
+          for await (const batch of report.batches) {
+            rows += batch.length;
+            yield reportLines(
+              declaration.columns,
+              fullCpf ? batch : (maskCpfFields(batch) as typeof batch),
+              zone,
+            );
+          }
+          // Recorded once every row is read, before the last line leaves.
+          await recordExport(app.db, actor, {
+            what: `reports/${declaration.path}`,
+            filters: request.query as Record<string, unknown>,
+            rows,
+            at: app.config.now(),
+          });
+          yield reportTotalsLine(declaration.columns, await report.totals(), zone);
+        }
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${declaration.fileName}.csv"`)
-          .send(reportCsv(declaration.columns, result, zone));
+          .send(
+            csvStream(
+              declaration.columns.map((column) => column.label),
+              lines(),
+            ),
+          );
       },
     );
   }

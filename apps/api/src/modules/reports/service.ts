@@ -9,13 +9,14 @@ import {
   type ReportResult,
 } from '@balcao/contract';
 import { toIsoInstant } from '../../dates.ts';
+import { streamRows } from '../../db/stream-rows.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
 import {
   PAGE_TIES,
   REPORT_QUERIES,
   dashboardQuery,
-  paidCarts,
+  paidCarts as paidCartsQuery,
   type ReportQueryBuilder,
 } from './queries.ts';
 import { paymentsSource, salesSource } from './summary.ts';
@@ -29,6 +30,37 @@ function cell(column: ReportColumn, value: unknown): ReportCell {
   if (column.format === 'percent') return Number(value) / 100; // basis points to percent
   if (column.format === 'datetime') return toIsoInstant(String(value));
   return String(value);
+}
+
+/**
+ * Paid carts' rows read without their items (paidCarts(…, false)): each one's items counted;
+ * `none` for an order without items (the CSV keeps the empty cell of the full query's null).
+ */
+async function countItems(
+  db: Kysely<Database>,
+  rows: Record<string, unknown>[],
+  none: 0 | null = 0,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const items = await db
+    .selectFrom('order_items')
+    .select(['order_id', sql<number>`sum(quantity)`.as('quantidade')])
+    .where(
+      'order_id',
+      'in',
+      rows.map((row) => Number(row.pedido)),
+    )
+    .groupBy('order_id')
+    .execute();
+  const byOrder = new Map(items.map((item) => [item.order_id, item.quantidade]));
+  for (const row of rows) row.quantidade = byOrder.get(Number(row.pedido)) ?? none;
+}
+
+function wireRow(
+  columns: readonly ReportColumn[],
+  row: Record<string, unknown>,
+): Record<string, ReportCell> {
+  return Object.fromEntries(columns.map((column) => [column.key, cell(column, row[column.key])]));
 }
 
 /** What a paged report was asked for, checked (routes.ts). */
@@ -215,8 +247,7 @@ export async function runReport(
   const columns: readonly ReportColumn[] = REPORTS[page].columns;
   const summed = columns.filter((column) => column.total);
   const query = REPORT_QUERIES[page](db, filters);
-  const toRow = (row: Record<string, unknown>) =>
-    Object.fromEntries(columns.map((column) => [column.key, cell(column, row[column.key])]));
+  const toRow = (row: Record<string, unknown>) => wireRow(columns, row);
   const toTotals = (source: Record<string, unknown> | undefined, prefix: string) =>
     Object.fromEntries(
       summed.map((column) => [column.key, cell(column, source?.[`${prefix}${column.key}`] ?? 0)]),
@@ -237,7 +268,7 @@ export async function runReport(
     // Paid carts: a page cut from the orders alone, its items counted afterwards (below).
     const itemsLater = page === 'REPORT_PAID_CARTS' && paging.order !== 'quantidade';
     const source: ReturnType<ReportQueryBuilder> = itemsLater
-      ? paidCarts(db, filters, false)
+      ? paidCartsQuery(db, filters, false)
       : REPORT_QUERIES[page](db, filters, paging.order);
     const ordered = db
       .selectFrom(source.clearOrderBy().as('r'))
@@ -274,34 +305,82 @@ export async function runReport(
         : null;
     const count = counted ?? Number(everyRow!.linhas__);
     const totals = shortcutTotals ?? everyRow!;
-    if (itemsLater && rows.length > 0) {
-      const items = await db
-        .selectFrom('order_items')
-        .select(['order_id', sql<number>`sum(quantity)`.as('quantidade')])
-        .where(
-          'order_id',
-          'in',
-          rows.map((row) => Number(row.pedido)),
-        )
-        .groupBy('order_id')
-        .execute();
-      const byOrder = new Map(items.map((item) => [item.order_id, item.quantidade]));
-      for (const row of rows) row.quantidade = byOrder.get(Number(row.pedido)) ?? 0;
-    }
+    if (itemsLater) await countItems(db, rows);
     return { rows: rows.map(toRow), totals: toTotals(totals, ''), total_linhas: count };
   }
 
-  // One pass: each row carries the database's sums over the whole report (a window over all).
-  const rows: Record<string, unknown>[] = await db
-    .selectFrom(query.as('r'))
-    .selectAll('r')
-    .select(
-      summed.map((column) =>
-        sql<number>`sum(${sql.ref(`r.${column.key}`)}) over ()`.as(`sum_${column.key}`),
-      ),
-    )
-    .execute();
-  return { rows: rows.map(toRow), totals: toTotals(rows[0], 'sum_') };
+  const rows: Record<string, ReportCell>[] = [];
+  const report = streamReport(db, page, filters);
+  for await (const batch of report.batches) rows.push(...batch);
+  return { rows, totals: await report.totals() };
+}
+
+/**
+ * Reports whose rows share orders (one order of a shirt and a mug is on two rows): their 'Pedidos'
+ * total counts each order once (paidOrders) instead of summing the rows.
+ */
+const ORDERS_ACROSS_ROWS: ReadonlySet<ReportPage> = new Set([
+  'REPORT_TOTAL_SALES',
+  'REPORT_PRODUCT_SALES',
+]);
+
+/**
+ * The paid orders holding the filters' lines, each once: an order has one seller center (its
+ * report_sales rows per category, or of every category), and one row per product.
+ */
+async function paidOrders(db: Kysely<Database>, filters: ReportFilters): Promise<number> {
+  const source =
+    filters.productId === undefined
+      ? salesSource(db, filters, 'vendedor')
+      : salesSource(db, filters, 'produto', { keyId: filters.productId });
+  const { n } = await db
+    .selectFrom(source.as('s'))
+    .select(sql<number>`coalesce(sum(s.pedidos), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * The whole report for a download: its rows in batches as the wire shows them, read from a cursor
+ * with turns for other requests between batches (db/stream-rows.ts), summed as they pass (the
+ * totals' columns are integers: cents or counts); `totals()` once every batch is read ('Pedidos'
+ * counted once per order where rows share orders).
+ */
+export function streamReport(
+  db: Kysely<Database>,
+  page: ReportPage,
+  filters: ReportFilters,
+): {
+  batches: AsyncGenerator<Record<string, ReportCell>[]>;
+  totals(): Promise<Record<string, number>>;
+} {
+  const columns: readonly ReportColumn[] = REPORTS[page].columns;
+  const sums = new Map(columns.filter((column) => column.total).map((column) => [column, 0]));
+  async function* batches() {
+    // The paid carts are sorted without their items (on SQLite the sort is one step, before the
+    // first row: counting every order's items inside it held the server), counted per batch.
+    const paidCarts = page === 'REPORT_PAID_CARTS';
+    const query = paidCarts
+      ? paidCartsQuery(db, filters, false)
+      : REPORT_QUERIES[page](db, filters);
+    for await (const batch of streamRows(db, query)) {
+      if (paidCarts) await countItems(db, batch, null);
+      for (const row of batch) {
+        for (const [column, sum] of sums) sums.set(column, sum + Number(row[column.key] ?? 0));
+      }
+      yield batch.map((row) => wireRow(columns, row));
+    }
+  }
+  return {
+    batches: batches(),
+    totals: async () => {
+      const totals: Record<string, number> = Object.fromEntries(
+        [...sums].map(([column, sum]) => [column.key, cell(column, sum) as number]),
+      );
+      if (ORDERS_ACROSS_ROWS.has(page)) totals.pedidos = await paidOrders(db, filters);
+      return totals;
+    },
+  };
 }
 
 export async function dashboard(db: Kysely<Database>, eventId: number): Promise<DashboardReport> {

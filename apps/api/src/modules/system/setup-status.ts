@@ -57,10 +57,12 @@ function deskUserExists(db: Db, wanted: readonly Permission[]): Promise<boolean>
 
 /** One query per step of the first-run checklist (packages/contract SETUP_STEPS). */
 export async function getSetupStatus(db: Db): Promise<SetupStatus> {
-  const any = (table: 'courses' | 'centers' | 'events' | 'products' | 'printers') =>
-    exists(db.selectFrom(table).select('id').limit(1).executeTakeFirst());
+  const any = (
+    table: 'courses' | 'cities' | 'centers' | 'events' | 'products' | 'printers' | 'pix_settings',
+  ) => exists(db.selectFrom(table).select('id').limit(1).executeTakeFirst());
   const checks: Record<SetupStepKey, Promise<boolean>> = {
     course: any('courses'),
+    city: any('cities'),
     center: any('centers'),
     event: any('events'),
     selectedEvent: exists(
@@ -70,6 +72,7 @@ export async function getSetupStatus(db: Db): Promise<SetupStatus> {
     products: any('products'),
     storeUser: deskUserExists(db, DESK_PERMISSIONS.storeUser),
     printers: any('printers'),
+    pix: any('pix_settings'),
   };
   const keys = SETUP_STEPS.map((step) => step.key);
   const answers = await Promise.all(keys.map((key) => checks[key]));

@@ -21,6 +21,7 @@ export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         signedIn(request),
         auditActor(request),
         request.body,
+        request.ip,
         app.config.now(),
       );
       return reply.status(204).send();

@@ -2,6 +2,7 @@ import { recordAudit, type AuditActor } from '../audit/record.ts';
 import type { Kysely } from 'kysely';
 import type { PasswordUpdateRequest } from '@balcao/contract';
 import type { Auth } from '../../auth/access-control.ts';
+import { throttleKeys, throttledCheck } from '../../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeUserLogins } from '../../auth/tokens.ts';
 import type { Database } from '../../db/types.ts';
@@ -15,6 +16,7 @@ export async function updateOwnPassword(
   auth: Auth,
   actor: AuditActor,
   request: PasswordUpdateRequest,
+  address: string,
   now: Date,
 ): Promise<void> {
   const { password_hash } = await db
@@ -22,9 +24,14 @@ export async function updateOwnPassword(
     .select('password_hash')
     .where('id', '=', auth.user.id)
     .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(password_hash, request.currentPassword))) {
-    throw invalidRequest('Senha atual incorreta.');
-  }
+  // Guesses of the current password count against the account like login attempts.
+  await throttledCheck(
+    db,
+    throttleKeys(auth.user.username, address),
+    now,
+    async () => ((await verifyPassword(password_hash, request.currentPassword)) ? true : undefined),
+    () => invalidRequest('Senha atual incorreta.'),
+  );
   if ([...request.newPassword].length < MIN_PASSWORD_LENGTH) {
     throw invalidRequest(`A nova senha deve ter pelo menos ${MIN_PASSWORD_LENGTH} caracteres.`);
   }

@@ -217,15 +217,8 @@ export function drawCode128(
   doc.fill('black');
 }
 
-const PERCENT = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** '15,00%' (SPEC.md section 9: percent with 2 decimals). */
-export function formatPercent(value: number): string {
-  return `${PERCENT.format(value)}%`;
-}
+/** '15,00%': the contract's one percent format, for the documents that import theirs from here. */
+export { formatPercent } from '@balcao/contract';
 
 /** Event dates and times are shown in this zone unless the caller says otherwise. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';

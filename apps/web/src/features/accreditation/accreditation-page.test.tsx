@@ -4,8 +4,11 @@ import {
   NOT_REGISTERED_MESSAGE,
   PENDING_MESSAGE,
   accreditationStatus,
+  silentPrinterText,
   withCheckDigits,
+  type MappedPrinterStatus,
   type ParticipantDto,
+  type PrintJob,
 } from '@balcao/contract';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
@@ -47,8 +50,21 @@ function participant(id: number, overrides: Partial<ParticipantDto> = {}): Parti
 /** The server's participants of the selected event, by CPF; answers as the contract says. */
 function serveDesk(people: ParticipantDto[]) {
   const byCpf = new Map(people.map((p) => [p.cpf, p]));
-  const calls = { checks: [] as string[], prints: [] as unknown[], links: [] as unknown[] };
+  const calls = {
+    checks: [] as string[],
+    prints: [] as unknown[],
+    links: [] as unknown[],
+    /** The queued badge's job, as GET /api/prints/jobs/9 answers it (the agent takes it at once). */
+    job: { status: 'done' as PrintJob['status'], error: null as string | null },
+  };
   server.use(
+    http.get('/api/prints/jobs/9', () =>
+      HttpResponse.json<Partial<PrintJob>>({
+        id: 9,
+        printer: { id: 1, name: 'Balcão 1' },
+        ...calls.job,
+      }),
+    ),
     http.get('/api/events/selected', () => HttpResponse.json(event)),
     http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
     http.get('/api/subscriptions/participant/check', ({ request }) => {
@@ -129,8 +145,58 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     expect(calls.prints).toEqual([{ usualName: 'Maria', participantId: 1, eventId: 1 }]);
     expect(cpfField()).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Imprimir crachá' })).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Crachá impresso: Maria');
+    // Queued for 'Balcão 1': printed once its agent takes the job, not before.
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Crachá na fila da impressora Balcão 1: Maria',
+    );
+    await waitFor(
+      () => expect(screen.getByRole('status')).toHaveTextContent('Crachá impresso: Maria'),
+      { timeout: 5_000 },
+    );
     expect(screen.getByRole('status')).not.toHaveTextContent('impressão)');
+  });
+
+  it("never says 'Crachá impresso' while the printer's agent has not taken the badge", async () => {
+    const celia = participant(3, { name: 'Célia Duarte' });
+    const calls = serveDesk([celia]);
+    calls.job = { status: 'queued', error: null };
+    const jobChecks: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.url.includes('/api/prints/jobs/9')) jobChecks.push(request.url);
+    });
+    // The badge printer's agent never asked for work.
+    server.use(
+      http.get('/api/prints/status', () =>
+        HttpResponse.json<{ printers: MappedPrinterStatus[] }>({
+          printers: [{ name: 'Balcão 1', services: ['BADGE'], agentSeenAt: null, silent: true }],
+        }),
+      ),
+    );
+    const { user } = await openDesk();
+    const warning = silentPrinterText('Balcão 1');
+    // Under the top bar and on the desk.
+    await waitFor(() => expect(screen.getAllByText(warning)).toHaveLength(2));
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+    await user.keyboard(`${celia.cpf}{Enter}`);
+    await screen.findByRole('button', { name: 'Imprimir crachá' });
+    await user.keyboard('{Enter}');
+    const panel = screen.getByRole('status');
+    await waitFor(() =>
+      expect(panel).toHaveTextContent('Crachá na fila da impressora Balcão 1: Célia'),
+    );
+    await waitFor(() => expect(jobChecks.length).toBeGreaterThanOrEqual(2), { timeout: 6_000 });
+    expect(panel).not.toHaveTextContent('Crachá impresso');
+
+    // The job fails at the printer: the panel says why.
+    calls.job = { status: 'failed', error: 'lp: impressora sem papel' };
+    await waitFor(
+      () =>
+        expect(panel).toHaveTextContent(
+          'Crachá não impresso na impressora Balcão 1: lp: impressora sem papel.',
+        ),
+      { timeout: 5_000 },
+    );
+    server.events.removeAllListeners();
   });
 
   it('sends a courseware-less participant to the link field, links by Enter, then to printing', async () => {
@@ -254,7 +320,7 @@ describe('Credenciamento status panel', { timeout: 20_000 }, () => {
     await user.clear(name);
     await user.type(name, 'Ana Lúcia{Enter}');
     expect(
-      await screen.findByText('Crachá impresso: Ana Lúcia (2ª impressão)'),
+      await screen.findByText('Crachá impresso: Ana Lúcia (2ª impressão)', {}, { timeout: 5_000 }),
     ).toBeInTheDocument();
     await waitFor(() => expect(cpfField()).toHaveFocus());
     await user.keyboard(`${ana.cpf}{Enter}`);
@@ -326,3 +392,59 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 });
+
+describe(
+  'Credenciamento under a USB scanner (keys then Enter, no pause)',
+  { timeout: 20_000 },
+  () => {
+    it('selects a refused courseware code, so the next scan replaces it instead of appending', async () => {
+      const joao = participant(21, { coursewareId: null, name: 'João Batista' });
+      const calls = serveDesk([joao]);
+      server.use(
+        http.post('/api/subscriptions/courseware/link', async ({ request }) => {
+          const body = (await request.json()) as { coursewareId: string };
+          calls.links.push(body);
+          return HttpResponse.json(
+            {
+              error: 'conflict',
+              error_description: 'Esta apostila não pode ser vinculada. Situação: Associado.',
+            },
+            { status: 409 },
+          );
+        }),
+      );
+      const { user } = await openDesk();
+      await waitFor(() => expect(cpfField()).toHaveFocus());
+      await user.keyboard(`${joao.cpf}{Enter}`);
+      const code = await screen.findByLabelText('Código da apostila');
+      await waitFor(() => expect(code).toHaveFocus());
+
+      await user.keyboard('01-001-000009{Enter}');
+      await screen.findByText('Esta apostila não pode ser vinculada. Situação: Associado.');
+      await waitFor(() => expect(code).toHaveFocus());
+      await user.keyboard('01-001-000019{Enter}');
+      await waitFor(() => expect(calls.links).toHaveLength(2));
+      expect(calls.links.map((link) => (link as { coursewareId: string }).coursewareId)).toEqual([
+        '01-001-000009',
+        '01-001-000019',
+      ]);
+      expect(code).toHaveValue('01-001-000019');
+    });
+
+    it("sends a CPF scanned while 'Imprimir crachá' has the focus to the CPF field, printing nothing", async () => {
+      const ana = participant(22, { name: 'Ana Lúcia' });
+      const bruno = participant(23, { name: 'Bruno Costa' });
+      const calls = serveDesk([ana, bruno]);
+      const { user } = await openDesk();
+      await waitFor(() => expect(cpfField()).toHaveFocus());
+      await user.keyboard(`${ana.cpf}{Enter}`);
+      const print = await screen.findByRole('button', { name: 'Imprimir crachá' });
+      await waitFor(() => expect(print).toHaveFocus());
+
+      await user.keyboard(`${bruno.cpf}{Enter}`);
+      await waitFor(() => expect(calls.checks).toEqual([`${ana.cpf}@1`, `${bruno.cpf}@1`]));
+      expect(await screen.findByText('Bruno Costa')).toBeInTheDocument();
+      expect(calls.prints).toEqual([]);
+    });
+  },
+);

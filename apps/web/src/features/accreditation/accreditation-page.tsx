@@ -19,8 +19,10 @@ import {
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
 import { QrScanner } from '../../ui/qr-scanner';
+import { useScanField } from '../../ui/scan-field';
 import { selectSelectedEvent } from '../events/slice';
 import { COURSEWARE_CODE_PLACEHOLDER } from '../courseware/display';
+import { SilentPrinterWarning } from '../printing/silent-printer-warning';
 import { DeskOutcomeAlert } from './desk-outcome';
 import { SelectedEventLine } from './no-event';
 import {
@@ -110,6 +112,8 @@ export function AccreditationPage() {
   const canPrint = found && status !== 'PENDING' && nameProblem === null && !desk.printing;
   const canLink = found && status !== 'PENDING' && !participant.coursewareId;
 
+  // A CPF scanned while 'Imprimir crachá' has the focus goes to the CPF, and its Enter verifies.
+  useScanField(() => cpfRef.current);
   useEffect(() => {
     const target =
       focus.target === 'print'
@@ -120,8 +124,9 @@ export function AccreditationPage() {
           ? (linkRef.current ?? cpfRef.current)
           : cpfRef.current;
     target?.focus();
-    // The next scan replaces the CPF shown instead of running into its 14-character limit.
-    if (target === cpfRef.current) cpfRef.current?.select();
+    // The next scan replaces the CPF or the refused courseware code instead of appending to it.
+    if (target && (target === cpfRef.current || target === linkRef.current))
+      (target as HTMLInputElement).select();
   }, [focus]);
 
   const verify = (digits?: string) => {
@@ -155,6 +160,7 @@ export function AccreditationPage() {
     <section className="desk-page">
       <h1 className="h3 mb-3">Credenciamento</h1>
       <SelectedEventLine name={event?.name ?? null} />
+      <SilentPrinterWarning service="BADGE" />
       {event && (
         <div className="desk-columns">
           <Card className="desk-card">

@@ -1,4 +1,4 @@
-import { call, put, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { createAction } from '@reduxjs/toolkit';
 import {
@@ -14,11 +14,14 @@ import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { selectSelectedEvent } from '../events/slice';
 import { pageRequested } from '../navigation/slice';
-import { handlePrintOutcome } from '../printing/sagas';
+import { followPrintJob, handlePrintOutcome } from '../printing/sagas';
+import type { RootState } from '../../store/store';
 import { pageOpened } from '../session/slice';
 import { isExpectedRefusal } from './desk-outcome';
 import {
+  badgeJobUpdated,
   badgePrintFailed,
+  badgePrintQueued,
   badgePrintRequested,
   badgePrintSucceeded,
   checkFailed,
@@ -99,7 +102,21 @@ function* printBadge(): SagaIterator {
       url: '/api/subscriptions/badge/print',
       data: { usualName: name, participantId: participant.id, eventId: event.id },
     });
-    yield put(badgePrintSucceeded({ name, printCount: participant.badgePrintCount + 1 }));
+    const printCount = participant.badgePrintCount + 1;
+    if ('jobId' in outcome) {
+      // 'Crachá impresso' waits for the printer's agent; the desk moves on meanwhile.
+      yield put(
+        badgePrintQueued({ jobId: outcome.jobId, printer: outcome.printer, name, printCount }),
+      );
+      yield spawn(
+        followPrintJob,
+        outcome.jobId,
+        badgeJobUpdated,
+        (state: RootState) => selectAccreditation(state).badgeJob?.jobId === outcome.jobId,
+      );
+      return;
+    }
+    yield put(badgePrintSucceeded({ name, printCount }));
     yield call(handlePrintOutcome, outcome);
   } catch (thrown) {
     const error = toApiError(thrown);

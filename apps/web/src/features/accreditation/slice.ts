@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AccreditationStatus, ParticipantDto } from '@balcao/contract';
+import {
+  queuedPrintText,
+  type AccreditationStatus,
+  type ParticipantDto,
+  type PrintJob,
+} from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
@@ -29,6 +34,8 @@ export interface AccreditationState {
   linking: boolean;
   /** A refusal or a printed badge, shown in the status panel until the next check. */
   outcome: DeskOutcome | null;
+  /** The badge queued for a printer that the panel follows until its agent takes it. */
+  badgeJob: BadgeJob | null;
   /** Bumped on every move, so the page focuses even when the target stays the same. */
   focus: { target: DeskFocus; serial: number };
 }
@@ -44,8 +51,16 @@ const initialState: AccreditationState = {
   printing: false,
   linking: false,
   outcome: null,
+  badgeJob: null,
   focus: { target: 'cpf', serial: 0 },
 };
+
+export interface BadgeJob {
+  jobId: number;
+  printer: string;
+  name: string;
+  printCount: number;
+}
 
 /** The badge's default name: the usual name, else the first name; never cut (too long is refused). */
 export function defaultBadgeName(participant: ParticipantDto): string {
@@ -55,6 +70,29 @@ export function defaultBadgeName(participant: ParticipantDto): string {
 /** 'Crachá impresso: Maria (2ª impressão)': the count says a reprint is one. */
 export function printedText(name: string, printCount: number): string {
   return `Crachá impresso: ${name}${printCount > 1 ? ` (${printCount}ª impressão)` : ''}`;
+}
+
+/**
+ * A queued badge as the panel says it: in the queue until the printer's agent takes it (only then
+ * 'Crachá impresso'), or why it failed.
+ */
+export function badgeJobOutcome(
+  badge: BadgeJob,
+  job?: Pick<PrintJob, 'status' | 'error'>,
+): DeskOutcome {
+  if (job?.status === 'printing' || job?.status === 'done') {
+    return { variant: 'success', text: printedText(badge.name, badge.printCount) };
+  }
+  if (job?.status === 'failed') {
+    return {
+      variant: 'danger',
+      text: `Crachá não impresso na impressora ${badge.printer}: ${job.error ?? 'falhou'}. Reimprima em 'Fila de impressão'.`,
+    };
+  }
+  return {
+    variant: 'warning',
+    text: `${queuedPrintText('Crachá', badge.printer)}: ${badge.name}`,
+  };
 }
 
 /** SPEC.md section 2: badge-less to the print button, courseware-less to the link control. */
@@ -93,6 +131,7 @@ export const accreditationSlice = createSlice({
       if (action.payload?.cpf !== undefined) state.cpf = action.payload.cpf;
       state.checking = true;
       state.outcome = null;
+      state.badgeJob = null;
     },
     checkSucceeded(state, action: PayloadAction<CheckAnswer & { cpf: string }>) {
       const { status, participant, cpf } = action.payload;
@@ -142,6 +181,20 @@ export const accreditationSlice = createSlice({
       };
       moveFocus(state, 'cpf');
     },
+    /** Printing went to a mapped printer: the form resets, the panel follows the job. */
+    badgePrintQueued(state, action: PayloadAction<BadgeJob>) {
+      state.printing = false;
+      resetForm(state);
+      state.status = null;
+      state.checkedCpf = null;
+      state.badgeJob = action.payload;
+      state.outcome = badgeJobOutcome(action.payload);
+      moveFocus(state, 'cpf');
+    },
+    badgeJobUpdated(state, action: PayloadAction<PrintJob>) {
+      if (state.badgeJob?.jobId !== action.payload.id) return;
+      state.outcome = badgeJobOutcome(state.badgeJob, action.payload);
+    },
     badgePrintFailed: {
       prepare: failure,
       reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
@@ -190,6 +243,8 @@ export const {
   usualNameChanged,
   badgePrintRequested,
   badgePrintSucceeded,
+  badgePrintQueued,
+  badgeJobUpdated,
   badgePrintFailed,
   coursewareCodeChanged,
   linkRequested,

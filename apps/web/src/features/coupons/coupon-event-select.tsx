@@ -6,16 +6,6 @@ import { selectSelectedEvent } from '../events/slice';
 import { selectLookups } from '../tables/slice';
 import { couponEventChosen, selectCoupons } from './slice';
 
-const PERCENT = new Intl.NumberFormat('pt-BR', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** SPEC.md section 9: percent with 2 decimals ('12,50%'). */
-export function formatPercent(value: number): string {
-  return `${PERCENT.format(value)}%`;
-}
-
 /** The event the coupon pages show: the selected event until another is chosen here. */
 export function useCouponEventId(): string {
   const chosen = useAppSelector(selectCoupons).eventId;

@@ -5,6 +5,7 @@ import {
   COUPON_STATE_LABELS,
   couponState,
   formatCouponCode,
+  formatPercent,
   type CouponDto,
   type CouponState,
 } from '@balcao/contract';
@@ -15,7 +16,7 @@ import { DataTable } from '../../ui/data-table';
 import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
 import { RowButton } from '../../ui/row-button';
 import { PageFrame } from '../tables/pages/page-frame';
-import { CouponEventSelect, formatPercent } from './coupon-event-select';
+import { CouponEventSelect } from './coupon-event-select';
 import {
   couponInvalidateRequested,
   couponRemoveRequested,

@@ -2,12 +2,11 @@ import { useCallback, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
-import { normalizeCouponCode, type OrderDto } from '@balcao/contract';
+import { formatPercent, normalizeCouponCode, type OrderDto } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { NoticeDialog } from '../../ui/notice-dialog';
 import { NoticeToast } from '../../ui/notice-toast';
 import { QrScanner } from '../../ui/qr-scanner';
-import { formatPercent } from './coupon-event-select';
 import {
   couponNoticeDismissed,
   couponToastDismissed,

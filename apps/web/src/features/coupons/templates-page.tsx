@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { COUPON_DELETE_QUESTION, type CouponTemplateDto } from '@balcao/contract';
+import { COUPON_DELETE_QUESTION, formatPercent, type CouponTemplateDto } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { BatchProgressDialog, QuantityForm } from '../../ui/batch-print';
 import { actionColumn, column } from '../../ui/columns';
@@ -10,7 +10,7 @@ import { DataTable } from '../../ui/data-table';
 import { NoticeDialog } from '../../ui/notice-dialog';
 import { RowButton } from '../../ui/row-button';
 import { PageFrame } from '../tables/pages/page-frame';
-import { CouponEventSelect, formatPercent } from './coupon-event-select';
+import { CouponEventSelect } from './coupon-event-select';
 import {
   batchCancelRequested,
   batchPrintRequested,

@@ -6,6 +6,7 @@ import { COURSEWARE_CODE_LENGTH, cpfDigits, parseCoursewareCode } from '@balcao/
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
 import { LARGE_SCANNER, QrScanner } from '../../ui/qr-scanner';
+import { useScanField } from '../../ui/scan-field';
 import { DeskOutcomeAlert } from '../accreditation/desk-outcome';
 import { SelectedEventLine } from '../accreditation/no-event';
 import { selectSelectedEvent } from '../events/slice';
@@ -45,19 +46,25 @@ export function ExchangePage() {
     confirm: useRef<HTMLButtonElement>(null),
   };
   const { cpf: cpfRef, current: currentRef, next: nextRef, confirm: confirmRef } = refs;
+  const hasParticipant = participant !== null && Boolean(participant.coursewareId);
 
+  // A scan typed while a button has the focus goes to the field of the step the desk is at.
+  useScanField(
+    () => (!hasParticipant ? cpfRef : !state.currentConfirmed ? currentRef : nextRef).current,
+  );
   useEffect(() => {
     const target = { cpf: cpfRef, current: currentRef, next: nextRef, confirm: confirmRef }[
       focus.target
     ].current;
     target?.focus();
+    // A refused code stays selected: the next scan replaces it.
+    if (target instanceof HTMLInputElement) target.select();
   }, [focus, cpfRef, currentRef, nextRef, confirmRef]);
 
   const verify = (digits?: string) => {
     if (!state.busy && (digits ?? state.cpf) !== '')
       dispatch(participantRequested(digits === undefined ? undefined : { cpf: digits }));
   };
-  const hasParticipant = participant !== null && Boolean(participant.coursewareId);
   const canConfirm =
     hasParticipant &&
     state.currentConfirmed &&

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import { COURSEWARE_CODE_LENGTH, formatCpf, type CoursewareDto } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { QrScanner } from '../../ui/qr-scanner';
+import { useScanField } from '../../ui/scan-field';
 import { formatDateTime } from '../../ui/formats';
 import { DeskOutcomeAlert } from '../accreditation/desk-outcome';
 import { COURSEWARE_CODE_PLACEHOLDER, coursewareStatusLabel, displaySerial } from './display';
@@ -64,6 +65,7 @@ export function ReturnPage() {
   const returnRef = useRef<HTMLButtonElement>(null);
   const returnable = courseware?.status === 'PRINTED';
 
+  useScanField(() => codeRef.current);
   useEffect(() => {
     if (returnable) returnRef.current?.focus();
     else if (outcome)

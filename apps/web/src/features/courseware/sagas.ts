@@ -37,7 +37,7 @@ function* cancelled(): SagaIterator<boolean> {
  * With a printer mapped, SPEC's batch: one POST .../coursewares/print {id} per label, in order,
  * progress after each, a cancel takes effect before the next one. The first failure stops it.
  */
-function* printPerLabel(url: string, ids: readonly string[]): SagaIterator {
+function* printPerLabel(url: string, ids: readonly string[], printer: string): SagaIterator {
   for (const [index, id] of ids.entries()) {
     if (yield call(cancelled)) return;
     const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
@@ -48,7 +48,7 @@ function* printPerLabel(url: string, ids: readonly string[]): SagaIterator {
     yield call(handlePrintOutcome, outcome);
     yield put(batchPrintProgressed(index + 1));
   }
-  yield put(batchPrintSucceeded());
+  yield put(batchPrintSucceeded({ printer }));
 }
 
 /**
@@ -67,7 +67,7 @@ function* printInOneFile(url: string, ids: readonly string[]): SagaIterator {
     yield call(handlePrintOutcome, outcome);
     yield put(batchPrintProgressed(done + chunk.length));
   }
-  yield put(batchPrintSucceeded());
+  yield put(batchPrintSucceeded({ printer: null }));
 }
 
 /** 'Imprimir etiquetas': asks where COURSEWARE prints go, then prints the batch the fitting way. */
@@ -77,7 +77,8 @@ function* printBatch(action: ReturnType<typeof batchPrintRequested>): SagaIterat
   const url = `/api/courses/${encodeURIComponent(courseId)}/coursewares/print`;
   try {
     const printer: string | null = yield call(printDestination, 'COURSEWARE');
-    yield call(printer === null ? printInOneFile : printPerLabel, url, ids);
+    if (printer === null) yield call(printInOneFile, url, ids);
+    else yield call(printPerLabel, url, ids, printer);
   } catch (thrown) {
     yield put(batchPrintFailed(toApiError(thrown)));
   } finally {

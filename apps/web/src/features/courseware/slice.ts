@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { CoursewareDto } from '@balcao/contract';
+import { queuedPrintText, type CoursewareDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { isExpectedRefusal, refusal, type DeskOutcome } from '../accreditation/desk-outcome';
 import { sessionEnded } from '../session/slice';
@@ -60,9 +60,15 @@ export const coursewareSlice = createSlice({
     batchPrintCancelled(state) {
       state.batch = null;
     },
-    batchPrintSucceeded(state) {
+    /** `printer`: the printer whose queue took the labels (not printed yet); null: the browser's. */
+    batchPrintSucceeded(state, action: PayloadAction<{ printer: string | null }>) {
       state.batch = null;
-      state.notice = { title: 'Sucesso!', text: BATCH_SUCCESS_MESSAGE };
+      const { printer } = action.payload;
+      state.notice = {
+        title: 'Sucesso!',
+        text:
+          printer === null ? BATCH_SUCCESS_MESSAGE : `${queuedPrintText('Etiquetas', printer)}.`,
+      };
     },
     /** Batch failures skip the generic dialog (SPEC.md section 8) and stop the batch. */
     batchPrintFailed: {

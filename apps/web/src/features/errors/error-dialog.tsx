@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { readableMessage } from '../../ui/messages';
+import { scanDialogFocus } from '../../ui/scan-field';
 import { errorDismissed, selectErrorDescription } from './slice';
 
 export function ErrorDialog() {
@@ -11,12 +12,13 @@ export function ErrorDialog() {
   const close = () => dispatch(errorDismissed());
   const closeButton = useRef<HTMLButtonElement>(null);
   // The modal focuses itself once shown, so a scanner's Enter would hit nothing: focus 'Fechar',
-  // and closing gives the focus back to the field the clerk was in.
+  // and closing gives the focus back to the field the clerk was in (a desk's scan field, selected).
   return (
     <Modal
       show={description !== null}
       onHide={close}
       onEntered={() => closeButton.current?.focus()}
+      {...scanDialogFocus()}
       centered
       aria-labelledby="error-dialog-title"
     >

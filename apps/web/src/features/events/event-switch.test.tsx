@@ -80,7 +80,23 @@ describe('choosing the event', () => {
     await waitFor(() => expect(select).toHaveValue('1'));
     const before = lookups();
 
+    // Every desk moves with it: a confirmation naming the event first; Escape leaves it alone.
     await user.selectOptions(select, 'Encontro Regional 2026');
+    let dialog = await screen.findByRole('dialog', { name: 'Trocar evento' });
+    expect(dialog).toHaveTextContent(
+      'Todos os balcões e relatórios passam para o evento Encontro Regional 2026.',
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual([]);
+    expect(select).toHaveValue('1');
+
+    await user.selectOptions(select, 'Encontro Regional 2026');
+    dialog = await screen.findByRole('dialog', { name: 'Trocar evento' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Trocar evento' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
 
     await waitFor(() => expect(store.getState().events.selected?.id).toBe(2));
     expect(posted).toEqual([{ id: 2 }]);

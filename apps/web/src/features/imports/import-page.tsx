@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
@@ -118,6 +118,11 @@ function ImportColumns({ kind }: { kind: ImportKind }) {
 
 function ImportResultView({ kind }: { kind: ImportKind }) {
   const { result } = useAppSelector(useMemo(() => selectImport(kind), [kind]));
+  const shown = useRef<HTMLDivElement>(null);
+  // Below a long form the outcome would land under the fold: bring it into sight.
+  useEffect(() => {
+    if (result) shown.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+  }, [result]);
   if (!result) return null;
   const warnings = result.warnings ?? [];
   const counts = [
@@ -126,7 +131,7 @@ function ImportResultView({ kind }: { kind: ImportKind }) {
     result.unchanged !== undefined ? `${result.unchanged} sem alteração` : null,
   ].filter(Boolean);
   return (
-    <div className="mt-3">
+    <div className="mt-3" ref={shown}>
       {result.fails.length === 0 ? (
         <Alert variant="success" role="status">
           {SUCCESS[kind]}

@@ -35,7 +35,8 @@ function useFullscreen(): boolean {
 
 /**
  * The vertical carousel: while spinning it steps every LOTTERY_STEP_MS, each step sliding in
- * LOTTERY_TRANSITION_MS; stopped, the middle row is the last winner (or the first name).
+ * LOTTERY_TRANSITION_MS; stopped, the middle row is the last winner (or the first name, plain
+ * until the first draw: no name looks like a winner before there is one).
  */
 function Carousel({
   names,
@@ -48,16 +49,18 @@ function Carousel({
   step: number;
   landed: string | null;
 }) {
+  const highlight = step >= 0 || landed !== null;
   const rows = [];
   for (let offset = -NEIGHBOURS; offset <= NEIGHBOURS; offset++) {
     const at =
       names.length === 0 ? -1 : (((index + offset) % names.length) + names.length) % names.length;
     const name = offset === 0 && landed !== null ? landed : (names[at] ?? '');
+    const current = offset === 0 && highlight;
     rows.push(
       <li
         key={offset}
-        className={offset === 0 ? 'lottery-name lottery-name-current' : 'lottery-name'}
-        aria-current={offset === 0 ? 'true' : undefined}
+        className={current ? 'lottery-name lottery-name-current' : 'lottery-name'}
+        aria-current={current ? 'true' : undefined}
       >
         {name || '\u00a0'}
       </li>,

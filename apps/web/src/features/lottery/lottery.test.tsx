@@ -91,6 +91,9 @@ describe('the lottery', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Configurar' }));
     await screen.findByRole('heading', { name: 'Clique no botão para sortear' });
     expect(bodies[0]?.body).toEqual({ products: [1], prizesCount: 1 });
+    // Before the first draw no name stands out as if it had won.
+    const carousel = screen.getByLabelText('Participantes do sorteio');
+    expect(within(carousel).queryByRole('listitem', { current: true })).not.toBeInTheDocument();
 
     const draw = screen.getByRole('button', { name: 'Sortear' });
     await user.click(draw);
@@ -100,6 +103,9 @@ describe('the lottery', { timeout: 20_000 }, () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 2000)));
     expect(screen.getByRole('heading', { name: 'Clique no botão para sortear' })).toBeVisible();
     await screen.findByRole('heading', { name: 'Parabéns Bia Rocha' }, { timeout: 6000 });
+    expect(within(carousel).getByRole('listitem', { current: true })).toHaveTextContent(
+      'Bia Rocha',
+    );
     const winners = screen.getByRole('list', { name: 'Ganhador(es)' });
     expect(
       within(winners)

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminPage } from '@balcao/contract';
-import { pageOpened, sessionEnded } from '../session/slice';
+import { loginSucceeded, pageOpened, sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
 
 export interface NavigationState {
@@ -23,7 +23,14 @@ export const navigationSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(pageOpened, () => initialState).addCase(sessionEnded, () => initialState);
+    builder
+      // Signed in, the first page is being chosen (the checklist's status may be asked first):
+      // 'Carregando...' until it opens, never the blank page of a user without permissions.
+      .addCase(loginSucceeded, (state) => {
+        state.loading = true;
+      })
+      .addCase(pageOpened, () => initialState)
+      .addCase(sessionEnded, () => initialState);
   },
 });
 

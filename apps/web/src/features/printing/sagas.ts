@@ -1,6 +1,8 @@
-import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { PrintJob, PrintOutcome, PrintService } from '@balcao/contract';
+import type { Action } from '@reduxjs/toolkit';
+import type { MappedPrinterStatus, PrintJob, PrintOutcome, PrintService } from '@balcao/contract';
+import type { RootState } from '../../store/store';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { printPdf } from '../../ui/print-frame';
@@ -8,6 +10,9 @@ import {
   jobsFailed,
   jobsLoaded,
   jobsRequested,
+  printersLoaded,
+  printerWatchStarted,
+  printerWatchStopped,
   reprintFailed,
   reprintRequested,
   reprintSucceeded,
@@ -46,6 +51,57 @@ export function* handlePrintOutcome(outcome: PrintOutcome): SagaIterator<boolean
   return true;
 }
 
+/** How often a desk asks about a job it queued, and the shell about the printers' agents. */
+export const JOB_POLL_MS = 2_000;
+export const PRINTER_STATUS_POLL_MS = 10_000;
+
+/**
+ * A queued job, followed until its agent prints it or it fails (GET /api/prints/jobs/{id}):
+ * each answer is put as `update(job)`, while `stillShown` says the desk still shows this job
+ * (the next guest's check ends the following). Answers the last state seen.
+ */
+export function* followPrintJob(
+  jobId: number,
+  update: (job: PrintJob) => Action,
+  stillShown: (state: RootState) => boolean,
+): SagaIterator<PrintJob | null> {
+  let job: PrintJob | null = null;
+  while (!job || job.status === 'queued' || job.status === 'printing') {
+    yield delay(JOB_POLL_MS);
+    if (!((yield select(stillShown)) as boolean)) return job;
+    try {
+      job = (yield call(callApi<PrintJob>, { url: `/api/prints/jobs/${jobId}` })) as PrintJob;
+    } catch {
+      continue; // A network blip: ask again on the next round.
+    }
+    yield put(update(job));
+  }
+  return job;
+}
+
+function* pollPrinterStatus(): SagaIterator {
+  for (;;) {
+    try {
+      const answer: { printers: MappedPrinterStatus[] } = yield call(
+        callApi<{ printers: MappedPrinterStatus[] }>,
+        { url: '/api/prints/status' },
+      );
+      yield put(printersLoaded(answer.printers));
+    } catch {
+      // The warning keeps what it last knew; the next round asks again.
+    }
+    yield delay(PRINTER_STATUS_POLL_MS);
+  }
+}
+
+/** While the shell is up, the printers' agents are watched for the desks' and top bar's warning. */
+function* watchPrinters(): SagaIterator {
+  for (;;) {
+    yield take(printerWatchStarted.type);
+    yield race([call(pollPrinterStatus), take(printerWatchStopped.type)]);
+  }
+}
+
 /** The page's load, and its 'Atualizar' button. */
 export function* loadPrintJobs(): SagaIterator {
   try {
@@ -71,4 +127,5 @@ function* reprint(action: ReturnType<typeof reprintRequested>): SagaIterator {
 export function* printingSaga(): SagaIterator {
   yield takeLatest(jobsRequested.type, loadPrintJobs);
   yield takeLeading(reprintRequested.type, reprint);
+  yield call(watchPrinters);
 }

@@ -1,5 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PrintJob } from '@balcao/contract';
+import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../store/store';
+import type { MappedPrinterStatus, PrintJob, PrintService } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 
@@ -7,9 +8,11 @@ export interface PrintingState {
   jobs: PrintJob[];
   loading: boolean;
   retryingId: number | null;
+  /** GET /api/prints/status, polled while signed in: the printers this user's prints go to. */
+  printers: MappedPrinterStatus[];
 }
 
-const initialState: PrintingState = { jobs: [], loading: false, retryingId: null };
+const initialState: PrintingState = { jobs: [], loading: false, retryingId: null, printers: [] };
 
 /** 'Fila de impressão': the print jobs of every mapped printer, and reprints. */
 export const printingSlice = createSlice({
@@ -28,6 +31,12 @@ export const printingSlice = createSlice({
       reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
         state.loading = false;
       },
+    },
+    /** The shell is up: poll GET /api/prints/status until it goes. */
+    printerWatchStarted() {},
+    printerWatchStopped() {},
+    printersLoaded(state, action: PayloadAction<MappedPrinterStatus[]>) {
+      state.printers = action.payload;
     },
     reprintRequested(state, action: PayloadAction<{ id: number }>) {
       state.retryingId = action.payload.id;
@@ -55,5 +64,20 @@ export const {
   reprintRequested,
   reprintSucceeded,
   reprintFailed,
+  printerWatchStarted,
+  printerWatchStopped,
+  printersLoaded,
 } = printingSlice.actions;
 export const { selectPrinting } = printingSlice.selectors;
+
+/** The mapped printers whose agent is not asking for work (all, or those serving `service`). */
+export const selectSilentPrinters = createSelector(
+  [
+    (state: RootState) => state.printing.printers,
+    (_state: RootState, service?: PrintService) => service,
+  ],
+  (printers, service) =>
+    printers.filter(
+      (printer) => printer.silent && (service === undefined || printer.services.includes(service)),
+    ),
+);

@@ -77,6 +77,8 @@ export default function ReportChart({ kind, rows }: { kind: 'bar' | 'line'; rows
       />
     );
   }
+  // A single hour of sales is one point per line: drawn large, off the axes, above a zero base.
+  const alone = rows.length === 1;
   return (
     <Line
       aria-label="Gráfico do acumulado de vendas"
@@ -90,12 +92,14 @@ export default function ReportChart({ kind, rows }: { kind: 'bar' | 'line'; rows
             borderColor: CHART_COLORS[0],
             backgroundColor: `${CHART_COLORS[0]}33`,
             fill: true,
+            pointRadius: alone ? 8 : 3,
           },
           {
             label: 'Vendas na hora',
             data: rows.map((row) => Number(row.total ?? 0)),
             borderColor: CHART_COLORS[1],
             backgroundColor: CHART_COLORS[1],
+            pointRadius: alone ? 6 : 3,
           },
         ],
       }}
@@ -104,8 +108,12 @@ export default function ReportChart({ kind, rows }: { kind: 'bar' | 'line'; rows
         maintainAspectRatio: false,
         plugins: { tooltip: moneyTooltip },
         scales: {
-          x: { title: { display: true, text: 'Hora' } },
-          y: { ...moneyAxis, title: { display: true, text: 'Vendas (R$)' } },
+          x: { offset: alone, title: { display: true, text: 'Hora' } },
+          y: {
+            ...moneyAxis,
+            beginAtZero: true,
+            title: { display: true, text: 'Vendas (R$)' },
+          },
         },
       }}
     />

@@ -5,6 +5,8 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import {
   REPORTS,
+  formatCpf,
+  formatPercent,
   type ReportCell,
   type ReportColumn,
   type ReportFilter,
@@ -42,7 +44,8 @@ export function formatCell(format: ReportColumn['format'], value: ReportCell | u
   if (value === null || value === undefined) return '';
   if (format === 'money') return formatReais(value);
   if (format === 'datetime') return formatDateTime(value);
-  if (format === 'percent') return `${Number(value).toFixed(2).replace('.', ',')} %`;
+  if (format === 'percent') return formatPercent(Number(value));
+  if (format === 'cpf') return formatCpf(String(value));
   return String(value);
 }
 
@@ -109,7 +112,9 @@ export function ReportPage({ page }: { page: ReportPageId }) {
           header: spec.label,
           text: (row) => formatCell(spec.format, row[spec.key]),
           sortValue: (row) =>
-            spec.format === 'text' ? String(row[spec.key] ?? '') : Number(row[spec.key] ?? 0),
+            spec.format === 'text' || spec.format === 'cpf'
+              ? String(row[spec.key] ?? '')
+              : Number(row[spec.key] ?? 0),
         }),
       ),
     [declaration],
@@ -136,7 +141,8 @@ export function ReportPage({ page }: { page: ReportPageId }) {
         }}
       >
         <Row className="g-2 align-items-end">
-          <Col md={3}>
+          {/* Wide enough for an event's whole name beside the other filters. */}
+          <Col md={6} xl={4}>
             <Form.Group controlId="report-event">
               <Form.Label>Evento</Form.Label>
               <EventSelect

@@ -138,6 +138,28 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: 'Loja' })).toBeInTheDocument();
   });
 
+  it("never flashes 'Nenhuma permissão' while an admin's first page is being chosen", async () => {
+    const status = gate();
+    server.use(
+      http.post('/api/token', () =>
+        HttpResponse.json(tokenResponse({ permissions: ['System', 'Event'] })),
+      ),
+      http.get('/api/system/setup-status', async () => {
+        await status.opened;
+        return HttpResponse.json({ complete: true, steps: [] });
+      }),
+    );
+    const { user, store } = renderWithProviders(<App />);
+    await user.type(screen.getByLabelText('Usuário'), 'admin{Enter}');
+    await user.type(screen.getByLabelText('Senha'), 'segredo{Enter}');
+    // Signed in, the checklist's status still on its way: the screen says it is loading.
+    await waitFor(() => expect(store.getState().session.user).not.toBeNull());
+    expect(await screen.findByText('Carregando...')).toBeInTheDocument();
+    expect(screen.queryByText('Nenhuma permissão para o seu usuário.')).not.toBeInTheDocument();
+    status.open();
+    expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
+  });
+
   it('shows the blank page to a user without permissions', async () => {
     server.use(
       http.post('/api/token', () => HttpResponse.json(tokenResponse({ permissions: [] }))),

@@ -26,7 +26,7 @@ async function signInAs(permissions: string[]) {
 const stepItem = (label: string) =>
   screen.getByRole('button', { name: label }).closest('li') as HTMLElement;
 
-describe('Primeiros passos', () => {
+describe('Primeiros passos', { timeout: 20_000 }, () => {
   it('opens first for the admin of a new installation, ticks what is done and links each step', async () => {
     server.use(
       http.get('/api/system/setup-status', () =>
@@ -38,6 +38,11 @@ describe('Primeiros passos', () => {
     expect(await screen.findByRole('heading', { name: 'Primeiros passos' })).toBeInTheDocument();
     expect(within(stepItem('Cadastrar um curso')).getByText('Feito')).toBeInTheDocument();
     expect(within(stepItem('Cadastrar um núcleo')).getByText('Feito')).toBeInTheDocument();
+    // The núcleo needs a city: its step comes right before.
+    expect(within(stepItem('Cadastrar uma cidade')).getByText('Pendente')).toBeInTheDocument();
+    expect(stepItem('Cadastrar uma cidade').nextElementSibling).toBe(
+      stepItem('Cadastrar um núcleo'),
+    );
     expect(within(stepItem('Cadastrar um evento')).getByText('Pendente')).toBeInTheDocument();
     expect(within(stepItem('Cadastrar as impressoras')).getByText('opcional')).toBeInTheDocument();
 
@@ -54,11 +59,23 @@ describe('Primeiros passos', () => {
     expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
   });
 
-  it('keeps the first-page rule once the setup is complete, and leaves the menu', async () => {
-    const { store } = await signInAs(['System']);
+  it('keeps the first-page rule once the setup is complete, and stays under Configurações with its optional steps', async () => {
+    server.use(
+      http.get('/api/carrinho/pix/config', () =>
+        HttpResponse.json({ chave: '', nome: '', cidade: '' }),
+      ),
+    );
+    const { store, user } = await signInAs(['System']);
     expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
     expect(store.getState().setup.status?.complete).toBe(true);
-    expect(screen.queryByRole('button', { name: 'Primeiros passos' })).not.toBeInTheDocument();
+    // No longer atop the menu: one entry, in the group of the open page ('Usuários').
+    const group = document.getElementById('menu-group-Configurações')!;
+    await user.click(within(group).getByRole('button', { name: 'Primeiros passos' }));
+    expect(await screen.findByRole('heading', { name: 'Primeiros passos' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Primeiros passos' })).toHaveLength(1);
+    expect(within(stepItem('Configurar a chave PIX do caixa')).getByText('opcional')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Configurar a chave PIX do caixa' }));
+    expect(await screen.findByRole('heading', { name: 'Formas de pagamento' })).toBeInTheDocument();
   });
 
   it('never asks a desk clerk for the status', async () => {
@@ -104,8 +121,10 @@ describe('Primeiros passos', () => {
     await user.type(within(dialog).getByLabelText('Confirmação da senha'), 'senha-forte-1');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
 
+    // The checklist leaves the top of the menu (it stays under Configurações).
+    const menu = screen.getByRole('navigation', { name: 'Menu principal' });
     await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Primeiros passos' })).not.toBeInTheDocument(),
+      expect(within(menu).getAllByRole('button')[0]).not.toHaveTextContent('Primeiros passos'),
     );
   });
 });

@@ -14,9 +14,11 @@ interface MenuLinkProps {
   title?: string;
   current: AdminPage | null;
   loading: boolean;
+  /** Called once the item is chosen (the folded menu closes). */
+  onChoose?: () => void;
 }
 
-function MenuLink({ page, label, title, current, loading }: MenuLinkProps) {
+function MenuLink({ page, label, title, current, loading, onChoose }: MenuLinkProps) {
   const dispatch = useAppDispatch();
   const active = page === current;
   const ref = useRef<HTMLButtonElement>(null);
@@ -34,7 +36,10 @@ function MenuLink({ page, label, title, current, loading }: MenuLinkProps) {
         active={active}
         aria-current={active ? 'page' : undefined}
         aria-disabled={loading || undefined}
-        onClick={() => dispatch(pageRequested(page))}
+        onClick={() => {
+          dispatch(pageRequested(page));
+          onChoose?.();
+        }}
       >
         {label}
       </Nav.Link>
@@ -50,8 +55,9 @@ function MenuSection(props: {
   onToggle: () => void;
   current: AdminPage | null;
   loading: boolean;
+  onChoose?: () => void;
 }) {
-  const { group, items, open, onToggle, current, loading } = props;
+  const { group, items, open, onToggle, current, loading, onChoose } = props;
   const id = `menu-group-${group}`;
   return (
     <li className="app-menu-group">
@@ -80,6 +86,7 @@ function MenuSection(props: {
                 title={item.title}
                 current={current}
                 loading={loading}
+                onChoose={onChoose}
               />
             ))}
           </Nav>
@@ -93,14 +100,24 @@ function MenuSection(props: {
  * The left menu: SPEC.md section 2's items the user may see under collapsible headings, then
  * 'Sair'. The open group is the current page's; a heading click opens another until the next page.
  */
-export function SideMenu() {
+export function SideMenu({ onChoose }: { onChoose?: () => void }) {
   const dispatch = useAppDispatch();
   const permissions = useAppSelector(selectPermissions);
   const mode = useAppSelector(selectAppMode);
   const current = useAppSelector(selectAdminPage);
   const loading = useAppSelector(selectPageLoading);
   const setupPending = useAppSelector(selectSetupPending);
-  const groups = useMemo(() => menuGroupsFor(permissions, mode), [permissions, mode]);
+  // While required steps are missing, 'Primeiros passos' sits atop the menu instead of its group.
+  const groups = useMemo(
+    () =>
+      menuGroupsFor(permissions, mode)
+        .map(({ group, items }) => ({
+          group,
+          items: setupPending ? items.filter((item) => item.page !== 'SETUP') : items,
+        }))
+        .filter(({ items }) => items.length > 0),
+    [permissions, mode, setupPending],
+  );
   const currentGroup =
     groups.find(({ items }) => items.some((item) => item.page === current))?.group ?? null;
   const [choice, setChoice] = useState<{ on: AdminPage | null; group: MenuGroup | null }>();
@@ -112,7 +129,13 @@ export function SideMenu() {
         {setupPending && (
           <li className="mb-2 pb-2 border-bottom">
             <Nav variant="pills" className="flex-column" as="ul">
-              <MenuLink page="SETUP" label="Primeiros passos" current={current} loading={loading} />
+              <MenuLink
+                page="SETUP"
+                label="Primeiros passos"
+                current={current}
+                loading={loading}
+                onChoose={onChoose}
+              />
             </Nav>
           </li>
         )}
@@ -125,12 +148,20 @@ export function SideMenu() {
             onToggle={() => setChoice({ on: current, group: group === openGroup ? null : group })}
             current={current}
             loading={loading}
+            onChoose={onChoose}
           />
         ))}
       </ul>
       <Nav variant="pills" className="flex-column app-menu-logout" as="ul">
         <Nav.Item as="li">
-          <Nav.Link as="button" type="button" onClick={() => dispatch(logoutRequested())}>
+          <Nav.Link
+            as="button"
+            type="button"
+            onClick={() => {
+              onChoose?.();
+              dispatch(logoutRequested());
+            }}
+          >
             Sair
           </Nav.Link>
         </Nav.Item>

@@ -7,7 +7,13 @@ import { deliverySlice } from './delivery-slice';
 import { paidOrdersSlice } from './paid-orders-slice';
 import { pixConfigSlice } from './pix-config-slice';
 import { drawerSlice } from './drawer-slice';
-import { loadOpenOrders, loadSaleProducts, loadSaleProductsForSellers, storeSaga } from './sagas';
+import {
+  loadDiscountLimit,
+  loadOpenOrders,
+  loadSaleProducts,
+  loadSaleProductsForSellers,
+  storeSaga,
+} from './sagas';
 import { deliverySaga, loadDeliveryOrders } from './delivery-sagas';
 import { loadPaidOrders, paidOrdersSaga } from './paid-orders-sagas';
 import { loadPixConfig, pixConfigSaga } from './pix-config-sagas';
@@ -21,12 +27,25 @@ registerArea({
   sagas: [storeSaga, deliverySaga, paidOrdersSaga, pixConfigSaga, drawerSaga],
   pageLoaders: {
     STORE: [loadSaleProducts],
-    // Not in SPEC.md's list: the cashier screens also load the cashier's open drawer.
-    CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders, loadDrawer],
-    STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders, loadDrawer],
+    // Not in SPEC.md's list: the cashier screens also load the cashier's open drawer and discount
+    // limit.
+    CHECKOUT: [loadSaleProductsForSellers, loadOpenOrders, loadDrawer, loadDiscountLimit],
+    STORE_CHECKOUT: [loadSaleProducts, loadOpenOrders, loadDrawer, loadDiscountLimit],
     DELIVERY: [loadDeliveryOrders],
-    CHECKOUT_DELIVERY: [loadSaleProductsForSellers, loadOpenOrders, loadDeliveryOrders, loadDrawer],
-    STORE_CHECKOUT_DELIVERY: [loadSaleProducts, loadOpenOrders, loadDeliveryOrders, loadDrawer],
+    CHECKOUT_DELIVERY: [
+      loadSaleProductsForSellers,
+      loadOpenOrders,
+      loadDeliveryOrders,
+      loadDrawer,
+      loadDiscountLimit,
+    ],
+    STORE_CHECKOUT_DELIVERY: [
+      loadSaleProducts,
+      loadOpenOrders,
+      loadDeliveryOrders,
+      loadDrawer,
+      loadDiscountLimit,
+    ],
     PAID_ORDERS: [loadPaidOrders],
     // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
     PAYMENT_METHODS: [loadPixConfig],

@@ -58,6 +58,12 @@ describe('Caixa', { timeout: 20_000 }, () => {
     expect(productLoads).toBe(0);
   });
 
+  it("names the desk 'Caixa' under 'Loja' for a cashier-only user", async () => {
+    serveStore({ orders: [] });
+    await openCashier();
+    expect(screen.getByRole('heading', { level: 2, name: 'Caixa' })).toBeVisible();
+  });
+
   it('finishes only when the payments equal the total; a second line splits it', async () => {
     const calls = serveStore({ orders: [mariaOrder] });
     const { user } = await openCashier();
@@ -125,7 +131,7 @@ describe('Caixa', { timeout: 20_000 }, () => {
     const discount = await screen.findByLabelText('Desconto (%) de Camiseta');
     await user.clear(discount);
     await user.type(discount, '150');
-    expect(screen.getByText('Valor invalido para desconto')).toBeVisible();
+    expect(screen.getByText('Valor inválido para desconto')).toBeVisible();
     await user.keyboard('{Enter}');
     expect(calls.updates).toEqual([]);
 
@@ -143,6 +149,23 @@ describe('Caixa', { timeout: 20_000 }, () => {
       },
     ]);
     expect(screen.getByLabelText('Valor 1')).toHaveValue('R$ 115,50');
+  });
+
+  it("shows the cashier's discount limit and refuses more before sending", async () => {
+    const calls = serveStore({ orders: [mariaOrder], maxDiscount: 10 });
+    const { user } = await openCashier();
+    await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
+    expect(await screen.findByText('Seu desconto máximo: 10%')).toBeVisible();
+    const discount = screen.getByLabelText('Desconto (%) de Camiseta');
+    await user.clear(discount);
+    await user.type(discount, '15{Enter}');
+    expect(screen.getByText('Desconto acima do seu limite de 10%.')).toBeVisible();
+    expect(calls.updates).toEqual([]);
+
+    await user.clear(discount);
+    await user.type(discount, '10{Enter}');
+    await waitFor(() => expect(calls.updates).toHaveLength(1));
+    expect(calls.updates[0]?.items[0]).toEqual({ produto_id: 1, quantidade: 2, desconto: 10 });
   });
 
   it('takes a unit off a line, as after a stock refusal, and the total follows', async () => {
@@ -228,5 +251,48 @@ describe('Loja Vendas+Caixa', { timeout: 20_000 }, () => {
     await user.click(finish());
     await screen.findByRole('dialog', { name: 'Sucesso!' });
     expect(screen.getByRole('tab', { name: 'Vendas' })).toHaveAttribute('aria-selected', 'true');
+
+    // 'OK' takes Enter and the next scan lands in the sale tab's code field.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'OK' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.keyboard('CAN02{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Itens do carrinho' })).toHaveTextContent(
+        '1 x Caneca',
+      ),
+    );
+  });
+
+  it("takes 'Recebido' for cash and shows the 'Troco', recording only the order's total", async () => {
+    const calls = serveStore({ orders: [mariaOrder] });
+    const { user } = await openCashier();
+    await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
+    await waitFor(() => expect(screen.getByLabelText('Forma de pagamento 1')).toHaveValue('1'));
+    // Cash needs the cashier's open drawer: said before trying, and gone once it is open.
+    expect(screen.getByText('Abra o caixa antes de receber em dinheiro.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Troco inicial'), '10000{Enter}');
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Abra o caixa antes de receber em dinheiro.'),
+      ).not.toBeInTheDocument(),
+    );
+
+    // Less than the cash part: said, and not payable.
+    await user.type(screen.getByLabelText('Recebido'), '10000');
+    expect(screen.getByText(/Recebido menor que o valor em dinheiro \(R\$ 125,50\)/)).toBeVisible();
+    expect(finish()).toBeDisabled();
+
+    await user.clear(screen.getByLabelText('Recebido'));
+    await user.type(screen.getByLabelText('Recebido'), '20000');
+    expect(screen.getByLabelText('Recebido')).toHaveValue('R$ 200,00');
+    expect(screen.getByLabelText('Troco')).toHaveTextContent('R$ 74,50');
+    // The amount stays the total, and Enter in 'Recebido' pays.
+    expect(screen.getByLabelText('Valor 1')).toHaveValue('R$ 125,50');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.payments).toHaveLength(1));
+    expect(calls.payments[0]?.body).toEqual({
+      pagamentos: [{ id_forma_pagamento: 1, valor: 125.5 }],
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   CASH_METHOD_NAME,
+  cashChange,
   paymentsCloseOrder,
   paymentsRemaining,
   toCents,
@@ -40,6 +41,9 @@ export const pixKey = (orderId: number, amount: Cents) => `${orderId}:${amount}`
 export const isPix = (method: PaymentMethodDto | undefined) =>
   /\bpix\b/i.test(method?.descricao ?? '');
 
+export const isCash = (method: PaymentMethodDto | undefined) =>
+  method?.descricao === CASH_METHOD_NAME;
+
 export interface CheckoutState {
   openOrders: OrderDto[];
   methods: PaymentMethodDto[];
@@ -58,6 +62,10 @@ export interface CheckoutState {
   pix: Record<string, PixChargeDto | { error: string }>;
   /** Merging a customer's open orders: its refusal shows on the panel, not the generic dialog. */
   unify: { merging: boolean; error: string | null };
+  /** 'Recebido': what the customer handed over for the cash part; null until typed. */
+  received: Cents | null;
+  /** The user's discount limit per line (GET /api/carrinho/desconto-maximo); null if unknown. */
+  maxDiscount: number | null;
 }
 
 const initialState: CheckoutState = {
@@ -74,7 +82,18 @@ const initialState: CheckoutState = {
   deskTab: 'sale',
   pix: {},
   unify: { merging: false, error: null },
+  received: null,
+  maxDiscount: null,
 };
+
+/**
+ * PIX refusals (e.g. no key configured) are asked again when the cashier opens a payment or picks
+ * PIX: an admin may have saved the key meanwhile, and the screen must not keep the old answer.
+ */
+function forgetPixRefusals(state: CheckoutState) {
+  for (const [key, charge] of Object.entries(state.pix))
+    if ('error' in charge) delete state.pix[key];
+}
 
 function selectOrder(state: CheckoutState, order: OrderDto | null) {
   state.selected = order;
@@ -82,6 +101,8 @@ function selectOrder(state: CheckoutState, order: OrderDto | null) {
     { key: state.nextKey, methodId: state.methods[0]?.id_forma_pagamento ?? null, amount: 0 },
   ];
   state.nextKey += 1;
+  state.received = null;
+  forgetPixRefusals(state);
 }
 
 /** Splits `total` into `count` amounts that add up to it (the last ones take the odd cents). */
@@ -125,7 +146,6 @@ export const checkoutSlice = createSlice({
     },
     /** Cash leads the list: it is a new payment line's default, as most desks are paid in cash. */
     paymentMethodsLoaded(state, action: PayloadAction<PaymentMethodDto[]>) {
-      const isCash = (method: PaymentMethodDto) => method.descricao === CASH_METHOD_NAME;
       state.methods = [
         ...action.payload.filter(isCash),
         ...action.payload.filter((m) => !isCash(m)),
@@ -177,7 +197,12 @@ export const checkoutSlice = createSlice({
     ) {
       const line = state.lines.find((item) => item.key === action.payload.key);
       if (!line) return;
-      if (action.payload.methodId !== undefined) line.methodId = action.payload.methodId;
+      const { methodId } = action.payload;
+      if (methodId !== undefined) {
+        line.methodId = methodId;
+        if (isPix(state.methods.find((method) => method.id_forma_pagamento === methodId)))
+          forgetPixRefusals(state);
+      }
       if (action.payload.amount !== undefined) line.amount = action.payload.amount;
     },
     /**
@@ -206,6 +231,14 @@ export const checkoutSlice = createSlice({
       reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
         state.paying = false;
       },
+    },
+    /** The receipt's coupons printed: the cashier reads each code ('Cupom gerado: …'). */
+    couponsGenerated(state, action: PayloadAction<string[]>) {
+      const text = action.payload.map((code) => `Cupom gerado: ${code}`).join(' ');
+      // Added to the 'Sucesso!' still open, or its own notice once that was closed.
+      state.notice = state.notice
+        ? { ...state.notice, text: `${state.notice.text} ${text}` }
+        : { title: 'Cupom gerado', text };
     },
     receiptPrintRequested(_state, _action: PayloadAction<number>) {},
     receiptPrintFailed: {
@@ -259,6 +292,17 @@ export const checkoutSlice = createSlice({
     unifyErrorDismissed(state) {
       state.unify.error = null;
     },
+    discountLimitLoaded(state, action: PayloadAction<number>) {
+      state.maxDiscount = action.payload;
+    },
+    /** The server still enforces the limit: the screen just cannot say it beforehand. */
+    discountLimitFailed: {
+      prepare: (error: ApiError) => failure(error, { hideError: true }),
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+    receivedChanged(state, action: PayloadAction<Cents | null>) {
+      state.received = action.payload;
+    },
     checkoutNoticeDismissed(state) {
       state.notice = null;
     },
@@ -302,6 +346,7 @@ export const {
   paymentLineChanged,
   paymentRequested,
   paymentSucceeded,
+  couponsGenerated,
   paymentFailed,
   receiptPrintRequested,
   receiptPrintFailed,
@@ -317,26 +362,50 @@ export const {
   unifySucceeded,
   unifyFailed,
   unifyErrorDismissed,
+  receivedChanged,
+  discountLimitLoaded,
+  discountLimitFailed,
 } = checkoutSlice.actions;
 
 export const selectCheckout = (state: RootState) => state.checkout;
 
-/** The selected order's total in cents and each line's effective amount (one line follows it). */
+/**
+ * The selected order's total in cents, each line's effective amount (one line follows it), the
+ * cash part with the change for what was received, and whether 'Finalizar Pagamento' may run: the
+ * payments add up, every PIX line has its BR Code (none while the key is not configured) and
+ * 'Recebido', when typed, covers the cash part.
+ */
 export function paymentState(state: CheckoutState) {
   const total = state.selected ? toCents(state.selected.total) : 0;
   // A fully discounted order (R$ 0,00) closes with no payment lines at all.
   const amounts =
     total === 0 ? [] : state.lines.length === 1 ? [total] : state.lines.map((line) => line.amount);
   const methodsChosen = total === 0 || state.lines.every((line) => line.methodId !== null);
+  const methodOf = (i: number) =>
+    state.methods.find((method) => method.id_forma_pagamento === state.lines[i]?.methodId);
+  const cashPart = amounts.reduce(
+    (sum, amount, i) => (isCash(methodOf(i)) ? sum + amount : sum),
+    0,
+  );
+  const change = state.received === null ? null : cashChange(cashPart, state.received);
+  const pixReady = amounts.every((amount, i) => {
+    if (!isPix(methodOf(i))) return true;
+    const charge = state.selected ? state.pix[pixKey(state.selected.id, amount)] : undefined;
+    return charge !== undefined && 'payload' in charge;
+  });
   return {
     total,
     amounts,
     remaining: paymentsRemaining(total, amounts),
+    cashPart,
+    change,
     canFinish:
       state.selected !== null &&
       methodsChosen &&
       !state.paying &&
       !state.savingItems &&
+      pixReady &&
+      (state.received === null || change !== null) &&
       paymentsCloseOrder(total, amounts),
   };
 }

@@ -51,7 +51,19 @@ describe('Expedição', { timeout: 20_000 }, () => {
         .map((row) => row.textContent),
     ).toEqual(['NomeValorQtd', 'CamisetaR$ 100,002', 'CanecaR$ 25,501']);
 
+    // 'Entregar' asks first (Escape goes back), then Enter delivers.
     await user.click(screen.getByRole('button', { name: 'Entregar' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Entregar pedido' });
+    expect(dialog).toHaveTextContent('Confirma a entrega do pedido 12 a Maria Souza?');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.delivered).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Entregar' }));
+    dialog = await screen.findByRole('dialog', { name: 'Entregar pedido' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Entregar' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(calls.deliveryReceipts).toEqual([12]));
     expect(calls.delivered).toEqual([12]);
     await screen.findByText('Selecione um pedido pago ou busque o cliente pelo CPF.');
@@ -107,7 +119,11 @@ describe('Loja Vendas+Caixa+Expedição', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Pedido 101' })).toBeInTheDocument();
     await waitFor(() => expect(calls.receipts).toEqual([101]));
-    await user.click(screen.getByRole('button', { name: 'Entregar' }));
+    // 'Entregar' has the focus: Enter asks, Enter confirms.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Entregar' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Entregar pedido' });
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(tab('Vendas')).toHaveAttribute('aria-selected', 'true'));
     expect(calls.delivered).toEqual([101]);
     await waitFor(() => expect(calls.deliveryReceipts).toEqual([101]));
@@ -125,6 +141,8 @@ describe('Loja Caixa+Expedição', { timeout: 20_000 }, () => {
     await user.click(finish);
     await waitFor(() => expect(tab('Expedição')).toHaveAttribute('aria-selected', 'true'));
     await user.click(await screen.findByRole('button', { name: 'Entregar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Entregar pedido' });
+    await user.click(within(dialog).getByRole('button', { name: 'Entregar' }));
     await waitFor(() => expect(tab('Caixa')).toHaveAttribute('aria-selected', 'true'));
     expect(calls.delivered).toEqual([13]);
   });

@@ -20,6 +20,22 @@ describe('Gaveta do caixa', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Contado em Cartão de crédito'), '5000');
     await user.click(screen.getByRole('button', { name: 'Fechar caixa' }));
 
+    // Closing asks first, with what was counted; Escape goes back to the open drawer.
+    let dialog = await screen.findByRole('dialog', { name: 'Fechar caixa' });
+    expect(dialog).toHaveTextContent('O caixa será fechado com R$ 235,00 contados.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.drawerCounts).toEqual([]);
+    expect(screen.getByLabelText('Contado em Dinheiro')).toHaveValue('R$ 185,00');
+
+    // Enter in a count field submits; Enter again confirms.
+    await user.type(screen.getByLabelText('Contado em Dinheiro'), '{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Fechar caixa' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Fechar caixa' })).toHaveFocus(),
+    );
+    await user.keyboard('{Enter}');
+
     const summary = await screen.findByRole('table', { name: 'Fechamento do caixa' });
     expect(
       within(summary)

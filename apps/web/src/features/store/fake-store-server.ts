@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import {
   duplicateItemMessage,
   orderAmounts,
+  stockShortageMessage,
   toCents,
   toReais,
   withCheckDigits,
@@ -49,6 +50,8 @@ export function serveStore(
     pixFails?: boolean;
     /** POST /api/carrinho/unificar answers this 409. */
     unifyRefusal?: string;
+    /** GET /api/carrinho/desconto-maximo (100 by default). */
+    maxDiscount?: number;
   } = {},
 ) {
   const orders = new Map((options.orders ?? []).map((order) => [order.id, order]));
@@ -89,8 +92,7 @@ export function serveStore(
         if (seen.has(item.produto_id)) return conflict(duplicateItemMessage(found.descricao), 400);
         seen.add(item.produto_id);
         const stock = options.stock?.[item.produto_id] ?? found.inventory;
-        if (item.quantidade > stock)
-          return conflict(`Estoque insuficiente para ${found.descricao}: ${stock} disponível(is).`);
+        if (item.quantidade > stock) return conflict(stockShortageMessage(found.descricao, stock));
       }
       const updated = withItems(order, body);
       orders.set(updated.id, updated);
@@ -195,6 +197,9 @@ export function serveStore(
       return HttpResponse.json(done);
     }),
     http.get('/api/caixa/atual', () => HttpResponse.json({ sessao: drawer })),
+    http.get('/api/carrinho/desconto-maximo', () =>
+      HttpResponse.json({ desconto_maximo: options.maxDiscount ?? 100 }),
+    ),
     http.post('/api/caixa/abrir', async ({ request }) => {
       const { troco } = (await request.json()) as { troco: number };
       drawer = drawerDto(troco);

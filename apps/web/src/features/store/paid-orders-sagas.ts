@@ -4,6 +4,7 @@ import type { OrderDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../printing/sagas';
+import { printPaymentReceipt } from './receipt-print';
 import { customerOrder } from '../../ui/customer-orders';
 import {
   paidCustomerNotFound,
@@ -62,10 +63,15 @@ function* refund(action: ReturnType<typeof refundRequested>): SagaIterator {
 function* printReceipt(action: ReturnType<typeof paidReceiptRequested>): SagaIterator {
   const { orderId, delivery } = action.payload;
   try {
-    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-      url: `/api/carrinho/imprimir/${delivery ? 'expedicao' : 'recibo'}/${orderId}`,
-    });
-    yield call(handlePrintOutcome, outcome);
+    if (delivery) {
+      const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+        url: `/api/carrinho/imprimir/expedicao/${orderId}`,
+      });
+      yield call(handlePrintOutcome, outcome);
+    } else {
+      // A reprint prints the coupon the order earned again (the same code).
+      yield call(printPaymentReceipt, orderId);
+    }
   } catch (thrown) {
     yield put(paidReceiptFailed(toApiError(thrown)));
   }

@@ -66,4 +66,35 @@ describe('PIX at the cashier', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  it('asks again once an admin saves the key, with Finalizar Pagamento disabled meanwhile', async () => {
+    const options = { orders: [order], pixFails: true };
+    const calls = serveStore(options);
+    const { user } = await openOrder();
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento 1'), 'PIX');
+    await screen.findByText('PIX: A chave PIX não foi configurada. Consulte os administradores.');
+    expect(screen.getByRole('button', { name: 'Finalizar Pagamento' })).toBeDisabled();
+
+    // The admin saves the key elsewhere; picking PIX again asks the server again, no reload.
+    options.pixFails = false;
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento 1'), 'Dinheiro');
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento 1'), 'PIX');
+    expect(await screen.findByAltText('QR Code PIX de R$ 125,50')).toBeInTheDocument();
+    expect(screen.queryByText(/A chave PIX não foi configurada/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finalizar Pagamento' })).toBeEnabled();
+    expect(calls.pix).toEqual(['12:125.5', '12:125.5']);
+  });
+
+  it('asks again when the cashier opens the payment again', async () => {
+    const options = { orders: [order], pixFails: true };
+    const calls = serveStore(options);
+    const { user } = await openOrder();
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento 1'), 'PIX');
+    await screen.findByText(/A chave PIX não foi configurada/);
+    options.pixFails = false;
+    await user.click(screen.getByRole('button', { name: /Pedido 12/ }));
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento 1'), 'PIX');
+    expect(await screen.findByAltText('QR Code PIX de R$ 125,50')).toBeInTheDocument();
+    expect(calls.pix).toHaveLength(2);
+  });
 });

@@ -20,16 +20,16 @@ import {
   isValidCpf,
   toReais,
   type CartUpdateRequest,
+  type DiscountLimitDto,
   type OrderDto,
   type PaymentMethodDto,
   type PaymentRequest,
   type PixChargeDto,
-  type PrintOutcome,
   type SaleProduct,
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { handlePrintOutcome } from '../printing/sagas';
+import { printPaymentReceipt } from './receipt-print';
 import { customerOrder } from '../../ui/customer-orders';
 import { selectPermissions } from '../session/slice';
 import {
@@ -55,6 +55,8 @@ import {
   type SaleState,
 } from './sale-slice';
 import {
+  discountLimitFailed,
+  discountLimitLoaded,
   customerLookupRequested,
   customerNotFound,
   itemChangeRequested,
@@ -73,6 +75,7 @@ import {
   paymentRequested,
   paymentState,
   paymentSucceeded,
+  couponsGenerated,
   pixChargeFailed,
   pixChargeLoaded,
   pixChargeRequested,
@@ -116,6 +119,18 @@ export function* loadOpenOrders(): SagaIterator {
     yield put(openOrdersLoaded(orders));
   } catch (thrown) {
     yield put(openOrdersFailed(toApiError(thrown)));
+  }
+}
+
+/** GET /api/carrinho/desconto-maximo: shown beside the cashier's discounts. */
+export function* loadDiscountLimit(): SagaIterator {
+  try {
+    const limit: DiscountLimitDto = yield call(callApi<DiscountLimitDto>, {
+      url: '/api/carrinho/desconto-maximo',
+    });
+    yield put(discountLimitLoaded(limit.desconto_maximo));
+  } catch (thrown) {
+    yield put(discountLimitFailed(toApiError(thrown)));
   }
 }
 
@@ -256,12 +271,15 @@ function* saveItems(action: ReturnType<typeof itemChangeRequested>): SagaIterato
   const { selected }: CheckoutState = yield select(selectCheckout);
   if (!selected) return;
   const { productId, percent, quantity } = action.payload;
+  // A line brought to 0 is left out: the list replaces the order's lines (quantities are ≥ 1).
   const body: CartUpdateRequest = {
-    items: selected.items.map((item) => ({
-      produto_id: item.id_produto,
-      quantidade: item.id_produto === productId ? (quantity ?? item.quantidade) : item.quantidade,
-      desconto: item.id_produto === productId ? (percent ?? item.desconto) : item.desconto,
-    })),
+    items: selected.items
+      .map((item) => ({
+        produto_id: item.id_produto,
+        quantidade: item.id_produto === productId ? (quantity ?? item.quantidade) : item.quantidade,
+        desconto: item.id_produto === productId ? (percent ?? item.desconto) : item.desconto,
+      }))
+      .filter((item) => item.quantidade > 0),
   };
   try {
     const order: OrderDto = yield call(callApi<OrderDto>, {
@@ -275,13 +293,11 @@ function* saveItems(action: ReturnType<typeof itemChangeRequested>): SagaIterato
   }
 }
 
-/** GET /api/carrinho/imprimir/recibo/{id}: the PDF opens when no printer is mapped. */
+/** The receipt and the coupons it earned; the cashier is told each coupon's code. */
 function* printReceipt(orderId: number): SagaIterator {
   try {
-    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-      url: `/api/carrinho/imprimir/recibo/${orderId}`,
-    });
-    yield call(handlePrintOutcome, outcome);
+    const codes: string[] = yield call(printPaymentReceipt, orderId);
+    if (codes.length > 0) yield put(couponsGenerated(codes));
   } catch (thrown) {
     yield put(receiptPrintFailed(toApiError(thrown)));
   }

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
+import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
-import { MARIA, serveStore } from './fake-store-server';
+import { MARIA, PRODUCTS, serveStore } from './fake-store-server';
 
 async function openSale() {
   const rendered = renderWithProviders(<App />, {
@@ -17,6 +19,12 @@ async function openSale() {
 const codeField = () => screen.getByLabelText('Código Totvs');
 const cart = () => screen.getByRole('list', { name: 'Itens do carrinho' });
 const total = () => screen.getByLabelText('Total do carrinho');
+
+/** A message said on the desk, in place: no dialog takes the focus from the code field. */
+async function saidOnDesk(text: string) {
+  expect(await screen.findByText(text)).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+}
 
 async function dialogSaying(title: string, text: string) {
   const dialog = await screen.findByRole('dialog', { name: title });
@@ -73,18 +81,15 @@ describe('Vendas', { timeout: 20_000 }, () => {
     serveStore();
     const { user } = await openSale();
     await user.type(codeField(), 'NAO-EXISTE{Enter}');
-    let dialog = await dialogSaying('Erro', 'Produto não encontrado: NAO-EXISTE');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await saidOnDesk('Produto não encontrado: NAO-EXISTE');
 
     await user.type(codeField(), 'CUR04{Enter}');
-    dialog = await dialogSaying('Erro', 'Produto não encontrado: CUR04');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await saidOnDesk('Produto não encontrado: CUR04');
 
     await user.type(codeField(), 'CAM01{Enter}');
     await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
     await user.type(codeField(), 'CAM01{Enter}');
-    dialog = await dialogSaying('Erro', 'Item já foi adicionado: Camiseta');
-    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await saidOnDesk('Item já foi adicionado: Camiseta');
     expect(cart()).toHaveTextContent('1 x Camiseta');
 
     // The course sells from its own tab.
@@ -100,7 +105,7 @@ describe('Vendas', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
     await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
     await user.click(screen.getByRole('button', { name: 'Menos Camiseta' }));
-    await dialogSaying('Erro!', 'Carrinho não pode ser esvaziado completamente.');
+    await saidOnDesk('Carrinho não pode ser esvaziado completamente.');
     expect(cart()).toHaveTextContent('1 x Camiseta');
   });
 
@@ -113,7 +118,7 @@ describe('Vendas', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
     await waitFor(() =>
       expect(store.getState().errors.description).toBe(
-        'Estoque insuficiente para Camiseta: 1 disponível(is).',
+        'Estoque insuficiente para Camiseta: 1 disponível.',
       ),
     );
     expect(cart()).toHaveTextContent('1 x Camiseta');
@@ -146,7 +151,7 @@ describe('Vendas', { timeout: 20_000 }, () => {
     expect(confirm).toBeEnabled();
     await user.keyboard('{Enter}');
 
-    await dialogSaying('Sucesso!', 'O pedido foi devidamente finalizado.');
+    await saidOnDesk('O pedido foi devidamente finalizado.');
     expect(calls.finalized).toEqual([{ id_cliente: MARIA.cpf }]);
     expect(screen.getByText('O Carrinho está vazio :(')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Finalizando Pedido' })).not.toBeInTheDocument();
@@ -163,5 +168,70 @@ describe('Vendas', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deletar' }));
     await screen.findByText('O Carrinho está vazio :(');
     expect(calls.removed).toEqual([101]);
+  });
+});
+
+describe('Vendas under a USB scanner (keys then Enter, no pause)', { timeout: 20_000 }, () => {
+  it('says a refused code on the desk and the next scan still lands in the cart', async () => {
+    serveStore();
+    const { user } = await openSale();
+    await waitFor(() => expect(codeField()).toHaveFocus());
+    await user.keyboard('CAM01{Enter}CAM01{Enter}CAN02{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Caneca'));
+
+    // The refusal shows on the desk (no dialog) until the next scan, which it does not stop.
+    await user.keyboard('CAM01{Enter}');
+    expect(await screen.findByText('Item já foi adicionado: Camiseta')).toBeInTheDocument();
+    await user.keyboard('XYZ999{Enter}');
+    expect(await screen.findByText('Produto não encontrado: XYZ999')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(codeField()).toHaveFocus();
+    await user.keyboard('LIV03{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Livro do Curso'));
+    expect(screen.queryByText('Produto não encontrado: XYZ999')).not.toBeInTheDocument();
+    expect(cart()).toHaveTextContent('1 x Camiseta');
+    expect(codeField()).toHaveFocus();
+  });
+
+  it("gives the focus back to the code after '+', so a scan never presses it", async () => {
+    serveStore();
+    const { user } = await openSale();
+    await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
+    await waitFor(() => expect(codeField()).toHaveFocus());
+    await user.keyboard('CAN02{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Caneca'));
+    expect(cart()).toHaveTextContent('1 x Camiseta');
+  });
+
+  it("after 'Finalizar Pedido' the next scan starts the next cart", async () => {
+    serveStore();
+    const { user } = await openSale();
+    await user.keyboard('CAM01{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Finalizar Pedido' })).toBeEnabled(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Finalizar Pedido' }));
+    await user.keyboard(MARIA.cpf);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar' })).toBeEnabled());
+    await user.keyboard('{Enter}');
+    await screen.findByText('O pedido foi devidamente finalizado.');
+
+    await user.keyboard('CAN02{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Caneca'));
+    expect(cart()).not.toHaveTextContent('Camiseta');
+  });
+
+  it("has no working '+' for a product out of stock", async () => {
+    serveStore();
+    server.use(
+      http.get('/api/produtos/lista', () =>
+        HttpResponse.json({
+          data: PRODUCTS.map((item) => (item.id === 2 ? { ...item, inventory: 0 } : item)),
+        }),
+      ),
+    );
+    await openSale();
+    expect(screen.getByRole('button', { name: 'Mais Caneca' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mais Camiseta' })).toBeEnabled();
   });
 });

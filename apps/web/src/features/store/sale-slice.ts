@@ -37,6 +37,8 @@ export interface SaleState {
   /** The lines the server last accepted: a refused change goes back to them. */
   savedLines: CartLine[];
   saving: boolean;
+  /** Said on the desk, under the code, until the next scan or change: never a dialog a scan would hit. */
+  notice: Notice | null;
   finalize: {
     open: boolean;
     cpf: string;
@@ -48,7 +50,6 @@ export interface SaleState {
     lookingUp: boolean;
     confirming: boolean;
   };
-  notice: Notice | null;
   focus: { target: SaleFocus; serial: number };
 }
 
@@ -93,6 +94,7 @@ function resetCart(state: SaleState) {
 }
 
 function setQuantity(state: SaleState, productId: number, quantity: number) {
+  state.notice = null;
   const line = state.lines.find((item) => item.productId === productId);
   if (quantity <= 0) {
     if (line && state.lines.length === 1) {
@@ -133,6 +135,7 @@ export const saleSlice = createSlice({
     codeSubmitted(state, action: PayloadAction<string | undefined>) {
       const code = (action.payload ?? state.code).trim();
       state.code = '';
+      state.notice = null;
       moveFocus(state, 'code');
       if (code === '') return;
       const product = state.products.find(
@@ -180,6 +183,7 @@ export const saleSlice = createSlice({
     },
     finalizeOpened(state) {
       if (state.lines.length === 0) return;
+      state.notice = null;
       state.finalize = { ...closedFinalize, open: true };
       moveFocus(state, 'cpf');
     },
@@ -230,10 +234,6 @@ export const saleSlice = createSlice({
         moveFocus(state, 'cpf');
       },
     },
-    noticeDismissed(state) {
-      state.notice = null;
-      moveFocus(state, state.finalize.open ? 'cpf' : 'code');
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
@@ -264,7 +264,6 @@ export const {
   finalizeRequested,
   finalizeSucceeded,
   finalizeFailed,
-  noticeDismissed,
 } = saleSlice.actions;
 
 export const selectSale = (state: RootState) => state.sale;

@@ -3,6 +3,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { menuFor, type AdminPage } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { DeskShownContext } from '../../ui/scan-field';
 import { selectAppMode } from '../config/slice';
 import { selectPermissions } from '../session/slice';
 import { deskTabChanged, selectCheckout, type DeskTab } from './checkout-slice';
@@ -19,10 +20,14 @@ function usePageHeading(page: AdminPage): string {
   return menuFor(permissions, mode).find((item) => item.page === page)?.label ?? page;
 }
 
-function StoreFrame({ page, children }: { page: AdminPage; children: ReactNode }) {
+/** `desk`: the desk's own name, shown under the heading when the menu calls the page 'Loja'. */
+function StoreFrame(props: { page: AdminPage; desk?: string; children: ReactNode }) {
+  const { page, desk, children } = props;
+  const heading = usePageHeading(page);
   return (
     <section className="store-page">
-      <h1 className="h3 mb-3">{usePageHeading(page)}</h1>
+      <h1 className={desk && desk !== heading ? 'h3 mb-0' : 'h3 mb-3'}>{heading}</h1>
+      {desk && desk !== heading && <h2 className="h5 text-body-secondary mb-3">{desk}</h2>}
       {children}
     </section>
   );
@@ -40,7 +45,7 @@ export function StorePage() {
 /** 'Caixa' (Checkout). */
 export function CheckoutPage() {
   return (
-    <StoreFrame page="CHECKOUT">
+    <StoreFrame page="CHECKOUT" desk="Caixa">
       <CheckoutDesk />
     </StoreFrame>
   );
@@ -91,13 +96,16 @@ function CombinedStorePage({ page, tabs }: { page: AdminPage; tabs: readonly Des
       >
         {tabs.map((tab) => (
           <Tab key={tab} eventKey={tab} title={DESK_TAB_TITLES[tab]}>
-            {tab === 'sale' ? (
-              <SaleDesk toCheckout />
-            ) : tab === 'checkout' ? (
-              <CheckoutDesk toDelivery={toDelivery} />
-            ) : (
-              <DeliveryDesk />
-            )}
+            {/* Scans go to the shown tab's desk; a tab shown again takes them at once. */}
+            <DeskShownContext value={tab === active}>
+              {tab === 'sale' ? (
+                <SaleDesk toCheckout />
+              ) : tab === 'checkout' ? (
+                <CheckoutDesk toDelivery={toDelivery} />
+              ) : (
+                <DeliveryDesk />
+              )}
+            </DeskShownContext>
           </Tab>
         ))}
       </Tabs>

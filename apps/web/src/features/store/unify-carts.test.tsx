@@ -59,7 +59,7 @@ describe('Unificar pedidos at the cashier', { timeout: 20_000 }, () => {
   it('shows a refusal on the panel itself, not in the generic error dialog', async () => {
     serveStore({
       orders: [first, second],
-      unifyRefusal: 'Estoque insuficiente para Camiseta: 2 disponível(is).',
+      unifyRefusal: 'Estoque insuficiente para Camiseta: 2 disponíveis.',
     });
     const { user } = await openCashier();
     await user.click(
@@ -69,7 +69,7 @@ describe('Unificar pedidos at the cashier', { timeout: 20_000 }, () => {
     );
     expect(
       await within(unifyPanel()).findByText(
-        'Não foi possível unificar: Estoque insuficiente para Camiseta: 2 disponível(is).',
+        'Não foi possível unificar: Estoque insuficiente para Camiseta: 2 disponíveis.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText('Ocorreu um erro')).not.toBeInTheDocument();

@@ -67,7 +67,7 @@ function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIt
   const product: NamedRef | null = yield select(selectPrintedProduct);
   if (!product) return;
   const total = action.payload.quantity;
-  let queued = true;
+  let printer: string | null = null;
   try {
     for (let printed = 0; printed < total;) {
       const quantity = Math.min(TAG_BATCH, total - printed);
@@ -76,12 +76,13 @@ function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIt
         url: `/api/products/${encodeURIComponent(String(product.id))}/print`,
         data: { quantity },
       });
-      queued = (yield call(handlePrintOutcome, outcome)) as boolean;
+      yield call(handlePrintOutcome, outcome);
+      printer = 'printer' in outcome ? outcome.printer : null;
       printed += quantity;
       yield put(productPrintProgressed({ printed }));
       if ((yield select(selectStopping)) as boolean) break;
     }
-    yield put(productPrintSucceeded({ queued }));
+    yield put(productPrintSucceeded({ printer }));
   } catch (thrown) {
     yield put(productPrintFailed(toApiError(thrown)));
   }

@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { queuedPrintText } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../session/slice';
 import type { RootState } from '../../store/store';
@@ -83,11 +84,16 @@ export const tableExtrasSlice = createSlice({
     productPrintStopRequested(state) {
       if (state.productPrint) state.productPrint.stopping = true;
     },
-    /** `queued`: a printer took the job; otherwise the PDF opened in the browser. */
-    productPrintSucceeded(state, action: PayloadAction<{ queued: boolean }>) {
+    /** `printer`: the printer whose queue took the tags; null: the PDF opened in the browser. */
+    productPrintSucceeded(state, action: PayloadAction<{ printer: string | null }>) {
       state.productPrint = null;
-      if (action.payload.queued)
-        state.notice = { title: 'Sucesso!', text: 'Etiquetas impressas corretamente.' };
+      // Queued is not printed: the printer's agent may not be running ('Fila de impressão').
+      if (action.payload.printer !== null) {
+        state.notice = {
+          title: 'Sucesso!',
+          text: `${queuedPrintText('Etiquetas', action.payload.printer)}.`,
+        };
+      }
     },
     /** Tag print failures skip the generic dialog and show 'Erro!' (SPEC.md section 8). */
     productPrintFailed: {

@@ -5,7 +5,7 @@ import {
   type ProductRow,
   type ProductType,
 } from '@balcao/contract';
-import { STOCK_REASONS, moveStock, recordMovement } from '../../products/stock.ts';
+import { STOCK_MAX, STOCK_REASONS, moveStock, recordMovement } from '../../products/stock.ts';
 import { defineResource } from '../resource.ts';
 import { dated, nullableText, text } from '../rows.ts';
 
@@ -68,15 +68,15 @@ export const products = defineResource<ProductRow>({
       column: 'inventory',
       only: 'insert',
       min: 0,
-      max: 1_000_000_000,
+      max: STOCK_MAX,
       default: 0,
     },
     adjustInventory: {
       type: 'integer',
       label: 'o ajuste de estoque',
       only: 'update',
-      min: -1_000_000_000,
-      max: 1_000_000_000,
+      min: -STOCK_MAX,
+      max: STOCK_MAX,
     },
     inventory: { type: 'readOnly', label: 'o estoque' },
     codTotvs: {

@@ -13,8 +13,11 @@ import {
   paymentLineRemoved,
   paymentRequested,
   paymentState,
+  receivedChanged,
   selectCheckout,
 } from '../checkout-slice';
+import { selectDrawer } from '../drawer-slice';
+import { CashChange } from './cash-change';
 import { OrderCoupon } from '../../coupons/order-coupon';
 import { OrderItems } from './order-items';
 import { PaymentLines } from './payment-lines';
@@ -27,9 +30,14 @@ import { PaymentLines } from './payment-lines';
 export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
   const dispatch = useAppDispatch();
   const checkout = useAppSelector(selectCheckout);
+  const drawer = useAppSelector(selectDrawer);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const { selected } = checkout;
   const payment = paymentState(checkout);
+  const pay = () => {
+    if (payment.canFinish)
+      dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey(), toDelivery }));
+  };
 
   if (!selected)
     return (
@@ -57,6 +65,7 @@ export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
           items={selected.items}
           disabled={checkout.paying || checkout.savingItems}
           discountEditable={selected.coupon === null}
+          maxDiscount={checkout.maxDiscount}
           onChange={(change) => dispatch(itemChangeRequested(change))}
         />
         <OrderCoupon order={selected} disabled={checkout.paying || checkout.savingItems} />
@@ -70,19 +79,28 @@ export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
           amounts={payment.amounts}
           methods={checkout.methods}
           remaining={payment.remaining}
+          drawerOpen={drawer.open !== null}
           disabled={checkout.paying}
           onAdd={() => dispatch(paymentLineAdded())}
           onRemove={(key) => dispatch(paymentLineRemoved(key))}
           onChange={(change) => dispatch(paymentLineChanged(change))}
         />
+        {payment.cashPart > 0 && (
+          <CashChange
+            cashPart={payment.cashPart}
+            received={checkout.received}
+            change={payment.change}
+            disabled={checkout.paying}
+            onReceivedChange={(received) => dispatch(receivedChanged(received))}
+            onSubmit={pay}
+          />
+        )}
         <Button
           className="mt-3 w-100"
           size="lg"
           variant="success"
           disabled={!payment.canFinish}
-          onClick={() =>
-            dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey(), toDelivery }))
-          }
+          onClick={pay}
         >
           {checkout.paying ? 'Processando...' : 'Finalizar Pagamento'}
         </Button>

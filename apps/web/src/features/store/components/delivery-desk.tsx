@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { formatCpf, formatMoney, toCents } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import {
   deliverRequested,
   deliveryCpfChanged,
@@ -19,6 +21,7 @@ import { OrderDesk } from './order-desk';
 function DeliveryOrder() {
   const dispatch = useAppDispatch();
   const { selected, delivering } = useAppSelector(selectDelivery);
+  const [confirmDeliver, setConfirmDeliver] = useState(false);
   if (!selected)
     return (
       <Card body className="text-body-secondary">
@@ -48,11 +51,22 @@ function DeliveryOrder() {
           variant="success"
           autoFocus
           disabled={delivering}
-          onClick={() => dispatch(deliverRequested())}
+          onClick={() => setConfirmDeliver(true)}
         >
           {delivering ? 'Processando...' : 'Entregar'}
         </Button>
       </Card.Body>
+      <ConfirmDialog
+        show={confirmDeliver}
+        title="Entregar pedido"
+        text={`Confirma a entrega do pedido ${selected.id} a ${selected.nome}?`}
+        confirmLabel="Entregar"
+        onCancel={() => setConfirmDeliver(false)}
+        onConfirm={() => {
+          setConfirmDeliver(false);
+          dispatch(deliverRequested());
+        }}
+      />
     </Card>
   );
 }

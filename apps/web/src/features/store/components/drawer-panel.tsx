@@ -11,6 +11,7 @@ import {
   type DrawerSessionDto,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { maskMoneyInput } from '../../../ui/editor-modal';
 import { formatDateTime } from '../../../ui/formats';
 import { drawerCloseRequested, drawerOpenRequested, selectDrawer } from '../drawer-slice';
@@ -84,13 +85,20 @@ export function DrawerPanel() {
   const { open, closed, busy } = useAppSelector(selectDrawer);
   const [float, setFloat] = useState<Cents>(0);
   const [counted, setCounted] = useState<Record<number, Cents>>({});
+  const [confirmClose, setConfirmClose] = useState(false);
+  const countedTotal = Object.values(counted).reduce((sum, value) => sum + value, 0);
 
   const submitOpen = (event: FormEvent) => {
     event.preventDefault();
     dispatch(drawerOpenRequested({ float }));
   };
+  // Closing ends the session for good: Enter (or the button) asks first.
   const submitClose = (event: FormEvent) => {
     event.preventDefault();
+    setConfirmClose(true);
+  };
+  const close = () => {
+    setConfirmClose(false);
     dispatch(drawerCloseRequested({ counted }));
     setCounted({});
   };
@@ -138,6 +146,14 @@ export function DrawerPanel() {
           </Form>
         )}
       </Card.Body>
+      <ConfirmDialog
+        show={confirmClose}
+        title="Fechar caixa"
+        text={`O caixa será fechado com ${formatMoney(countedTotal)} contados. Depois de fechado, ele não recebe mais pagamentos.`}
+        confirmLabel="Fechar caixa"
+        onCancel={() => setConfirmClose(false)}
+        onConfirm={close}
+      />
     </Card>
   );
 }

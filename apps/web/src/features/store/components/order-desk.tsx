@@ -4,6 +4,7 @@ import { CustomerFinder } from '../../../ui/customer-finder';
 import { customerFromScan } from '../../../ui/customer-orders';
 import { NoticeDialog } from '../../../ui/notice-dialog';
 import { OrderListPanel, type OrderListPanelProps } from '../../../ui/order-list-panel';
+import { useScanField } from '../../../ui/scan-field';
 import type { Notice } from '../sale-slice';
 
 export interface OrderDeskProps {
@@ -26,11 +27,12 @@ export interface OrderDeskProps {
 
 /**
  * A desk working through orders (cashier, delivery): the selected order on the left; on the right
- * the shared customer finder (CPF or badge) over the shared order list. After a notice is
- * dismissed the CPF field has the focus again, ready for the next customer.
+ * the shared customer finder (CPF or badge) over the shared order list. The CPF field is the
+ * desk's scan field: after a notice or a click it has the focus again, ready for the next customer.
  */
 export function OrderDesk(props: OrderDeskProps) {
   const cpfRef = useRef<HTMLInputElement>(null);
+  useScanField(() => cpfRef.current);
   return (
     <div className="store-columns">
       <div>{props.children}</div>
@@ -52,13 +54,7 @@ export function OrderDesk(props: OrderDeskProps) {
         <OrderListPanel {...props.list} cpfPrefix={props.cpf} onRefresh={props.onListRequested} />
         {props.aside}
       </div>
-      <NoticeDialog
-        notice={props.notice}
-        onClose={() => {
-          props.onNoticeDismissed();
-          cpfRef.current?.focus();
-        }}
-      />
+      <NoticeDialog notice={props.notice} onClose={props.onNoticeDismissed} />
     </div>
   );
 }

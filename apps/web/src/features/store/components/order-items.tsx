@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import {
   INVALID_DISCOUNT,
+  discountOverLimitMessage,
   formatMoney,
   isValidDiscountPercent,
   toCents,
@@ -19,16 +20,25 @@ function readPercent(text: string): number {
 
 function DiscountInput({
   item,
+  maxDiscount,
   disabled,
   onSave,
 }: {
   item: OrderItemDto;
+  maxDiscount: number | null;
   disabled: boolean;
   onSave: (percent: number) => void;
 }) {
   const [text, setText] = useState(String(item.desconto).replace('.', ','));
   const percent = readPercent(text);
-  const valid = isValidDiscountPercent(percent);
+  // A discount already on the line (given by someone with a larger limit) may stay.
+  const overLimit = maxDiscount !== null && percent > maxDiscount && percent !== item.desconto;
+  const error = !isValidDiscountPercent(percent)
+    ? INVALID_DISCOUNT
+    : overLimit
+      ? discountOverLimitMessage(maxDiscount)
+      : null;
+  const valid = error === null;
   const save = () => {
     if (valid && percent !== item.desconto) onSave(percent);
   };
@@ -50,7 +60,7 @@ function DiscountInput({
           }
         }}
       />
-      {!valid && <Form.Control.Feedback type="invalid">{INVALID_DISCOUNT}</Form.Control.Feedback>}
+      {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
     </>
   );
 }
@@ -61,6 +71,8 @@ export interface OrderItemsProps {
   disabled: boolean;
   /** Discounts are edited only without a coupon (SPEC.md section 4). */
   discountEditable: boolean;
+  /** The user's discount limit per line, shown under the table; null when unknown. */
+  maxDiscount: number | null;
   onChange: (change: ItemChange) => void;
 }
 
@@ -73,57 +85,64 @@ export function OrderItems({
   items,
   disabled,
   discountEditable,
+  maxDiscount,
   onChange,
 }: OrderItemsProps) {
   return (
-    <Table size="sm" className="align-middle">
-      <caption className="visually-hidden">Itens do pedido</caption>
-      <thead>
-        <tr>
-          <th scope="col">Produto</th>
-          <th scope="col">Valor</th>
-          <th scope="col">Qtd</th>
-          <th scope="col" style={{ width: '6.5rem' }}>
-            Desconto (%)
-          </th>
-          <th scope="col">Total</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.id_produto}>
-            <td>{item.descricao}</td>
-            <td className="text-nowrap">{formatMoney(toCents(item.preco))}</td>
-            <td>
-              <div className="d-flex align-items-center gap-1">
-                <Button
-                  size="sm"
-                  variant="outline-secondary"
-                  aria-label={`Menos ${item.descricao}`}
-                  disabled={disabled}
-                  onClick={() =>
-                    onChange({ productId: item.id_produto, quantity: item.quantidade - 1 })
-                  }
-                >
-                  −
-                </Button>
-                <span className="text-center" style={{ minWidth: '2ch' }}>
-                  {item.quantidade}
-                </span>
-              </div>
-            </td>
-            <td>
-              <DiscountInput
-                key={`${orderId}-${item.id_produto}-${item.desconto}`}
-                item={item}
-                disabled={disabled || !discountEditable}
-                onSave={(percent) => onChange({ productId: item.id_produto, percent })}
-              />
-            </td>
-            <td className="text-nowrap">{formatMoney(toCents(item.total))}</td>
+    <>
+      <Table size="sm" className="align-middle mb-1">
+        <caption className="visually-hidden">Itens do pedido</caption>
+        <thead>
+          <tr>
+            <th scope="col">Produto</th>
+            <th scope="col">Valor</th>
+            <th scope="col">Qtd</th>
+            <th scope="col" style={{ width: '6.5rem' }}>
+              Desconto (%)
+            </th>
+            <th scope="col">Total</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.id_produto}>
+              <td>{item.descricao}</td>
+              <td className="text-nowrap">{formatMoney(toCents(item.preco))}</td>
+              <td>
+                <div className="d-flex align-items-center gap-1">
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    aria-label={`Menos ${item.descricao}`}
+                    disabled={disabled}
+                    onClick={() =>
+                      onChange({ productId: item.id_produto, quantity: item.quantidade - 1 })
+                    }
+                  >
+                    −
+                  </Button>
+                  <span className="text-center" style={{ minWidth: '2ch' }}>
+                    {item.quantidade}
+                  </span>
+                </div>
+              </td>
+              <td>
+                <DiscountInput
+                  key={`${orderId}-${item.id_produto}-${item.desconto}`}
+                  item={item}
+                  maxDiscount={maxDiscount}
+                  disabled={disabled || !discountEditable}
+                  onSave={(percent) => onChange({ productId: item.id_produto, percent })}
+                />
+              </td>
+              <td className="text-nowrap">{formatMoney(toCents(item.total))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {discountEditable && maxDiscount !== null && maxDiscount < 100 && (
+        <p className="small text-body-secondary mb-2">Seu desconto máximo: {maxDiscount}%</p>
+      )}
+    </>
   );
 }

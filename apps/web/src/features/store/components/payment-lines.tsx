@@ -1,8 +1,14 @@
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { formatMoney, parseMoney, type Cents, type PaymentMethodDto } from '@balcao/contract';
+import {
+  CASH_NEEDS_OPEN_DRAWER,
+  formatMoney,
+  parseMoney,
+  type Cents,
+  type PaymentMethodDto,
+} from '@balcao/contract';
 import { maskMoneyInput } from '../../../ui/editor-modal';
-import { isPix, type PaymentLine } from '../checkout-slice';
+import { isCash, isPix, type PaymentLine } from '../checkout-slice';
 import { PixCharge } from './pix-charge';
 
 export interface PaymentLinesProps {
@@ -11,6 +17,8 @@ export interface PaymentLinesProps {
   amounts: readonly Cents[];
   methods: readonly PaymentMethodDto[];
   remaining: Cents;
+  /** The cashier's drawer is open: cash needs it (the server refuses cash without one). */
+  drawerOpen: boolean;
   disabled: boolean;
   onAdd: () => void;
   onRemove: (key: number) => void;
@@ -22,9 +30,11 @@ export interface PaymentLinesProps {
  * line shows its BR Code.
  */
 export function PaymentLines(props: PaymentLinesProps) {
-  const { orderId, lines, amounts, methods, remaining, disabled, onAdd, onRemove, onChange } =
-    props;
+  const { orderId, lines, amounts, methods, remaining, drawerOpen, disabled } = props;
+  const { onAdd, onRemove, onChange } = props;
   const single = lines.length === 1;
+  const methodOf = (line: PaymentLine) =>
+    methods.find((method) => method.id_forma_pagamento === line.methodId);
   return (
     <fieldset disabled={disabled}>
       <legend className="h6">Pagamento</legend>
@@ -69,7 +79,10 @@ export function PaymentLines(props: PaymentLinesProps) {
               </Button>
             )}
           </div>
-          {isPix(methods.find((method) => method.id_forma_pagamento === line.methodId)) && (
+          {isCash(methodOf(line)) && !drawerOpen && (
+            <p className="text-danger small mb-2">{CASH_NEEDS_OPEN_DRAWER}</p>
+          )}
+          {isPix(methodOf(line)) && (
             <PixCharge orderId={orderId} amount={amounts[i] ?? 0} line={line.key} />
           )}
         </div>

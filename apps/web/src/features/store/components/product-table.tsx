@@ -8,7 +8,7 @@ import { quantityChanged } from '../sale-slice';
 /** SPEC.md section 9: the sale table shows 10 rows. */
 export const SALE_PAGE_SIZE = 10;
 
-/** Minus and plus of one product; minus is disabled at 0 (SPEC.md section 5). */
+/** Minus and plus of one product; minus is disabled at 0 (SPEC.md section 5), plus at its stock. */
 function QuantityControl({ product }: { product: SaleProduct }) {
   const dispatch = useAppDispatch();
   const quantity = useAppSelector(
@@ -41,6 +41,7 @@ function QuantityControl({ product }: { product: SaleProduct }) {
         size="sm"
         variant="outline-secondary"
         aria-label={`Mais ${product.descricao}`}
+        disabled={quantity >= product.inventory}
         onClick={(event) => {
           event.stopPropagation();
           change(quantity + 1);

@@ -8,8 +8,9 @@ import { PRODUCT_TYPES, type ProductType } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { customerFromScan } from '../../../ui/customer-orders';
-import { NoticeDialog } from '../../../ui/notice-dialog';
+import { NoticePanel } from '../../../ui/notice-panel';
 import { QrScanner } from '../../../ui/qr-scanner';
+import { useScanField } from '../../../ui/scan-field';
 import {
   cancelRequested,
   cartItems,
@@ -20,7 +21,6 @@ import {
   finalizeClosed,
   finalizeOpened,
   finalizeRequested,
-  noticeDismissed,
   selectSale,
   tabChanged,
 } from '../sale-slice';
@@ -42,6 +42,7 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
   const codeRef = useRef<HTMLInputElement>(null);
   const cpfRef = useRef<HTMLInputElement>(null);
   const { focus, finalize } = sale;
+  useScanField(() => codeRef.current);
 
   useEffect(() => {
     (focus.target === 'cpf' ? cpfRef.current : codeRef.current)?.focus();
@@ -89,6 +90,7 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
                 Adicionar
               </Button>
             </div>
+            <NoticePanel notice={sale.notice} />
             <div className="mt-2">
               <QrScanner
                 label="Ler QR Code do produto"
@@ -150,7 +152,6 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
           dispatch(cancelRequested());
         }}
       />
-      <NoticeDialog notice={sale.notice} onClose={() => dispatch(noticeDismissed())} />
     </div>
   );
 }

@@ -82,6 +82,17 @@ export const usersTable: TableDefinition<TableRow> = {
       lookup: 'permissions',
     },
     {
+      name: 'maxDiscount',
+      label: 'Desconto máximo (%)',
+      type: 'integer',
+      defaultValue: '100',
+      validate: (value) =>
+        typeof value === 'string' && /^\d+$/.test(value) && Number(value) <= 100
+          ? null
+          : 'O desconto máximo deve ser um número inteiro de 0 a 100.',
+      help: 'O maior desconto por item que o usuário pode dar no caixa (0 a 100).',
+    },
+    {
       name: 'productCategories',
       label: 'Categorias de produtos que pode vender',
       type: 'checkboxes',

@@ -1,0 +1,113 @@
+import { createContext, useContext, useEffect, useRef } from 'react';
+
+/**
+ * A desk's scan field: where a USB scanner's keys (a code, then Enter) must land, whatever the
+ * clerk clicked last. Every scan desk (accreditation, courseware, sale, cashier, delivery) calls
+ * `useScanField` once; dialogs give the focus back through `scanDialogFocus`.
+ */
+type FieldGetter = () => HTMLInputElement | null;
+
+/** The scan fields of the desks on screen; the last one shown takes the scans. */
+const desks: { current: FieldGetter }[] = [];
+
+/** False for a desk mounted in a hidden tab (the combined store screens). */
+export const DeskShownContext = createContext(true);
+
+/** A scanner types faster than this between keys; no person presses Enter this soon after one. */
+const SCAN_KEY_GAP_MS = 100;
+const TEXT_ENTRY =
+  'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]';
+
+function scanField(): HTMLInputElement | null {
+  const field = desks.at(-1)?.current() ?? null;
+  return field && field.isConnected && !field.disabled ? field : null;
+}
+
+/** Focuses the desk's scan field with its text selected, so the next scan replaces it. */
+export function focusScanField(): boolean {
+  const field = scanField();
+  if (!field) return false;
+  field.focus();
+  field.select();
+  return true;
+}
+
+/**
+ * For a dialog that may open on a desk: closing it gives the focus back to the scan field, its
+ * text selected (elsewhere the modal's own restoreFocus does, as before).
+ */
+export function scanDialogFocus(): { restoreFocus: boolean; onExited: () => void } {
+  return { restoreFocus: scanField() === null, onExited: () => void focusScanField() };
+}
+
+const isPrintable = (event: KeyboardEvent) =>
+  event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
+
+function isTextEntry(element: Element | null): boolean {
+  return (
+    element instanceof HTMLElement && element.matches(TEXT_ENTRY) && !element.closest('.modal')
+  );
+}
+
+let lastPrintableAt = -Infinity;
+
+/**
+ * Keys typed while the focus is on a button or nowhere (the page body) go to the scan field, its
+ * old text selected so the scan replaces it; an Enter on a button right after a scanner's keys
+ * (a dialog's, say) does not press it.
+ */
+function onKeyDown(event: KeyboardEvent) {
+  const active = document.activeElement;
+  if (isPrintable(event)) {
+    lastPrintableAt = event.timeStamp;
+    if (!isTextEntry(active) && !active?.closest('.modal')) focusScanField();
+  } else if (
+    event.key === 'Enter' &&
+    active?.closest('button, [role=button], a') &&
+    event.timeStamp - lastPrintableAt < SCAN_KEY_GAP_MS
+  ) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+}
+
+/** A click on a button leaves the focus on it (or on the body): the next scan would press it. */
+function onClick(event: MouseEvent) {
+  const button = (event.target as Element | null)?.closest?.('button, [role=button], a');
+  if (!button || button.closest('.modal')) return;
+  // After the click's own work (a panel that takes the focus, a dialog): only if nothing did.
+  setTimeout(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body || active === button) focusScanField();
+  });
+}
+
+/**
+ * Makes `field` the desk's scan field while the desk is shown: scans typed elsewhere land in it,
+ * clicks give it the focus back, and a desk shown again (its tab chosen) focuses it.
+ */
+export function useScanField(field: FieldGetter): void {
+  const shown = useContext(DeskShownContext);
+  const getter = useRef(field);
+  useEffect(() => {
+    getter.current = field;
+  });
+  useEffect(() => {
+    if (!shown) return;
+    const desk = { current: () => getter.current() };
+    desks.push(desk);
+    if (desks.length === 1) {
+      document.addEventListener('keydown', onKeyDown, true);
+      document.addEventListener('click', onClick, true); // before a handler stops it
+    }
+    // A dialog opened with the desk (a sale's 'Sucesso!') keeps the focus; closing it gives it back.
+    if (!document.querySelector('.modal')) focusScanField();
+    return () => {
+      desks.splice(desks.indexOf(desk), 1);
+      if (desks.length === 0) {
+        document.removeEventListener('keydown', onKeyDown, true);
+        document.removeEventListener('click', onClick, true);
+      }
+    };
+  }, [shown]);
+}
