@@ -44,6 +44,8 @@ export async function logOut(page: Page): Promise<void> {
 export async function menuItem(page: Page, label: string): Promise<Locator> {
   const menu = menuOf(page);
   const item = menu.getByRole('button', { name: label, exact: true });
+  // A group still folding away (the last page's) shows its items until it is done.
+  await menu.locator('.collapsing').first().waitFor({ state: 'detached' });
   if (!(await item.isVisible())) {
     const hidden = page.getByRole('button', { name: label, exact: true, includeHidden: true });
     const group = menu.locator('.app-menu-group', { has: hidden });
@@ -142,6 +144,16 @@ export async function readRow(
 ): Promise<Record<string, string>> {
   const grid = page.getByRole('table', { name: table, exact: true });
   const row = rowOf(page, table, key);
+  await grid.and(page.locator(':not([aria-busy="true"])')).waitFor();
+  if ((await row.count()) === 0) {
+    // Past the first page (earlier tests filled the table): found as a person would, by its name.
+    const search = page.getByLabel('Pesquisar', { exact: true });
+    await typeInto(search, key);
+    await row.waitFor();
+    const found = await readRowOf(grid, row);
+    await search.fill('');
+    return found;
+  }
   await row.waitFor();
   return readRowOf(grid, row);
 }

@@ -56,10 +56,11 @@ async function expectInsideWidth(page: Page, target: Locator): Promise<void> {
 /** A menu item chosen as the screen allows: through 'Menu' on a phone, directly on a laptop. */
 async function open(page: Page, label: string): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Menu', exact: true });
-  const folded = await toggle.isVisible();
+  // By the window's width, not by what shows: just after a resize the old layout is still there.
+  const folded = (page.viewportSize()?.width ?? 0) < 992;
   if (folded) {
     await toggle.click();
-    await menuOf(page).waitFor();
+    await menuSlidIn(page);
   }
   await (await menuItem(page, label)).click();
   await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
@@ -67,6 +68,10 @@ async function open(page: Page, label: string): Promise<void> {
   // Choosing an item closes the folded menu.
   if (folded) await menuOf(page).getByRole('button', { name: 'Sair' }).waitFor({ state: 'hidden' });
 }
+
+/** The folded menu's panel has finished sliding in. */
+const menuSlidIn = (page: Page) =>
+  page.locator('.offcanvas.show:not(.offcanvas-toggling)').waitFor();
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${ARTIFACTS}layout-${name}.png` });
@@ -113,7 +118,7 @@ describe('the desks on a phone and a laptop', () => {
     expect(await sair.isVisible()).toBe(false);
     await toggle.focus();
     await p.keyboard.press('Enter');
-    await sair.waitFor();
+    await menuSlidIn(p);
     // The panel lies over the page, 'Sair' within the window.
     await expectOnScreen(p, sair);
     await expectInsideWidth(p, sair);
@@ -121,11 +126,14 @@ describe('the desks on a phone and a laptop', () => {
     await shot(p, 'menu-390x844');
     await p.keyboard.press('Escape');
     await sair.waitFor({ state: 'hidden' });
-    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    // The panel gives the focus back once it has slid out.
+    await expect
+      .poll(() => toggle.evaluate((button) => button === document.activeElement))
+      .toBe(true);
 
     // By click: opened, then closed with its close button.
     await toggle.click();
-    await sair.waitFor();
+    await menuSlidIn(p);
     await p.getByRole('button', { name: 'Fechar menu' }).click();
     await sair.waitFor({ state: 'hidden' });
   });

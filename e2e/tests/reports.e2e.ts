@@ -14,6 +14,7 @@ import {
   typeInto,
   uniqueSuffix,
 } from '../support/screens.ts';
+import { openOrderAtCashier } from '../support/store-screens.ts';
 
 /**
  * The reports through the screens. The admin sets up an event (selected), a category with a
@@ -95,15 +96,9 @@ describe('reports', () => {
       .and(p.locator(`[value="${customer.name}"]`))
       .waitFor();
     await cpf.press('Enter');
-    const done = p.getByRole('dialog', { name: 'Sucesso!' });
-    await done.getByRole('button', { name: 'OK' }).click();
+    await p.getByRole('status').getByText('O pedido foi devidamente finalizado.').waitFor();
 
-    await openMenu(p, 'Loja');
-    await p
-      .getByRole('list', { name: 'Pedidos em aberto' })
-      .getByRole('button')
-      .filter({ hasText: customer.name })
-      .click();
+    await openOrderAtCashier(p, 'Loja', customer);
     expect(await p.getByLabel('Total do pedido').innerText()).toBe('R$ 59,70');
     // One payment line starts as cash for the whole total.
     expect(await p.getByLabel('Restante').innerText()).toBe('R$ 0,00');
@@ -164,7 +159,7 @@ describe('reports', () => {
     await p.getByRole('img', { name: 'Gráfico de distribuição de vendas' }).waitFor();
     expect(await readRow(p, 'Gráfico de distribuição de vendas', category)).toMatchObject({
       Total: 'R$ 59,70',
-      Percentual: '100,00 %',
+      Percentual: '100,00%',
     });
     await p.screenshot({ path: `${ARTIFACTS}reports-distribution-chart.png` });
 

@@ -109,7 +109,7 @@ describe('the store', () => {
     expect(await p.getByLabel('Total do pedido').innerText()).toBe('R$ 74,80');
     await p.getByRole('button', { name: 'Adicionar forma de pagamento' }).click();
     await p.getByLabel('Forma de pagamento 1').selectOption({ label: 'Dinheiro' });
-    await p.getByLabel('Forma de pagamento 2').selectOption({ label: 'PIX' });
+    await p.getByLabel('Forma de pagamento 2').selectOption({ label: 'Cartão de crédito' });
     await typeInto(p.getByLabel('Valor 1'), '5000');
     await typeInto(p.getByLabel('Valor 2'), '2480');
     expect(await p.getByLabel('Restante').innerText()).toBe('R$ 0,00');

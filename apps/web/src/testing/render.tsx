@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { PAGE_COMPONENTS } from '../features/shell/pages';
 import { makeStore, type AppStore, type RootState } from '../store/store';
+import { SCAN_KEY_GAP_MS } from '../ui/scan-field';
 
 // Each page is its own chunk in the app; tests fetch them all first, so an opened page shows at
 // once, as it does in the app once preloaded (features/shell/lazy-page.test.tsx covers the wait).
@@ -21,3 +22,10 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
   const result = render(<Provider store={store}>{ui}</Provider>, renderOptions);
   return { store, user, ...result };
 }
+
+/**
+ * The pause a person takes before pressing a key: an Enter sooner than this after typed keys is
+ * taken for a scanner's trailing Enter and does not press the button that has the focus.
+ */
+export const personPause = () =>
+  new Promise((resolve) => setTimeout(resolve, SCAN_KEY_GAP_MS + 20));

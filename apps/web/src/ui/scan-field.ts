@@ -14,13 +14,23 @@ const desks: { current: FieldGetter }[] = [];
 export const DeskShownContext = createContext(true);
 
 /** A scanner types faster than this between keys; no person presses Enter this soon after one. */
-const SCAN_KEY_GAP_MS = 100;
+export const SCAN_KEY_GAP_MS = 100;
+/** Dialogs and the folded menu's panel: what is done there stays there. */
+const OVERLAY = '.modal, .offcanvas';
 const TEXT_ENTRY =
   'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]';
 
 function scanField(): HTMLInputElement | null {
   const field = desks.at(-1)?.current() ?? null;
   return field && field.isConnected && !field.disabled ? field : null;
+}
+
+/** The focus is on a control of the scan field's own desk (its tab, or the page). */
+function deskHasFocus(): boolean {
+  const field = scanField();
+  const active = document.activeElement;
+  const desk = field?.closest('[role=tabpanel]') ?? field?.closest('main');
+  return Boolean(desk && active && active !== document.body && desk.contains(active));
 }
 
 /** Focuses the desk's scan field with its text selected, so the next scan replaces it. */
@@ -44,9 +54,7 @@ const isPrintable = (event: KeyboardEvent) =>
   event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
 
 function isTextEntry(element: Element | null): boolean {
-  return (
-    element instanceof HTMLElement && element.matches(TEXT_ENTRY) && !element.closest('.modal')
-  );
+  return element instanceof HTMLElement && element.matches(TEXT_ENTRY) && !element.closest(OVERLAY);
 }
 
 let lastPrintableAt = -Infinity;
@@ -60,7 +68,7 @@ function onKeyDown(event: KeyboardEvent) {
   const active = document.activeElement;
   if (isPrintable(event)) {
     lastPrintableAt = event.timeStamp;
-    if (!isTextEntry(active) && !active?.closest('.modal')) focusScanField();
+    if (!isTextEntry(active) && !active?.closest(OVERLAY)) focusScanField();
   } else if (
     event.key === 'Enter' &&
     active?.closest('button, [role=button], a') &&
@@ -74,8 +82,11 @@ function onKeyDown(event: KeyboardEvent) {
 /** A click on a button leaves the focus on it (or on the body): the next scan would press it. */
 function onClick(event: MouseEvent) {
   const button = (event.target as Element | null)?.closest?.('button, [role=button], a');
-  if (!button || button.closest('.modal')) return;
+  if (!button || button.closest(OVERLAY)) return;
   // After the click's own work (a panel that takes the focus, a dialog): only if nothing did.
+  // A button that opens something ('Menu', a menu group, a tab) keeps the focus for the keyboard;
+  // a tab's desk takes it when shown.
+  if (button.hasAttribute('aria-controls')) return;
   setTimeout(() => {
     const active = document.activeElement;
     if (active === null || active === document.body || active === button) focusScanField();
@@ -100,8 +111,9 @@ export function useScanField(field: FieldGetter): void {
       document.addEventListener('keydown', onKeyDown, true);
       document.addEventListener('click', onClick, true); // before a handler stops it
     }
-    // A dialog opened with the desk (a sale's 'Sucesso!') keeps the focus; closing it gives it back.
-    if (!document.querySelector('.modal')) focusScanField();
+    // A dialog opened with the desk (a sale's 'Sucesso!') keeps the focus; closing it gives it
+    // back. So does the desk's own choice ('Entregar' on the order it just selected).
+    if (!document.querySelector('.modal') && !deskHasFocus()) focusScanField();
     return () => {
       desks.splice(desks.indexOf(desk), 1);
       if (desks.length === 0) {

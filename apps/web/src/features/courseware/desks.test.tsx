@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { NOT_REGISTERED_MESSAGE, withCheckDigits, type Permission } from '@balcao/contract';
 import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { personPause, renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
 
@@ -57,6 +57,7 @@ describe('Devolução de Apostilas', { timeout: 20_000 }, () => {
     expect(screen.getByText('Impresso')).toBeInTheDocument();
     const giveBack = screen.getByRole('button', { name: 'Devolver' });
     await waitFor(() => expect(giveBack).toHaveFocus());
+    await personPause();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Apostila 01-003-000042 devolvida.')).toBeInTheDocument();
     expect(returned).toEqual([CODE]);
@@ -156,6 +157,7 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
     ).not.toBeInTheDocument();
     await user.type(next, '01-003-000043{Enter}');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar' })).toHaveFocus());
+    await personPause();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Apostila trocada.')).toBeInTheDocument();
     expect(exchanged).toEqual([
@@ -181,6 +183,7 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
     const next = screen.getByLabelText('Nova apostila');
     await waitFor(() => expect(next).toHaveFocus());
     await user.type(next, `${NEW_CODE}{Enter}`);
+    await personPause();
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Apostila trocada.')).toBeInTheDocument();
     expect(exchanged).toEqual([
