@@ -11,7 +11,7 @@ import {
   type PrintJob,
 } from '@balcao/contract';
 import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { personPause, renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
 import { formatDateTime } from '../../ui/formats';
@@ -140,6 +140,7 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Participante')).toHaveTextContent(SERIES);
     expect(screen.getByLabelText('Participante')).not.toHaveTextContent(CODE);
 
+    await personPause();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(cpfField()).toHaveFocus());
     expect(calls.prints).toEqual([{ usualName: 'Maria', participantId: 1, eventId: 1 }]);
@@ -179,6 +180,7 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     await waitFor(() => expect(cpfField()).toHaveFocus());
     await user.keyboard(`${celia.cpf}{Enter}`);
     await screen.findByRole('button', { name: 'Imprimir crachá' });
+    await personPause();
     await user.keyboard('{Enter}');
     const panel = screen.getByRole('status');
     await waitFor(() =>
@@ -342,6 +344,7 @@ describe('Credenciamento status panel', { timeout: 20_000 }, () => {
     await user.keyboard(`${withCheckDigits('123456789')}{Enter}`);
     expect(await screen.findByRole('dialog')).toHaveTextContent('O banco de dados não respondeu.');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Fechar' })).toHaveFocus());
+    await personPause();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(cpfField()).toHaveFocus());
