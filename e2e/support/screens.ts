@@ -136,26 +136,35 @@ export function rowOf(page: Page, table: string, key: string): Locator {
     .filter({ has: page.getByRole('cell', { name: key, exact: true }) });
 }
 
+/**
+ * Shows the row of a table with a cell reading `key`; past the first page (earlier tests filled
+ * the table) by typing it in 'Pesquisar', as a person would. Answers a function that empties the
+ * search box again once the caller is done with the row.
+ */
+async function showRow(page: Page, table: string, key: string): Promise<() => Promise<void>> {
+  const grid = page.getByRole('table', { name: table, exact: true });
+  const row = rowOf(page, table, key);
+  await grid.and(page.locator(':not([aria-busy="true"])')).waitFor();
+  if ((await row.count()) > 0) return async () => {};
+  const search = page.getByLabel('Pesquisar', { exact: true });
+  await typeInto(search, key);
+  await row.waitFor();
+  return () => search.fill('');
+}
+
 /** The one row of a table with a cell reading `key`, as {column header: cell text}. */
 export async function readRow(
   page: Page,
   table: string,
   key: string,
 ): Promise<Record<string, string>> {
+  const done = await showRow(page, table, key);
   const grid = page.getByRole('table', { name: table, exact: true });
   const row = rowOf(page, table, key);
-  await grid.and(page.locator(':not([aria-busy="true"])')).waitFor();
-  if ((await row.count()) === 0) {
-    // Past the first page (earlier tests filled the table): found as a person would, by its name.
-    const search = page.getByLabel('Pesquisar', { exact: true });
-    await typeInto(search, key);
-    await row.waitFor();
-    const found = await readRowOf(grid, row);
-    await search.fill('');
-    return found;
-  }
   await row.waitFor();
-  return readRowOf(grid, row);
+  const read = await readRowOf(grid, row);
+  await done();
+  return read;
 }
 
 /** Every row of a table (header cells as keys), in the order shown. */
@@ -232,9 +241,14 @@ export async function setUpDesk(page: Page, run: string): Promise<DeskSetup> {
 
 /** 'Selecionar' on the event's row in 'Eventos' (open): the desks work on it from then on. */
 export async function selectEvent(page: Page, event: string): Promise<void> {
+  await showRow(page, 'Eventos', event);
   const row = rowOf(page, 'Eventos', event);
   await row.getByRole('button', { name: 'Selecionar', exact: true }).click();
-  await row.getByText('Selecionado', { exact: true }).waitFor();
+  // Selecting reloads the table (a search typed in it is gone): the top bar's switch tells.
+  const chosen = page.getByRole('banner').getByRole('combobox');
+  await expect
+    .poll(() => chosen.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text))
+    .toBe(event);
 }
 
 /**

@@ -81,6 +81,8 @@ function onKeyDown(event: KeyboardEvent) {
 
 /** A click on a button leaves the focus on it (or on the body): the next scan would press it. */
 function onClick(event: MouseEvent) {
+  // A pointer's click between keys is a person's: their next Enter is not a scanner's.
+  if (event.detail > 0) lastPrintableAt = -Infinity;
   const button = (event.target as Element | null)?.closest?.('button, [role=button], a');
   if (!button || button.closest(OVERLAY)) return;
   // After the click's own work (a panel that takes the focus, a dialog): only if nothing did.
