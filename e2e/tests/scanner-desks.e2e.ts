@@ -78,6 +78,11 @@ describe('the desks under a USB scanner', () => {
     await scan(p, ana.cpf);
     await p.locator('.desk-status[data-status="WITHOUT_COURSEWARE"]').waitFor();
     await expect.poll(() => isFocused(p, 'Código da apostila')).toBe(true);
+    // The event links courseware: the badge waits for it.
+    expect(await p.getByRole('button', { name: 'Imprimir crachá', exact: true }).isDisabled()).toBe(
+      true,
+    );
+    await p.getByText('Vincule a apostila antes de imprimir o crachá.').waitFor();
 
     // A series no courseware has: refused in the panel, and the next scan replaces it.
     await scan(p, unknown);
@@ -140,7 +145,7 @@ describe('the desks under a USB scanner', () => {
     expect(await cart.innerText()).not.toContain(shirt.name);
   });
 
-  it("'Loja Vendas+Caixa': after a sale is paid the next scan lands on the sale tab", async () => {
+  it("'Loja Vendas+Caixa': after a sale is paid the next scan lands on the sale tab, even over a dialog", async () => {
     const p = page();
     await signIn(p, clerk.username, clerk.password);
     await openMenu(p, 'Loja Vendas+Caixa');
@@ -164,6 +169,31 @@ describe('the desks under a USB scanner', () => {
     await success.waitFor({ state: 'hidden' });
     await scan(p, mug.code);
     await sale.getByText(`1 x ${mug.name}`).waitFor();
+    await (await enterCustomer(p, customer, sale)).press('Enter');
+    await cashier.getByRole('heading', { name: /^Pedido \d+$/ }).waitFor();
+
+    // A CPF with no open order: 'Erro!'. The right CPF scanned over it closes it and is looked up.
+    await scan(p, ana.cpf);
+    const error = p.getByRole('dialog', { name: 'Erro!' });
+    await error.waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}scanner-cashier-dialog.png` });
+    await scan(p, customer.cpf);
+    await error.waitFor({ state: 'hidden' });
+    await cashier.getByRole('heading', { name: /^Pedido \d+$/ }).waitFor();
+    await cashier.getByText(customer.name).first().waitFor();
+
+    // Paid: the next product scanned while 'Sucesso!' is open closes it and lands in a new cart.
+    await cashier.getByLabel('Forma de pagamento 1').selectOption({ label: 'Cartão de débito' });
+    await expectPrinted(p, () =>
+      cashier.getByRole('button', { name: 'Finalizar Pagamento' }).click(),
+    );
+    await success.getByText('O pedido foi devidamente finalizado.').waitFor();
+    await scan(p, cap.code);
+    await success.waitFor({ state: 'hidden' });
+    await sale.getByText(`1 x ${cap.name}`).waitFor();
+    expect(await sale.getByRole('list', { name: 'Itens do carrinho' }).innerText()).not.toContain(
+      mug.name,
+    );
     await logOut(p);
   });
 });

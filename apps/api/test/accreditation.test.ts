@@ -184,6 +184,7 @@ describe('badge print', () => {
     const participant = await createParticipant(t.db, eventId, {
       name: 'João Araújo Brandão',
       center_id: centerId,
+      courseware_id: await courseware(),
     });
     const response = await printBadge(participant.id, 'Joãozinho');
     const { filename } = response.json<{ filename: string }>();
@@ -232,6 +233,21 @@ describe('badge print', () => {
     const response = await printBadge(participant.id, 'Fila', plainEventId);
     expect(response.json()).toEqual({ jobId: expect.any(Number), printer: 'Crachás 1' });
     await t.db.deleteFrom('print_mappings').where('origin', '=', desk.username).execute();
+  });
+
+  it('refuses the badge before the courseware where the event links it, and prints it after', async () => {
+    const participant = await createParticipant(t.db, eventId);
+    const early = await printBadge(participant.id, 'Cedo');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error_description).toBe('Vincule a apostila antes de imprimir o crachá.');
+    const { badge_print_count } = await t.db
+      .selectFrom('participants')
+      .select('badge_print_count')
+      .where('id', '=', participant.id)
+      .executeTakeFirstOrThrow();
+    expect(badge_print_count).toBe(0);
+    expect((await link(participant.id, await courseware())).statusCode).toBe(200);
+    expect((await printBadge(participant.id, 'Depois')).statusCode).toBe(200);
   });
 
   it('refuses a pending participant, a disabled event, a bad usual name, an unknown participant', async () => {

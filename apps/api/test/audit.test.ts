@@ -277,7 +277,7 @@ describe('reads by CPF and exports', () => {
 
     // The accreditation desk: the check by CPF (a view) and the badge (a participant change).
     const desk = await storeClerk(t, ['Subscription'], { remoteAddress: '10.0.0.44' });
-    const deskEvent = await createEvent(t.db, { print_enabled: true });
+    const deskEvent = await createEvent(t.db, { print_enabled: true, link_courseware: false });
     const guest = await createParticipant(t.db, deskEvent, { name: 'Lia Prado' });
     const check = await desk.call(
       'GET',

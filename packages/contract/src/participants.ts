@@ -76,6 +76,8 @@ export type AccreditationStatus = (typeof ACCREDITATION_STATUSES)[number];
 
 export const NOT_REGISTERED_MESSAGE = 'Participante não cadastrado no evento.';
 export const PENDING_MESSAGE = 'Participante com pendências. Favor dirigir-se ao comercial.';
+/** Where the event links courseware, the badge prints after it: the desk's order, kept by both sides. */
+export const LINK_BEFORE_BADGE_MESSAGE = 'Vincule a apostila antes de imprimir o crachá.';
 
 /** Which status a found participant is in; the event decides whether courseware is required. */
 export function accreditationStatus(

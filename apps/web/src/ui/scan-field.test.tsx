@@ -3,18 +3,33 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { personPause } from '../testing/render';
+import { NoticeDialog } from './notice-dialog';
 import { useScanField } from './scan-field';
 
-/** A desk: its scan field, a button that acts, and a button that opens a panel. */
-function Desk() {
+/** A desk: its scan field, a button that acts, a button that opens a panel, and its message. */
+function Desk({ message = null }: { message?: string | null }) {
   const field = useRef<HTMLInputElement>(null);
   const [pressed, setPressed] = useState(0);
   const [open, setOpen] = useState(false);
+  const [notice, setNotice] = useState(message);
+  const [scanned, setScanned] = useState<string[]>([]);
   useScanField(() => field.current);
   return (
     <div>
-      <label htmlFor="code">Código</label>
-      <input id="code" ref={field} />
+      <form
+        onSubmit={(submitted) => {
+          submitted.preventDefault();
+          setScanned([...scanned, field.current?.value ?? '']);
+        }}
+      >
+        <label htmlFor="code">Código</label>
+        <input id="code" ref={field} />
+      </form>
+      <output aria-label="Lidos">{scanned.join(',')}</output>
+      <NoticeDialog
+        notice={notice === null ? null : { title: 'Sucesso!', text: notice }}
+        onClose={() => setNotice(null)}
+      />
       <button type="button" onClick={() => setPressed((n) => n + 1)}>
         Devolver {pressed}
       </button>
@@ -69,5 +84,16 @@ describe('useScanField', () => {
     expect(screen.getByText('Painel')).toBeInTheDocument();
     await personPause();
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+  });
+
+  it('closes a message dialog when a scan arrives, and the scan lands whole in the field', async () => {
+    const user = userEvent.setup();
+    render(<Desk message="O pedido foi devidamente finalizado." />);
+    const ok = await screen.findByRole('button', { name: 'OK' });
+    await waitFor(() => expect(ok).toHaveFocus());
+    await user.keyboard('7891001{Enter}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Lidos')).toHaveTextContent('7891001');
+    expect(screen.getByLabelText('Código')).toHaveFocus();
   });
 });

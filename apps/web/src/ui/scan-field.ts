@@ -17,6 +17,8 @@ export const DeskShownContext = createContext(true);
 export const SCAN_KEY_GAP_MS = 100;
 /** Dialogs and the folded menu's panel: what is done there stays there. */
 const OVERLAY = '.modal, .offcanvas';
+/** A message dialog ('Sucesso!', 'Ocorreu um erro') on a desk: a scan closes it and goes on. */
+const SCAN_MESSAGE = 'scan-message';
 const TEXT_ENTRY =
   'input:not([type=checkbox]):not([type=radio]):not([type=button]):not([type=submit]), textarea, select, [contenteditable]';
 
@@ -43,11 +45,24 @@ export function focusScanField(): boolean {
 }
 
 /**
- * For a dialog that may open on a desk: closing it gives the focus back to the scan field, its
- * text selected (elsewhere the modal's own restoreFocus does, as before).
+ * For a message dialog that may open on a desk: closing it gives the focus back to the scan
+ * field, its text selected (elsewhere the modal's own restoreFocus does, as before). A scan typed
+ * while it is open closes it and lands in the field, so the focus may leave it there.
  */
-export function scanDialogFocus(): { restoreFocus: boolean; onExited: () => void } {
-  return { restoreFocus: scanField() === null, onExited: () => void focusScanField() };
+export function scanDialogFocus(): {
+  className: string;
+  restoreFocus: boolean;
+  enforceFocus: boolean;
+  onExited: () => void;
+} {
+  const onDesk = scanField() !== null;
+  return {
+    className: SCAN_MESSAGE,
+    restoreFocus: !onDesk,
+    enforceFocus: !onDesk,
+    // Not when a scan already took the field: selecting its first keys would lose them.
+    onExited: () => void (document.activeElement === scanField() || focusScanField()),
+  };
 }
 
 const isPrintable = (event: KeyboardEvent) =>
@@ -59,16 +74,25 @@ function isTextEntry(element: Element | null): boolean {
 
 let lastPrintableAt = -Infinity;
 
+/** Closes a desk's message dialog by its own button, as the clerk would. */
+function closeMessage(dialog: Element): void {
+  dialog.querySelector<HTMLButtonElement>('.modal-footer button')?.click();
+}
+
 /**
- * Keys typed while the focus is on a button or nowhere (the page body) go to the scan field, its
- * old text selected so the scan replaces it; an Enter on a button right after a scanner's keys
- * (a dialog's, say) does not press it.
+ * Keys typed while the focus is on a button, nowhere (the page body) or a desk's message dialog
+ * go to the scan field, its old text selected so the scan replaces it; an Enter on a button right
+ * after a scanner's keys (a dialog's, say) does not press it.
  */
 function onKeyDown(event: KeyboardEvent) {
   const active = document.activeElement;
   if (isPrintable(event)) {
     lastPrintableAt = event.timeStamp;
-    if (!isTextEntry(active) && !active?.closest(OVERLAY)) focusScanField();
+    const message = active?.closest(`.${SCAN_MESSAGE}`);
+    if (message && scanField()) {
+      closeMessage(message);
+      focusScanField();
+    } else if (!isTextEntry(active) && !active?.closest(OVERLAY)) focusScanField();
   } else if (
     event.key === 'Enter' &&
     active?.closest('button, [role=button], a') &&

@@ -4,6 +4,7 @@ import {
   BADGE_NAME_MAX,
   BADGE_NAME_TOO_LONG_MESSAGE,
   COURSEWARE_CODE_MESSAGE,
+  LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PENDING_MESSAGE,
   accreditationStatus,
@@ -119,6 +120,7 @@ async function deskParticipant(db: Db, participantId: number, eventId: number) {
       'events.name as event_name',
       'events.course_id as event_course_id',
       'events.print_enabled',
+      'events.link_courseware',
     ])
     .where('participants.id', '=', participantId)
     .where('participants.event_id', '=', eventId)
@@ -158,6 +160,9 @@ export async function printBadge(
   const participant = await deskParticipant(db, input.participantId, input.eventId);
   if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
   if (!participant.print_enabled) throw conflict(PRINT_DISABLED_MESSAGE);
+  if (participant.link_courseware && participant.courseware_id === null) {
+    throw conflict(LINK_BEFORE_BADGE_MESSAGE);
+  }
   const pdf = await renderBadge({
     participantId: participant.id,
     usualName,

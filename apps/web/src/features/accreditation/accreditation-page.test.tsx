@@ -210,6 +210,9 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     const code = await screen.findByLabelText('Código da apostila');
     await waitFor(() => expect(code).toHaveFocus());
     expect(code).toHaveAttribute('maxlength', '36');
+    // The badge waits for the courseware.
+    expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toBeDisabled();
+    expect(screen.getByText('Vincule a apostila antes de imprimir o crachá.')).toBeInTheDocument();
 
     await user.keyboard(`${CODE}{Enter}`);
     const print = await screen.findByRole('button', { name: 'Imprimir crachá' });
@@ -217,6 +220,8 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     expect(calls.links).toEqual([{ participantId: 2, eventId: 1, coursewareId: CODE }]);
     expect(calls.checks).toEqual([`${joao.cpf}@1`, `#${joao.id}@1`]); // re-checked by id
     expect(screen.queryByLabelText('Código da apostila')).not.toBeInTheDocument();
+    expect(print).toBeEnabled();
+    expect(screen.queryByText('Vincule a apostila antes de imprimir o crachá.')).toBeNull();
   });
 
   it('keeps the cursor on the CPF for registered, pending and unknown participants', async () => {

@@ -8,6 +8,7 @@ import {
   BADGE_NAME_MAX,
   BADGE_NAME_TOO_LONG_MESSAGE,
   COURSEWARE_CODE_LENGTH,
+  LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PARTICIPANT_STATUS_LABELS,
   PENDING_MESSAGE,
@@ -109,7 +110,10 @@ export function AccreditationPage() {
       : [...badgeName].length > BADGE_NAME_MAX
         ? BADGE_NAME_TOO_LONG_MESSAGE
         : null;
-  const canPrint = found && status !== 'PENDING' && nameProblem === null && !desk.printing;
+  // Where the event links courseware, the badge comes after it (the API refuses it before).
+  const linkFirst = status === 'WITHOUT_COURSEWARE';
+  const canPrint =
+    found && status !== 'PENDING' && !linkFirst && nameProblem === null && !desk.printing;
   const canLink = found && status !== 'PENDING' && !participant.coursewareId;
 
   // A CPF scanned while 'Imprimir crachá' has the focus goes to the CPF, and its Enter verifies.
@@ -225,6 +229,11 @@ export function AccreditationPage() {
                 >
                   {desk.printing ? 'Imprimindo...' : 'Imprimir crachá'}
                 </Button>
+                {linkFirst && (
+                  <Form.Text as="p" className="mb-0 mt-1">
+                    {LINK_BEFORE_BADGE_MESSAGE}
+                  </Form.Text>
+                )}
                 {canLink && (
                   <>
                     <hr />
