@@ -1,24 +1,38 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Every suite runs on SQLite; with DATABASE_URL_TEST (a PostgreSQL server URL whose user may
 // CREATE DATABASE) the same suites also run on PostgreSQL, each file in a fresh database.
 const postgresUrl = process.env.DATABASE_URL_TEST;
 
+// Loading the app costs ~3.5 s per file, so most files share their worker's modules (each still
+// starts its own app and database). Files that push 64 MiB bodies, or spawn and kill servers,
+// keep a process of their own: in a shared heap they starve the files after them.
+const ALL = ['test/**/*.test.ts', 'src/**/*.test.ts'];
+const OWN_PROCESS = [
+  'test/imports-participants.test.ts',
+  'test/imports-limits.test.ts',
+  'test/sheet-body.test.ts',
+  'test/crash-safety.test.ts',
+  'test/cluster.test.ts',
+  'test/graceful-stop.test.ts',
+  'test/under-pressure.test.ts',
+];
+
+function projects(dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguration[] {
+  const env = { BALCAO_TEST_DB: dialect };
+  return [
+    {
+      extends: true,
+      test: { name: dialect, env, include: ALL, exclude: OWN_PROCESS, isolate: false },
+    },
+    { extends: true, test: { name: `${dialect}:own-process`, env, include: OWN_PROCESS } },
+  ];
+}
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    projects: [
-      { extends: true as const, test: { name: 'sqlite', env: { BALCAO_TEST_DB: 'sqlite' } } },
-      ...(postgresUrl
-        ? [
-            {
-              extends: true as const,
-              test: { name: 'postgres', env: { BALCAO_TEST_DB: 'postgres' } },
-            },
-          ]
-        : []),
-    ],
+    projects: [...projects('sqlite'), ...(postgresUrl ? projects('postgres') : [])],
   },
 });

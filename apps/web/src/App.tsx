@@ -1,11 +1,12 @@
 import { Suspense } from 'react';
-import { AdminShell } from './features/shell/admin-shell';
-import { lazyPage } from './features/shell/lazy-page';
-import { ErrorDialog } from './features/errors/error-dialog';
-import { LoginPage } from './features/session/login-page';
-import { selectLandPage, selectRestoring } from './features/session/slice';
+import { AdminShell } from './app/shell/admin-shell';
+import { lazyPage } from './app/shell/lazy-page';
+import { ErrorDialog } from './app/errors/error-dialog';
+import { LoginPage } from './app/session/login-page';
+import { selectCameraId, selectLandPage, selectRestoring } from './app/session/slice';
 import { useAppSelector } from './store/hooks';
 import { LoadingPage } from './ui/loading-page';
+import { ScannerCameraContext } from './ui/qr-scanner';
 
 // The projector page is its own chunk: the login page loads without it.
 const LotteryPage = lazyPage(
@@ -34,9 +35,9 @@ function LandingPage() {
 /** No URL routes: the landing page in the store picks the screen (SPEC.md section 2). */
 export function App() {
   return (
-    <>
+    <ScannerCameraContext value={useAppSelector(selectCameraId)}>
       <LandingPage />
       <ErrorDialog />
-    </>
+    </ScannerCameraContext>
   );
 }

@@ -6,10 +6,10 @@ import 'dayjs/locale/pt-br';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { App } from './App';
-import { preloadPage } from './features/shell/pages';
+import { preloadPage } from './app/shell/pages';
 import { appStarted } from './store/app-actions';
-import { loadSession } from './store/persistence';
-import { makeStore } from './store/store';
+import { loadSession } from './app/session/persistence';
+import { makeStore } from './app/store';
 
 dayjs.locale('pt-br');
 

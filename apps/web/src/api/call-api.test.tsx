@@ -4,7 +4,7 @@ import { call } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { TOKEN_INVALID } from '@balcao/contract';
 import { App } from '../App';
-import { makeStore, type AppStore } from '../store/store';
+import { makeStore, type AppStore } from '../app/store';
 import { renderWithProviders } from '../testing/render';
 import { server } from '../testing/server';
 import { signedInSession, tokenResponse } from '../testing/fixtures';

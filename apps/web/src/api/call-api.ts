@@ -3,16 +3,16 @@ import { call, put, select, take } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { apiClient } from './client';
 import { ApiCallError, SESSION_ENDED_ERROR, toApiError, type ApiError } from './api-error';
+import { sessionEnded } from '../store/app-actions';
 import {
   isTokenExpired,
   selectRefreshing,
   selectToken,
-  sessionEnded,
   tokenRefreshFailed,
   tokenRefreshRequested,
   tokenRefreshSucceeded,
   type StoredToken,
-} from '../features/session/slice';
+} from './token';
 
 export interface ApiRequest {
   method?: Method;

@@ -1,9 +1,5 @@
 import type { AdminPage, EventDto, Permission, TokenResponse } from '@balcao/contract';
-import {
-  initialSessionState,
-  sessionFromToken,
-  type SessionState,
-} from '../features/session/slice';
+import { initialSessionState, sessionFromToken, type SessionState } from '../app/session/slice';
 
 let tokenSerial = 0;
 

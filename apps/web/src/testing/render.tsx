@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { PAGE_COMPONENTS } from '../features/shell/pages';
-import { makeStore, type AppStore, type RootState } from '../store/store';
+import { PAGE_COMPONENTS } from '../app/shell/pages';
+import { makeStore, type AppStore, type RootState } from '../app/store';
 import { SCAN_KEY_GAP_MS } from '../ui/scan-field';
 
 // Each page is its own chunk in the app; tests fetch them all first, so an opened page shows at

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import {
@@ -7,8 +7,6 @@ import {
   type IDetectedBarcode,
   type IScannerError,
 } from '@yudiel/react-qr-scanner';
-import { useAppSelector } from '../store/hooks';
-import { selectCameraId } from '../features/session/slice';
 import { BEEP_SOUND } from './beep';
 
 /** SPEC.md section 9. */
@@ -42,13 +40,16 @@ export interface QrScannerProps {
   disabled?: boolean;
 }
 
+/** The camera chosen on 'Webcam' for this device (the session's), or null for the back one. */
+export const ScannerCameraContext = createContext<string | null>(null);
+
 /**
  * The shared QR scanner: a toggle button shows it (the session's camera, 100 ms between reads, a
  * beep on each code) and hides it; hidden, the scanner is unmounted, which stops the camera.
  */
 export function QrScanner(props: QrScannerProps) {
   const { onScan, label = 'Ler QR Code', width = SCANNER_WIDTH, height, closeOnScan } = props;
-  const cameraId = useAppSelector(selectCameraId);
+  const cameraId = useContext(ScannerCameraContext);
   const [shown, setShown] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

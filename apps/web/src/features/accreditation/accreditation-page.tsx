@@ -21,9 +21,9 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
 import { QrScanner } from '../../ui/qr-scanner';
 import { useScanField } from '../../ui/scan-field';
-import { selectSelectedEvent } from '../events/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
 import { COURSEWARE_CODE_PLACEHOLDER } from '../courseware/display';
-import { SilentPrinterWarning } from '../printing/silent-printer-warning';
+import { SilentPrinterWarning } from '../../app/printing/silent-printer-warning';
 import { DeskOutcomeAlert } from './desk-outcome';
 import { SelectedEventLine } from './no-event';
 import {

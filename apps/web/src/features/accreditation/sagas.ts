@@ -12,11 +12,11 @@ import {
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { selectSelectedEvent } from '../events/slice';
-import { pageRequested } from '../navigation/slice';
-import { followPrintJob, handlePrintOutcome } from '../printing/sagas';
-import type { RootState } from '../../store/store';
-import { pageOpened } from '../session/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
+import { pageRequested } from '../../app/navigation/slice';
+import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
+import type { RootState } from '../../app/store';
+import { pageOpened } from '../../app/session/slice';
 import { isExpectedRefusal } from './desk-outcome';
 import {
   badgeJobUpdated,

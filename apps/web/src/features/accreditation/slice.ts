@@ -6,8 +6,8 @@ import {
   type PrintJob,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 import { refusal, type DeskOutcome } from './desk-outcome';
 
 /** GET /api/subscriptions/participant/check for a found participant (docs/accreditation-api.md). */

@@ -4,9 +4,9 @@ import Form from 'react-bootstrap/Form';
 import { column } from '../../ui/columns';
 import { DataTable } from '../../ui/data-table';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectSelectedEvent } from '../events/slice';
-import { selectLookups } from '../tables/slice';
-import { PageFrame } from '../tables/pages/page-frame';
+import { selectSelectedEvent } from '../../app/events/slice';
+import { selectLookups } from '../../app/lookups/slice';
+import { PageFrame } from '../../ui/page-frame';
 import { attendanceCells } from './columns';
 import {
   attendanceCsvRequested,

@@ -4,7 +4,7 @@ import type { EventDto } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
-import { selectSelectedEvent } from '../events/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
 import { ATTENDANCE_CSV_NAME, attendanceCells } from './columns';
 import {
   attendanceColumnsFailed,

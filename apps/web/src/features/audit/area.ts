@@ -1,5 +1,5 @@
 /** The audit log's area: loaded with its page's chunk, which imports this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { auditSlice } from './slice';
 import { auditSaga, loadAuditOptions } from './sagas';
 

@@ -15,7 +15,7 @@ import { DataTable, type TableQuery } from '../../ui/data-table';
 import { eventDateSortKey, formatDateTime } from '../../ui/formats';
 import { PeriodField } from '../../ui/period-field';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { PageFrame } from '../tables/pages/page-frame';
+import { PageFrame } from '../../ui/page-frame';
 import { auditCsvRequested, auditRequested, selectAudit, type AuditParams } from './slice';
 import './area';
 

@@ -2,8 +2,8 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { EventSelect } from '../../ui/event-select';
-import { selectSelectedEvent } from '../events/slice';
-import { selectLookups } from '../tables/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
+import { selectLookups } from '../../app/lookups/slice';
 import { couponEventChosen, selectCoupons } from './slice';
 
 /** The event the coupon pages show: the selected event until another is chosen here. */

@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
 import { RowButton } from '../../ui/row-button';
-import { PageFrame } from '../tables/pages/page-frame';
+import { PageFrame } from '../../ui/page-frame';
 import { CouponEventSelect } from './coupon-event-select';
 import {
   couponInvalidateRequested,

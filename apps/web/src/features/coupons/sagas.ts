@@ -1,18 +1,19 @@
 import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type {
-  ApplyCouponRequest,
-  CouponConfigDto,
-  CouponDto,
-  CouponTemplateDto,
-  OrderDto,
-  PrintOutcome,
-  ProductRow,
+import {
+  type ApplyCouponRequest,
+  type CouponConfigDto,
+  type CouponDto,
+  type CouponTemplateDto,
+  type OrderDto,
+  type PrintOutcome,
+  type ProductRow,
+  COUPON_PRINT_BATCH,
+  NO_SELECTED_EVENT_MESSAGE,
 } from '@balcao/contract';
-import { COUPON_PRINT_BATCH, NO_SELECTED_EVENT_MESSAGE } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError, type ApiError } from '../../api/api-error';
-import { handlePrintOutcome } from '../printing/sagas';
+import { handlePrintOutcome } from '../../app/printing/sagas';
 import { itemsSaved } from '../store/checkout-slice';
 import {
   batchEnded,

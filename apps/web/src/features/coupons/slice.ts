@@ -16,8 +16,8 @@ import {
   type ApiError,
   type FailureMeta,
 } from '../../api/api-error';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 
 /** A product a template's lists can name (GET /api/products/select, by its category's type). */
 export interface CouponProduct {

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
 import { NoticeDialog } from '../../ui/notice-dialog';
 import { RowButton } from '../../ui/row-button';
-import { PageFrame } from '../tables/pages/page-frame';
+import { PageFrame } from '../../ui/page-frame';
 import { CouponEventSelect } from './coupon-event-select';
 import {
   batchCancelRequested,

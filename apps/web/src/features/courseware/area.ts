@@ -1,6 +1,6 @@
 /** The courseware area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
-import { loadCenters, loadCourses } from '../tables/sagas';
+import { registerArea } from '../../app/areas';
+import { loadCenters, loadCourses } from '../../app/lookups/sagas';
 import { coursewareSlice } from './slice';
 import { exchangeSlice } from './exchange-slice';
 import { coursewareSaga } from './sagas';

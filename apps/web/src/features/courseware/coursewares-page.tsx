@@ -14,9 +14,10 @@ import { column } from '../../ui/columns';
 import { required, type FieldValue } from '../../ui/editor-modal';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { dateColumns, refName, textOf, type TableDefinition } from '../tables/definition';
-import { selectLookups, selectTable, type TableRow } from '../tables/slice';
+import { selectTable, type TableRow } from '../tables/slice';
+import { selectLookups } from '../../app/lookups/slice';
 import { TablePage } from '../tables/table-page';
-import { PageFrame } from '../tables/pages/page-frame';
+import { PageFrame } from '../../ui/page-frame';
 import { coursewareStatusLabel, displaySerial } from './display';
 import { NoticeDialog } from '../../ui/notice-dialog';
 import {

@@ -9,7 +9,7 @@ import { LARGE_SCANNER, QrScanner } from '../../ui/qr-scanner';
 import { useScanField } from '../../ui/scan-field';
 import { DeskOutcomeAlert } from '../accreditation/desk-outcome';
 import { SelectedEventLine } from '../accreditation/no-event';
-import { selectSelectedEvent } from '../events/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
 import {
   currentChanged,
   currentEntered,

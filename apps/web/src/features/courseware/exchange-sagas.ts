@@ -13,7 +13,7 @@ import {
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { NO_SELECTED_EVENT_MESSAGE } from '../accreditation/no-event';
-import { selectSelectedEvent } from '../events/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
 import { isHeldCourseware } from './display';
 import {
   MISMATCH_MESSAGE,

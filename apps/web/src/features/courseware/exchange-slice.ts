@@ -6,8 +6,8 @@ import {
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { deskText, type DeskOutcome } from '../accreditation/desk-outcome';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 import { isHeldCourseware } from './display';
 
 export const EXCHANGED_MESSAGE = 'Apostila trocada.';

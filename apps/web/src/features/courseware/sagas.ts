@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { CoursewareDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { handlePrintOutcome, printDestination } from '../printing/sagas';
+import { handlePrintOutcome, printDestination } from '../../app/printing/sagas';
 import { listRequested } from '../tables/slice';
 import { displaySerial } from './display';
 import {

@@ -2,8 +2,8 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { queuedPrintText, type CoursewareDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { isExpectedRefusal, refusal, type DeskOutcome } from '../accreditation/desk-outcome';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 
 /** A message dialog of the courseware pages. */
 export interface Notice {

@@ -1,6 +1,6 @@
 /** The emails area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
-import { loadEvents } from '../tables/sagas';
+import { registerArea } from '../../app/areas';
+import { loadEvents } from '../../app/lookups/sagas';
 import { emailsSlice } from './slice';
 import { emailsSaga, loadSmtpConfig } from './sagas';
 

@@ -18,8 +18,8 @@ import {
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { SettingsForm } from '../../ui/settings-form';
-import { selectSelectedEvent } from '../events/slice';
-import { selectLookups } from '../tables/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
+import { selectLookups } from '../../app/lookups/slice';
 import {
   messageChanged,
   previewRequested,

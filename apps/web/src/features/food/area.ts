@@ -1,5 +1,5 @@
 /** The food area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { foodSlice } from './slice';
 import { foodSaga, loadFoodConfig } from './sagas';
 

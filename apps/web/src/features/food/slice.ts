@@ -6,8 +6,8 @@ import {
   type FoodSalesDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 
 /** The form's text fields: numbers are read when saving. */
 export interface FoodDraft {

@@ -9,9 +9,9 @@ import { IMPORT_TEMPLATES, IMPORT_TEMPLATE_FORMATS } from '@balcao/contract';
 import { column } from '../../ui/columns';
 import { DataTable } from '../../ui/data-table';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectSelectedEvent } from '../events/slice';
-import { selectLookups } from '../tables/slice';
-import { PageFrame } from '../tables/pages/page-frame';
+import { selectSelectedEvent } from '../../app/events/slice';
+import { selectLookups } from '../../app/lookups/slice';
+import { PageFrame } from '../../ui/page-frame';
 import {
   selectImport,
   templateRequested,

@@ -1,5 +1,5 @@
 /** The lottery area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { lotterySlice } from './slice';
 import { lotteryAuditSlice } from './audit-slice';
 import { loadLotteryGames, loadLotteryProducts, lotterySaga } from './sagas';

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LotteryAuditDto, LotteryGameSummaryDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 
 /** 'Auditoria do sorteio': the selected event's games and the audit of the chosen one. */
 export interface LotteryAuditState {

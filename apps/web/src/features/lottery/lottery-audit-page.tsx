@@ -7,7 +7,7 @@ import { actionColumn, column, type TableColumn } from '../../ui/columns';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { PageFrame } from '../tables/pages/page-frame';
+import { PageFrame } from '../../ui/page-frame';
 import { lotteryAuditRequested, selectLotteryAudit } from './audit-slice';
 import './area';
 

@@ -8,7 +8,7 @@ import {
   lotteryCongratulations,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { lotteryClosed } from '../session/slice';
+import { lotteryClosed } from '../../app/session/slice';
 import { enterFullscreen, exitFullscreen } from './fullscreen';
 import background from './lottery-background.svg';
 import { drawRequested, selectLottery, winnerRevealed } from './slice';

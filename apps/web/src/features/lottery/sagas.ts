@@ -9,7 +9,7 @@ import type {
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { lotteryOpened } from '../session/slice';
+import { lotteryOpened } from '../../app/session/slice';
 import {
   drawFailed,
   drawRequested,

@@ -8,8 +8,9 @@ import {
   type LotteryProductsDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { lotteryClosed, sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { lotteryClosed } from '../../app/session/slice';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 
 export interface LotteryState {
   /** The selected event (0: none) and its products with what was sold (GET /api/sorteio/produtos). */

@@ -8,7 +8,7 @@ import { callApi } from '../../api/call-api';
 import { failure, toApiError } from '../../api/api-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectPermissions } from '../session/slice';
+import { selectPermissions } from '../../app/session/slice';
 import { listRequested, type TableRow } from '../tables/slice';
 
 /** 'Anonimizar participante' (System): POST /api/participants/{id}/anonymize. */

@@ -1,5 +1,5 @@
 /** The participants page's area: loaded with its chunk, which imports this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { participantsSaga } from './anonymize';
 
 // 'Anonimizar participante' (System): its saga serves the page's toolbar button.

@@ -1,5 +1,5 @@
 /** The password area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { passwordSlice } from './slice';
 import { passwordSaga } from './sagas';
 

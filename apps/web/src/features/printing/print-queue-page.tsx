@@ -11,8 +11,8 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { column } from '../../ui/columns';
 import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/formats';
-import { PageFrame } from '../tables/pages/page-frame';
-import { jobsRequested, reprintRequested, selectPrinting } from './slice';
+import { PageFrame } from '../../ui/page-frame';
+import { jobsRequested, reprintRequested, selectPrinting } from '../../app/printing/slice';
 
 const STATUS_VARIANTS: Record<PrintJobStatus, string> = {
   queued: 'secondary',

@@ -1,12 +1,12 @@
 /** The reports area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import {
   loadCenters,
   loadCourses,
   loadEvents,
   loadProductCategories,
   loadProducts,
-} from '../tables/sagas';
+} from '../../app/lookups/sagas';
 import { reportsSlice } from './slice';
 import { loadSelectedDashboard, reportsSaga } from './sagas';
 

@@ -6,9 +6,9 @@ import type { DashboardReport } from '@balcao/contract';
 import { EventSelect } from '../../ui/event-select';
 import { formatReais } from '../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectSelectedEvent } from '../events/slice';
-import { selectLookups } from '../tables/slice';
-import { PageFrame } from '../tables/pages/page-frame';
+import { selectSelectedEvent } from '../../app/events/slice';
+import { selectLookups } from '../../app/lookups/slice';
+import { PageFrame } from '../../ui/page-frame';
 import { dashboardRequested, selectReports } from './slice';
 import './area';
 

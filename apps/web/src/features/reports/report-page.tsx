@@ -18,9 +18,9 @@ import { EventSelect } from '../../ui/event-select';
 import { PeriodField } from '../../ui/period-field';
 import { eventDateSortKey, formatDateTime, formatReais } from '../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectSelectedEvent } from '../events/slice';
-import { selectLookups, type LookupItem } from '../tables/slice';
-import { PageFrame } from '../tables/pages/page-frame';
+import { selectSelectedEvent } from '../../app/events/slice';
+import { selectLookups, type LookupItem } from '../../app/lookups/slice';
+import { PageFrame } from '../../ui/page-frame';
 import { reportCsvRequested, reportRequested, selectReports } from './slice';
 import './area';
 

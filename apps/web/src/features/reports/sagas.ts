@@ -4,7 +4,7 @@ import { REPORTS, type DashboardReport, type EventDto, type ReportResult } from 
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { downloadBlob } from '../../ui/download';
-import { selectSelectedEvent } from '../events/slice';
+import { selectSelectedEvent } from '../../app/events/slice';
 import {
   dashboardLoaded,
   dashboardRequested,

@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardReport, ReportPage, ReportResult } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 
 /** What a report page asks for: the event, the period as typed and its own filters. */
 export interface ReportRequest {

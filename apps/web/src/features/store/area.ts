@@ -1,6 +1,6 @@
 /** The store area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
-import { loadEvents } from '../tables/sagas';
+import { registerArea } from '../../app/areas';
+import { loadEvents } from '../../app/lookups/sagas';
 import { saleSlice } from './sale-slice';
 import { checkoutSlice } from './checkout-slice';
 import { deliverySlice } from './delivery-slice';

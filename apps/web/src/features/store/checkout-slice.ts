@@ -11,8 +11,8 @@ import {
   type PixChargeDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 import { delivered } from './delivery-slice';
 import { finalizeSucceeded, ORDER_FINALIZED, type Notice } from './sale-slice';
 

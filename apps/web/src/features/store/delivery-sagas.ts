@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { OrderDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { handlePrintOutcome } from '../printing/sagas';
+import { handlePrintOutcome } from '../../app/printing/sagas';
 import { customerOrder } from '../../ui/customer-orders';
 import {
   deliverFailed,

@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import { toReais, type DrawerSessionDto } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { handlePrintOutcome } from '../printing/sagas';
+import { handlePrintOutcome } from '../../app/printing/sagas';
 import {
   drawerCloseRequested,
   drawerClosed,

@@ -2,7 +2,7 @@ import { call } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { formatCouponCode, type ReceiptPrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
-import { handlePrintOutcome } from '../printing/sagas';
+import { handlePrintOutcome } from '../../app/printing/sagas';
 
 /**
  * GET /api/carrinho/imprimir/recibo/{id}: the receipt, then each coupon the order earned, printed

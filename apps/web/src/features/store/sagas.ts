@@ -31,7 +31,7 @@ import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { printPaymentReceipt } from './receipt-print';
 import { customerOrder } from '../../ui/customer-orders';
-import { selectPermissions } from '../session/slice';
+import { selectPermissions } from '../../app/session/slice';
 import {
   cartCancelFailed,
   cartCancelled,

@@ -7,8 +7,8 @@ import {
   type SaleProduct,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 
 /** SPEC.md section 5's messages of the sale screen. */
 export const productNotFound = (code: string) => `Produto não encontrado: ${code}`;

@@ -3,11 +3,12 @@ import { PERMISSION_LABELS, isPermission } from '@balcao/contract';
 import { column, type TableColumn } from '../../ui/columns';
 import type { EditorField, FieldOption } from '../../ui/editor-modal';
 import { formatDateTime } from '../../ui/formats';
-import type { LookupKey, TableKey } from './resources';
-import type { LookupItem, TableRow, TablesState } from './slice';
+import type { TableKey } from './resources';
+import type { LookupItem, LookupKey, LookupsState } from '../../app/lookups/slice';
+import type { TableRow } from './slice';
 
 export interface TableContext {
-  lookups: TablesState['lookups'];
+  lookups: LookupsState;
 }
 
 /** An editor field whose options come from a page's lookup (countries for a city, ...). */

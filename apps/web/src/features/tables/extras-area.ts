@@ -1,5 +1,5 @@
 /** The tableExtras area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { tableExtrasSlice } from './extras-slice';
 import { tableExtrasSaga } from './extras-sagas';
 

@@ -4,9 +4,9 @@ import { callApi } from '../../api/call-api';
 import { TAGS_PER_SHEET, type PrintOutcome } from '@balcao/contract';
 import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
-import { handlePrintOutcome } from '../printing/sagas';
+import { handlePrintOutcome } from '../../app/printing/sagas';
 import type { TableQuery } from '../../ui/data-table';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../app/store';
 import {
   eventQrClosed,
   eventQrFailed,
@@ -23,7 +23,8 @@ import {
 } from './extras-slice';
 import { PRODUCT_MAIN_COLUMNS, PRODUCTS_CSV_NAME } from './pages/product-columns';
 import { TABLE_RESOURCES } from './resources';
-import { queryParams, rowsOf, type ListAnswer } from './sagas';
+import { queryParams } from './sagas';
+import { rowsOf, type ListAnswer } from '../../api/list-answer';
 import type { TableRow } from './slice';
 
 /** The server's page size limit (docs/table-protocol.md). */

@@ -1,3 +1,4 @@
+import { LOOKUP_KEYS, type LookupKey } from '../../app/lookups/slice';
 /** Every admin table of issue 3, by the key the tables slice keeps it under. */
 export const TABLE_KEYS = [
   'countries',
@@ -63,34 +64,6 @@ export function hasParent(table: TableKey): boolean {
 export function withParent(path: string, parentId: string | null): string {
   return path.replace(/\/:\w+/, `/${encodeURIComponent(parentId ?? '')}`);
 }
-
-/** The option lists pages load before they show (SPEC.md 'Data loaded when a menu item is chosen'). */
-export const LOOKUP_KEYS = [
-  'countries',
-  'cities',
-  'centers',
-  'courses',
-  'permissions',
-  'profiles',
-  'productCategories',
-  'printers',
-  'events',
-  'products',
-] as const;
-export type LookupKey = (typeof LOOKUP_KEYS)[number];
-
-export const LOOKUP_URLS: Record<LookupKey, string> = {
-  countries: '/api/countries/select',
-  cities: '/api/cities/select',
-  centers: '/api/centers/select',
-  courses: '/api/courses/select',
-  permissions: '/api/permissions/select',
-  profiles: '/api/profiles/select',
-  productCategories: '/api/product/categories/select',
-  printers: '/api/printers/select',
-  events: '/api/events/list',
-  products: '/api/reports/produtos',
-};
 
 /** A table whose saves change a lookup: the lookup is reloaded after them, when it was loaded. */
 export function lookupOfTable(table: TableKey): LookupKey | null {

@@ -4,46 +4,27 @@ import type { Action } from '@reduxjs/toolkit';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import type { TableQuery } from '../../ui/data-table';
-import type { RootState } from '../../store/store';
+import type { RootState } from '../../app/store';
 import { encodeTableForm } from './form-encoding';
+import { rowsOf, type ListAnswer } from '../../api/list-answer';
+import { loadLookup } from '../../app/lookups/sagas';
 import {
-  LOOKUP_URLS,
   TABLE_KEYS,
   TABLE_RESOURCES,
   hasParent,
   lookupOfTable,
   withParent,
-  type LookupKey,
   type TableKey,
 } from './resources';
 import {
   listFailed,
   listRequested,
   listSucceeded,
-  lookupFailed,
-  lookupLoaded,
-  lookupRequested,
   saveFailed,
   saveRequested,
   saveSucceeded,
-  type LookupItem,
   type TableRow,
 } from './slice';
-
-/** A list answer: `{data, recordsTotal?, recordsFiltered?}` (a bare array is read too). */
-export interface ListAnswer<Row> {
-  data: Row[];
-  recordsTotal?: number;
-  recordsFiltered?: number;
-  /** Totals some lists add (participants: `confirmed`, `badgePrints`). */
-  [extra: string]: unknown;
-}
-
-export function rowsOf<Row>(body: unknown): Row[] {
-  if (Array.isArray(body)) return body as Row[];
-  const data = (body as { data?: unknown } | null)?.data;
-  return Array.isArray(data) ? (data as Row[]) : [];
-}
 
 /** docs/table-protocol.md: one page is `start`, `length`, `search`, `sort`, `dir`. */
 export function queryParams(query: TableQuery): Record<string, string | number> {
@@ -102,16 +83,6 @@ function* loadList(action: ReturnType<typeof listRequested>): SagaIterator {
   }
 }
 
-/** GET /api/{resource}/select into the options a page's editor offers. */
-export function* loadLookup(key: LookupKey): SagaIterator {
-  try {
-    const body: unknown = yield call(callApi<unknown>, { url: LOOKUP_URLS[key] });
-    yield put(lookupLoaded({ key, items: rowsOf<LookupItem>(body) }));
-  } catch (thrown) {
-    yield put(lookupFailed(toApiError(thrown)));
-  }
-}
-
 function saveCall(action: ReturnType<typeof saveRequested>, parentId: string | null) {
   const { table, mode, rowId, payload } = action.payload;
   const base = withParent(TABLE_RESOURCES[table].base, parentId);
@@ -147,9 +118,7 @@ function* save(action: ReturnType<typeof saveRequested>): SagaIterator {
     yield put(saveSucceeded({ table, mode, rowId, rows: rowsOf<TableRow>(body) }));
     if (TABLE_RESOURCES[table].server) yield put(listRequested({ table }));
     const lookup = lookupOfTable(table);
-    const loaded: unknown = lookup
-      ? yield select((s: RootState) => s.tables.lookups[lookup])
-      : null;
+    const loaded: unknown = lookup ? yield select((s: RootState) => s.lookups[lookup]) : null;
     if (lookup && loaded) yield call(loadLookup, lookup);
   } catch (thrown) {
     const error = toApiError(thrown);
@@ -167,39 +136,5 @@ export function* tablesSaga(): SagaIterator {
   yield all([
     ...TABLE_KEYS.map((table) => takeLatest(listOf(table), loadList)),
     takeLeading(saveRequested.type, save),
-    takeLatest(lookupRequested.type, (action: ReturnType<typeof lookupRequested>) =>
-      loadLookup(action.payload),
-    ),
   ]);
-}
-
-export function* loadCountries(): SagaIterator {
-  yield call(loadLookup, 'countries');
-}
-export function* loadCities(): SagaIterator {
-  yield call(loadLookup, 'cities');
-}
-export function* loadCenters(): SagaIterator {
-  yield call(loadLookup, 'centers');
-}
-export function* loadCourses(): SagaIterator {
-  yield call(loadLookup, 'courses');
-}
-export function* loadPermissions(): SagaIterator {
-  yield call(loadLookup, 'permissions');
-}
-export function* loadProfiles(): SagaIterator {
-  yield call(loadLookup, 'profiles');
-}
-export function* loadProductCategories(): SagaIterator {
-  yield call(loadLookup, 'productCategories');
-}
-export function* loadPrinters(): SagaIterator {
-  yield call(loadLookup, 'printers');
-}
-export function* loadProducts(): SagaIterator {
-  yield call(loadLookup, 'products');
-}
-export function* loadEvents(): SagaIterator {
-  yield call(loadLookup, 'events');
 }

@@ -1,17 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import type { ApiError, FailureMeta } from '../../api/api-error';
 import type { EditorMode, WirePayload } from '../../ui/editor-modal';
 import type { TableQuery } from '../../ui/data-table';
-import { pageLoadStarted } from '../navigation/slice';
-import { sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
-import type { LookupKey, TableKey } from './resources';
+import { pageLoadStarted } from '../../app/navigation/slice';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
+import type { TableKey } from './resources';
 
 /** A row as the server sends it: `id`, SPEC.md section 3 fields, references as `{id, name}`. */
 export type TableRow = { id: number | string } & Record<string, unknown>;
 
 /** An entry of a `/select` list used as an option (`{id, name}`, permissions with friendlyName). */
-export type LookupItem = { id: number | string; name: string } & Record<string, unknown>;
 
 /** SPEC.md section 8: the editor's text for a failure the server did not explain. */
 export const FATAL_EDITOR_ERROR = 'Um erro fatal aconteceu';
@@ -43,10 +42,9 @@ export interface TableState {
 
 export interface TablesState {
   byTable: Partial<Record<TableKey, TableState>>;
-  lookups: Partial<Record<LookupKey, LookupItem[]>>;
 }
 
-const initialState: TablesState = { byTable: {}, lookups: {} };
+const initialState: TablesState = { byTable: {} };
 
 export const emptyTable: TableState = {
   rows: [],
@@ -202,15 +200,6 @@ export const tablesSlice = createSlice({
               : FATAL_EDITOR_ERROR;
       },
     },
-    /** A widget outside the page loaders (the top bar's event switch) needs a lookup. */
-    lookupRequested(_state, _action: PayloadAction<LookupKey>) {},
-    lookupLoaded(state, action: PayloadAction<{ key: LookupKey; items: LookupItem[] }>) {
-      state.lookups[action.payload.key] = action.payload.items;
-    },
-    lookupFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
   },
   extraReducers: (builder) => {
     builder
@@ -233,11 +222,7 @@ export const {
   saveRequested,
   saveSucceeded,
   saveFailed,
-  lookupRequested,
-  lookupLoaded,
-  lookupFailed,
 } = tablesSlice.actions;
 
 export const selectTable = (table: TableKey) => (state: RootState) =>
   state.tables.byTable[table] ?? emptyTable;
-export const selectLookups = (state: RootState) => state.tables.lookups;

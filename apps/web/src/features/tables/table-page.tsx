@@ -12,10 +12,10 @@ import {
   parentChanged,
   savedNoticeClosed,
   saveRequested,
-  selectLookups,
   selectTable,
   type TableRow,
 } from './slice';
+import { selectLookups } from '../../app/lookups/slice';
 
 interface TablePageProps<Row extends TableRow> {
   definition: TableDefinition<Row>;

@@ -1,5 +1,5 @@
 /** Two-factor login's area: loaded with its page's chunk, which imports this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { totpSlice } from './slice';
 import { loadTotpPage, totpSaga } from './sagas';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectPermissions } from '../session/slice';
+import { selectPermissions } from '../../app/session/slice';
 import type { TableRow } from '../tables/slice';
 import { selectTotp, userTotpResetRequested } from './slice';
 import './area';

@@ -8,14 +8,14 @@ import type {
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { openFirstPage } from '../session/sagas';
+import { openFirstPage } from '../../app/session/sagas';
 import {
   selectPermissions,
   selectTotpEnrolmentOnly,
   selectUser,
   totpEnrolmentCompleted,
   type SessionUser,
-} from '../session/slice';
+} from '../../app/session/slice';
 import {
   recoveryCodesDismissed,
   securitySettingsSaveRequested,

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectTotpEnrolmentOnly } from '../session/slice';
+import { selectTotpEnrolmentOnly } from '../../app/session/slice';
 import {
   recoveryCodesDismissed,
   securitySettingsSaveRequested,

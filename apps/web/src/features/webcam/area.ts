@@ -1,5 +1,5 @@
 /** The webcam area: loaded with its pages' chunk, which import this module (store/areas.ts). */
-import { registerArea } from '../../store/areas';
+import { registerArea } from '../../app/areas';
 import { webcamSlice } from './slice';
 import { webcamSaga } from './sagas';
 

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { cameraSelected, sessionEnded } from '../session/slice';
-import type { RootState } from '../../store/store';
+import { cameraSelected } from '../../app/session/slice';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../../app/store';
 import type { VideoInput } from './media-devices';
 
 export interface WebcamState {

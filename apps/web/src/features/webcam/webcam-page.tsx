@@ -3,7 +3,7 @@ import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
 import { SettingsForm } from '../../ui/settings-form';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { cameraSelected, selectCameraId } from '../session/slice';
+import { cameraSelected, selectCameraId } from '../../app/session/slice';
 import {
   selectWebcam,
   webcamDraftChanged,

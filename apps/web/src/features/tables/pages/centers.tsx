@@ -3,7 +3,7 @@ import { required } from '../../../ui/editor-modal';
 import { dateColumns, refName, textOf, type TableDefinition } from '../definition';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 
 /** SPEC.md section 2: a center's serial shows zero-padded to 3 digits. */
 export function centerSerial(value: unknown): string {

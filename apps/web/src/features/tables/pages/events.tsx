@@ -11,12 +11,12 @@ import {
   parseEventDateTime,
 } from '../../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { eventSwitchRequested } from '../../events/slice';
+import { eventSwitchRequested } from '../../../app/events/slice';
 import { dateColumns, lookupName, textOf, type TableDefinition } from '../definition';
 import { eventQrClosed, eventQrRequested, selectTableExtras } from '../extras-slice';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { RowButton } from '../../../ui/row-button';
 import '../extras-area';
 

@@ -4,7 +4,7 @@ import { required } from '../../../ui/editor-modal';
 import { dateColumns, textOf, type TableDefinition } from '../definition';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import '../../store/area';
 
 /**

@@ -4,7 +4,7 @@ import { required } from '../../../ui/editor-modal';
 import { dateColumns, lookupName, textOf, type TableDefinition } from '../definition';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 
 export function serviceLabel(value: unknown): string {
   return typeof value === 'string' && value in PRINT_SERVICE_LABELS

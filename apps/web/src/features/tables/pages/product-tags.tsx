@@ -5,7 +5,7 @@ import { textOf, type TableDefinition } from '../definition';
 import { productPrintPrompted } from '../extras-slice';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
 import { ProductPrintDialogs } from './product-print-dialogs';
 import '../extras-area';

@@ -9,7 +9,7 @@ import { dateColumns, textOf, type TableDefinition } from '../definition';
 import { productPrintPrompted, productsCsvRequested, selectTableExtras } from '../extras-slice';
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
 import { ProductPrintDialogs } from './product-print-dialogs';
 import { RowButton } from '../../../ui/row-button';

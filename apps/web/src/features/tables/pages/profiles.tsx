@@ -1,9 +1,10 @@
 import { column } from '../../../ui/columns';
 import { required } from '../../../ui/editor-modal';
 import { dateColumns, lookupLabel, textOf, type TableDefinition } from '../definition';
-import type { LookupItem, TableRow } from '../slice';
+import type { TableRow } from '../slice';
+import type { LookupItem } from '../../../app/lookups/slice';
 import { TablePage } from '../table-page';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 
 /** `permissions: [{id, name}]` as their friendly names. */
 export function permissionNames(value: unknown): string {

@@ -5,7 +5,7 @@ import { dateColumns, refName, textOf, type TableDefinition } from '../definitio
 import type { TableRow } from '../slice';
 import { TablePage } from '../table-page';
 import { TotpResetButton } from '../../totp/reset-button';
-import { PageFrame } from './page-frame';
+import { PageFrame } from '../../../ui/page-frame';
 import { permissionNames } from './profiles';
 
 function names(value: unknown): string {

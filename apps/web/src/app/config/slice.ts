@@ -1,0 +1,33 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AppConfig, AppMode } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import type { RootState } from '../store';
+
+export interface ConfigState {
+  appMode: AppMode;
+  loaded: boolean;
+}
+
+const initialState: ConfigState = { appMode: 'production', loaded: false };
+
+export const configSlice = createSlice({
+  name: 'config',
+  initialState,
+  reducers: {
+    configRequested() {},
+    configLoaded(state, action: PayloadAction<AppConfig>) {
+      state.appMode = action.payload.appMode === 'FULL_SGE' ? 'FULL_SGE' : 'production';
+      state.loaded = true;
+    },
+    configFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.loaded = true;
+      },
+    },
+  },
+});
+
+export const { configRequested, configLoaded, configFailed } = configSlice.actions;
+
+export const selectAppMode = (state: RootState) => state.config.appMode;

@@ -1,0 +1,26 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { RootState } from '../store';
+
+export interface ErrorsState {
+  /** The error_description the 'Ocorreu um erro' dialog shows; null when closed. */
+  description: string | null;
+}
+
+const initialState: ErrorsState = { description: null };
+
+export const errorsSlice = createSlice({
+  name: 'errors',
+  initialState,
+  reducers: {
+    errorShown(state, action: PayloadAction<string>) {
+      state.description = action.payload;
+    },
+    errorDismissed(state) {
+      state.description = null;
+    },
+  },
+});
+
+export const { errorShown, errorDismissed } = errorsSlice.actions;
+
+export const selectErrorDescription = (state: RootState) => state.errors.description;

@@ -1,0 +1,58 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { EventDto } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../store';
+
+export interface EventsState {
+  /** The globally selected event; null when there is none. */
+  selected: EventDto | null;
+  /** An event switch (POST /api/events/select) is on its way. */
+  switching: boolean;
+}
+
+const initialState: EventsState = { selected: null, switching: false };
+
+export const eventsSlice = createSlice({
+  name: 'events',
+  initialState,
+  reducers: {
+    selectedEventRequested() {},
+    selectedEventLoaded(state, action: PayloadAction<EventDto | null>) {
+      state.selected = action.payload;
+    },
+    selectedEventFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+    /** 'Selecionar' on Eventos or the top bar's 'Evento' dropdown. */
+    eventSwitchRequested(state, _action: PayloadAction<{ id: number }>) {
+      state.switching = true;
+    },
+    eventSwitched(state, action: PayloadAction<EventDto>) {
+      state.selected = action.payload;
+      state.switching = false;
+    },
+    eventSwitchFailed: {
+      prepare: failure,
+      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
+        state.switching = false;
+      },
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const {
+  selectedEventRequested,
+  selectedEventLoaded,
+  selectedEventFailed,
+  eventSwitchRequested,
+  eventSwitched,
+  eventSwitchFailed,
+} = eventsSlice.actions;
+
+export const selectSelectedEvent = (state: RootState) => state.events.selected;
+export const selectEventSwitching = (state: RootState) => state.events.switching;

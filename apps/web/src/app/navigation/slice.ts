@@ -1,0 +1,40 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AdminPage } from '@balcao/contract';
+import { loginSucceeded, pageOpened } from '../session/slice';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../store';
+
+export interface NavigationState {
+  /** True while a page's data loads: the LOADING page shows and menu clicks are ignored. */
+  loading: boolean;
+  requestedPage: AdminPage | null;
+}
+
+const initialState: NavigationState = { loading: false, requestedPage: null };
+
+export const navigationSlice = createSlice({
+  name: 'navigation',
+  initialState,
+  reducers: {
+    /** A menu click; the saga ignores it while another page loads. */
+    pageRequested(_state, _action: PayloadAction<AdminPage>) {},
+    pageLoadStarted(state, action: PayloadAction<AdminPage | null>) {
+      state.loading = true;
+      state.requestedPage = action.payload;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      // Signed in, the first page is being chosen (the checklist's status may be asked first):
+      // 'Carregando...' until it opens, never the blank page of a user without permissions.
+      .addCase(loginSucceeded, (state) => {
+        state.loading = true;
+      })
+      .addCase(pageOpened, () => initialState)
+      .addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const { pageRequested, pageLoadStarted } = navigationSlice.actions;
+
+export const selectPageLoading = (state: RootState) => state.navigation.loading;

@@ -1,0 +1,80 @@
+import { combineSlices, type WithSlice } from '@reduxjs/toolkit';
+import { configSlice } from './config/slice';
+import { errorsSlice } from './errors/slice';
+import { eventsSlice } from './events/slice';
+import { navigationSlice } from './navigation/slice';
+import { printingSlice } from './printing/slice';
+import { sessionSlice } from './session/slice';
+import { setupSlice } from './setup/slice';
+import { lookupsSlice } from './lookups/slice';
+import { tablesSlice } from '../features/tables/slice';
+// Types only: these slices' code loads with their area's page chunk (store/areas.ts).
+import type { accreditationSlice } from '../features/accreditation/slice';
+import type { attendanceSlice } from '../features/attendance/slice';
+import type { auditSlice } from '../features/audit/slice';
+import type { couponsSlice } from '../features/coupons/slice';
+import type { coursewareSlice } from '../features/courseware/slice';
+import type { exchangeSlice } from '../features/courseware/exchange-slice';
+import type { emailsSlice } from '../features/emails/slice';
+import type { foodSlice } from '../features/food/slice';
+import type { importsSlice } from '../features/imports/slice';
+import type { lotterySlice } from '../features/lottery/slice';
+import type { lotteryAuditSlice } from '../features/lottery/audit-slice';
+import type { passwordSlice } from '../features/password/slice';
+import type { reportsSlice } from '../features/reports/slice';
+import type { checkoutSlice } from '../features/store/checkout-slice';
+import type { deliverySlice } from '../features/store/delivery-slice';
+import type { drawerSlice } from '../features/store/drawer-slice';
+import type { paidOrdersSlice } from '../features/store/paid-orders-slice';
+import type { pixConfigSlice } from '../features/store/pix-config-slice';
+import type { saleSlice } from '../features/store/sale-slice';
+import type { tableExtrasSlice } from '../features/tables/extras-slice';
+import type { totpSlice } from '../features/totp/slice';
+import type { webcamSlice } from '../features/webcam/slice';
+
+/** The state of the slices injected when their area's page chunk first loads. */
+export type LazyState = WithSlice<typeof accreditationSlice> &
+  WithSlice<typeof attendanceSlice> &
+  WithSlice<typeof auditSlice> &
+  WithSlice<typeof couponsSlice> &
+  WithSlice<typeof coursewareSlice> &
+  WithSlice<typeof exchangeSlice> &
+  WithSlice<typeof emailsSlice> &
+  WithSlice<typeof foodSlice> &
+  WithSlice<typeof importsSlice> &
+  WithSlice<typeof lotterySlice> &
+  WithSlice<typeof lotteryAuditSlice> &
+  WithSlice<typeof passwordSlice> &
+  WithSlice<typeof reportsSlice> &
+  WithSlice<typeof checkoutSlice> &
+  WithSlice<typeof deliverySlice> &
+  WithSlice<typeof drawerSlice> &
+  WithSlice<typeof paidOrdersSlice> &
+  WithSlice<typeof pixConfigSlice> &
+  WithSlice<typeof saleSlice> &
+  WithSlice<typeof tableExtrasSlice> &
+  WithSlice<typeof totpSlice> &
+  WithSlice<typeof webcamSlice>;
+
+/**
+ * The shell's slices (session, configuration, navigation, the selected event, errors, the
+ * lookups of the top bar, printing, first-run setup) load with the app; every other area's slices
+ * are injected by its `area.ts` (store/areas.ts) when its page chunk first loads.
+ */
+export const rootReducer = combineSlices(
+  sessionSlice,
+  configSlice,
+  navigationSlice,
+  eventsSlice,
+  errorsSlice,
+  tablesSlice,
+  lookupsSlice,
+  printingSlice,
+  setupSlice,
+).withLazyLoadedSlices<LazyState>();
+
+/**
+ * The whole state. A lazy slice is typed as present: only its area's code reads it, and that code
+ * loads with the area's `area.ts`, which injects the slice before anything renders or runs.
+ */
+export type RootState = ReturnType<typeof rootReducer> & LazyState;

@@ -1,0 +1,150 @@
+import { call, fork, put, select, take, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import {
+  canOpenPage,
+  firstPageFor,
+  TOTP_REQUIRED_ERROR,
+  type AdminPage,
+  type AppMode,
+  type TokenResponse,
+} from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { selectAppMode } from '../config/slice';
+import { openPage } from '../navigation/sagas';
+import { firstRunPage, loadSetupStatus } from '../setup/sagas';
+import {
+  loginFailed,
+  loginRequested,
+  loginSucceeded,
+  logoutRequested,
+  totpCodeRequired,
+  selectSession,
+  sessionRestored,
+  type SessionState,
+} from './slice';
+import { sessionEnded } from '../../store/app-actions';
+import {
+  selectToken,
+  tokenRefreshFailed,
+  tokenRefreshRequested,
+  tokenRefreshSucceeded,
+  type StoredToken,
+} from '../../api/token';
+
+/** The remembered page when the user may still open it, else the first page of their permissions. */
+function pageAfterLogin(
+  permissions: readonly string[],
+  mode: AppMode,
+  remembered: AdminPage | undefined,
+): AdminPage | null {
+  if (remembered && canOpenPage(permissions, mode, remembered)) return remembered;
+  return firstPageFor(permissions, mode);
+}
+
+function* login(action: ReturnType<typeof loginRequested>): SagaIterator {
+  const { username, password, totpCode } = action.payload;
+  let response: TokenResponse;
+  try {
+    response = yield call(callApi<TokenResponse>, {
+      method: 'POST',
+      url: '/api/token',
+      data: {
+        grant_type: 'password',
+        username,
+        password,
+        ...(totpCode === undefined ? {} : { totp_code: totpCode }),
+      },
+      auth: false,
+    });
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    // The password was right; the login page now asks for the second factor.
+    if (error.error === TOTP_REQUIRED_ERROR) yield put(totpCodeRequired());
+    else yield put(loginFailed(error));
+    return;
+  }
+  yield put(loginSucceeded(response));
+  // Required and not enrolled yet: enrolment comes before anything else.
+  if (response.totp_enrolment_required) {
+    yield call(openPage, 'TOTP');
+    return;
+  }
+  yield call(openFirstPage, response.permissions, response.username);
+}
+
+/** The checklist while the setup is incomplete, else the remembered or first page. */
+export function* openFirstPage(permissions: readonly string[], username: string): SagaIterator {
+  const session: SessionState = yield select(selectSession);
+  const mode: AppMode = yield select(selectAppMode);
+  const setup: AdminPage | null = yield call(firstRunPage, permissions);
+  yield call(openPage, setup ?? pageAfterLogin(permissions, mode, session.lastPages[username]));
+}
+
+function* logout(): SagaIterator {
+  try {
+    yield call(callApi, { method: 'POST', url: '/api/token/revoke', quiet: true });
+  } catch {
+    // The session ends here whatever the server answered.
+  }
+  yield put(sessionEnded({ reason: 'logout' }));
+}
+
+/** The one token refresh in flight; callApi waits for its outcome. */
+function* refreshToken(action: ReturnType<typeof tokenRefreshRequested>): SagaIterator {
+  const token: StoredToken | null = yield select(selectToken);
+  try {
+    if (!token) throw new Error('no token');
+    const response: TokenResponse = yield call(callApi<TokenResponse>, {
+      method: 'POST',
+      url: '/api/token',
+      data: { grant_type: 'refresh_token', refresh_token: token.refresh_token },
+      auth: false,
+    });
+    yield put(tokenRefreshSucceeded(response));
+  } catch (thrown) {
+    const error = toApiError(thrown);
+    const { quiet } = action.payload;
+    if (error.status === 0 && !quiet) {
+      // Server out of reach: keep the session; the waiting call reports the network failure.
+      yield put(tokenRefreshFailed(error, { hideError: true }));
+      return;
+    }
+    // Ended first, so that page loads racing against the end stop before the waiting calls fail.
+    yield put(sessionEnded({ reason: 'expired' }));
+    yield put(tokenRefreshFailed(error, { hideError: quiet }));
+  }
+}
+
+/**
+ * Startup revalidation (SPEC.md section 4): a stored user, token and admin page are revalidated by
+ * refreshing the token, then the last page reopens; any failure clears the session and shows login.
+ */
+export function* restoreSession(): SagaIterator {
+  const session: SessionState = yield select(selectSession);
+  if (!session.restoring) return;
+  if (!session.user || !session.token || !session.adminPage) {
+    yield put(sessionEnded({ reason: 'expired' }));
+    return;
+  }
+  const remembered = session.adminPage;
+  yield put(tokenRefreshRequested({ quiet: true }));
+  const outcome: ReturnType<typeof tokenRefreshSucceeded> | ReturnType<typeof tokenRefreshFailed> =
+    yield take([tokenRefreshSucceeded.type, tokenRefreshFailed.type]);
+  if (!tokenRefreshSucceeded.match(outcome)) return;
+  yield put(sessionRestored());
+  if (outcome.payload.totp_enrolment_required) {
+    yield call(openPage, 'TOTP');
+    return;
+  }
+  // A reload keeps its page; the checklist's menu entry still needs the status, alongside.
+  if (outcome.payload.permissions.includes('System')) yield fork(loadSetupStatus);
+  const mode: AppMode = yield select(selectAppMode);
+  yield call(openPage, pageAfterLogin(outcome.payload.permissions, mode, remembered));
+}
+
+export function* sessionSaga(): SagaIterator {
+  yield takeLeading(loginRequested.type, login);
+  yield takeLeading(logoutRequested.type, logout);
+  yield takeLeading(tokenRefreshRequested.type, refreshToken);
+}

@@ -1,0 +1,38 @@
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import type { AdminPage, SetupStatus } from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { eventSwitched } from '../events/slice';
+import { saveSucceeded } from '../../features/tables/slice';
+import { selectSetupPending, setupStatusFailed, setupStatusLoaded } from './slice';
+
+/** GET /api/system/setup-status (System): the 'Primeiros passos' page's load. */
+export function* loadSetupStatus(): SagaIterator {
+  try {
+    const status: SetupStatus = yield call(callApi<SetupStatus>, {
+      url: '/api/system/setup-status',
+    });
+    yield put(setupStatusLoaded(status));
+  } catch (thrown) {
+    yield put(setupStatusFailed(toApiError(thrown)));
+  }
+}
+
+/** 'SETUP' when a System user signs in while the first-run checklist is incomplete, else null. */
+export function* firstRunPage(permissions: readonly string[]): SagaIterator<AdminPage | null> {
+  if (!permissions.includes('System')) return null;
+  yield call(loadSetupStatus);
+  const pending: boolean = yield select(selectSetupPending);
+  return pending ? 'SETUP' : null;
+}
+
+/** While steps are missing, every saved record or event switch may tick one: ask again. */
+function* refreshWhilePending(): SagaIterator {
+  const pending: boolean = yield select(selectSetupPending);
+  if (pending) yield call(loadSetupStatus);
+}
+
+export function* setupSaga(): SagaIterator {
+  yield takeLatest([saveSucceeded.type, eventSwitched.type], refreshWhilePending);
+}

@@ -1,0 +1,36 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { SetupStatus } from '@balcao/contract';
+import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { sessionEnded } from '../../store/app-actions';
+import type { RootState } from '../store';
+
+export interface SetupState {
+  /** The first-run checklist as last loaded; null until a System user loads it. */
+  status: SetupStatus | null;
+}
+
+const initialState: SetupState = { status: null };
+
+export const setupSlice = createSlice({
+  name: 'setup',
+  initialState,
+  reducers: {
+    setupStatusLoaded(state, action: PayloadAction<SetupStatus>) {
+      state.status = action.payload;
+    },
+    setupStatusFailed: {
+      prepare: failure,
+      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(sessionEnded, () => initialState);
+  },
+});
+
+export const { setupStatusLoaded, setupStatusFailed } = setupSlice.actions;
+
+export const selectSetupStatus = (state: RootState) => state.setup.status;
+/** True while the checklist has required steps left (it then opens first and sits atop the menu). */
+export const selectSetupPending = (state: RootState) =>
+  state.setup.status !== null && !state.setup.status.complete;

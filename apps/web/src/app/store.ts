@@ -1,0 +1,36 @@
+import { configureStore, type Reducer } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { attachAreas } from './areas';
+import { rootReducer, type RootState } from './root-reducer';
+import { rootSaga } from './root-saga';
+import { saveSession } from './session/persistence';
+
+export type { RootState } from './root-reducer';
+
+/**
+ * Builds the store, starts the root saga and the sagas of the areas already loaded
+ * (store/areas.ts), and keeps the session saved in localStorage.
+ */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer as unknown as Reducer<RootState>,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  attachAreas({ dispatch: store.dispatch, runSaga: (saga) => sagaMiddleware.run(saga) });
+
+  let saved = store.getState().session;
+  store.subscribe(() => {
+    const session = store.getState().session;
+    if (session === saved) return;
+    saved = session;
+    saveSession(session);
+  });
+  // Tests and later features run one-off sagas against this store's channel.
+  return Object.assign(store, { runSaga: sagaMiddleware.run });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
