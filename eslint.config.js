@@ -1,6 +1,31 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
+
+// The web app's layers (docs/architecture.md): api/, store/ and ui/ know nothing above them; app/
+// (the core) knows no feature; a feature imports only its own folder, app/, ui/, api/, store/ and
+// the contract. Types may point up (RootState). Tests, testing/ and the root files compose.
+const WEB = 'apps/web/src';
+const TESTS = ['**/*.test.{ts,tsx}'];
+const layer = (message, patterns) => ({
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ regex: patterns, allowTypeImports: true, message }] },
+  ],
+});
+const FEATURES = readdirSync(`${WEB}/features`);
+const featureLeaves = FEATURES.flatMap((feature) =>
+  [1, 2, 3].map((depth) => ({
+    files: [`${WEB}/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    ignores: TESTS,
+    // Climbing out of this feature's folder into another feature's.
+    rules: layer(
+      'A feature is a leaf: reach another feature through app/ (docs/architecture.md).',
+      `^(\\.\\./){${depth}}(?!${feature}/|\\.\\./)[^./]`,
+    ),
+  })),
+);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'e2e/artifacts/**'] },
@@ -17,6 +42,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    files: [`${WEB}/{api,store,ui}/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: layer(
+      'api/, store/ and ui/ sit below app/ and the features (docs/architecture.md).',
+      '^\\.\\./(app|features|testing|App|pages|main)(/|$)',
+    ),
+  },
+  {
+    files: [`${WEB}/app/**/*.{ts,tsx}`],
+    ignores: TESTS,
+    rules: layer(
+      'app/ is the core: features register with it, it never imports them (docs/architecture.md).',
+      '^(\\.\\./)+(features|testing|App|pages|main)(/|$)',
+    ),
+  },
+  ...featureLeaves,
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

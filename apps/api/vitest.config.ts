@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // Every suite runs on SQLite; with DATABASE_URL_TEST (a PostgreSQL server URL whose user may
@@ -31,6 +32,8 @@ function projects(dialect: 'sqlite' | 'postgres'): TestProjectInlineConfiguratio
 
 export default defineConfig({
   test: {
+    // The files mostly wait on their databases: one more worker than cores keeps the CPUs busy.
+    maxWorkers: availableParallelism() + 1,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [...projects('sqlite'), ...(postgresUrl ? projects('postgres') : [])],

@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -100,5 +101,10 @@ export default defineConfig(({ command }) => ({
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // Files share their worker's modules and jsdom (setup.ts resets the DOM, storage and msw after
+    // each test): loading the app once per worker instead of once per file makes the suite ~5×
+    // faster, and it passes in any order (--sequence.shuffle).
+    isolate: false,
+    maxWorkers: availableParallelism(),
   },
 }));

@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import './pages';
 import { AdminShell } from './app/shell/admin-shell';
 import { lazyPage } from './app/shell/lazy-page';
 import { ErrorDialog } from './app/errors/error-dialog';

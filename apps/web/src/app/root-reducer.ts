@@ -7,8 +7,8 @@ import { printingSlice } from './printing/slice';
 import { sessionSlice } from './session/slice';
 import { setupSlice } from './setup/slice';
 import { lookupsSlice } from './lookups/slice';
-import { tablesSlice } from '../features/tables/slice';
-// Types only: these slices' code loads with their area's page chunk (store/areas.ts).
+import { tablesSlice } from './tables/slice';
+// Types only: these slices' code loads with their area's page chunk (app/areas.ts).
 import type { accreditationSlice } from '../features/accreditation/slice';
 import type { attendanceSlice } from '../features/attendance/slice';
 import type { auditSlice } from '../features/audit/slice';
@@ -59,7 +59,7 @@ export type LazyState = WithSlice<typeof accreditationSlice> &
 /**
  * The shell's slices (session, configuration, navigation, the selected event, errors, the
  * lookups of the top bar, printing, first-run setup) load with the app; every other area's slices
- * are injected by its `area.ts` (store/areas.ts) when its page chunk first loads.
+ * are injected by its `area.ts` (app/areas.ts) when its page chunk first loads.
  */
 export const rootReducer = combineSlices(
   sessionSlice,

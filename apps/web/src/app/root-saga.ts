@@ -8,7 +8,7 @@ import { printingSaga } from './printing/sagas';
 import { restoreSession, sessionSaga } from './session/sagas';
 import { setupSaga } from './setup/sagas';
 import { lookupsSaga } from './lookups/sagas';
-import { tablesSaga } from '../features/tables/sagas';
+import { tablesSaga } from './tables/sagas';
 import { appStarted } from '../store/app-actions';
 
 function* startup(): SagaIterator {
@@ -31,7 +31,7 @@ const featureSagas = [
 ];
 
 /**
- * The shell's sagas; every other area's start when its page chunk first loads (store/areas.ts).
+ * The shell's sagas; every other area's start when its page chunk first loads (app/areas.ts).
  * Feature sagas are spawned: one crashing does not stop the others.
  */
 export function* rootSaga(): SagaIterator {

@@ -9,7 +9,7 @@ export type { RootState } from './root-reducer';
 
 /**
  * Builds the store, starts the root saga and the sagas of the areas already loaded
- * (store/areas.ts), and keeps the session saved in localStorage.
+ * (app/areas.ts), and keeps the session saved in localStorage.
  */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();

@@ -2,12 +2,13 @@ import type { ReactElement } from 'react';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import '../pages';
 import { PAGE_COMPONENTS } from '../app/shell/pages';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import { SCAN_KEY_GAP_MS } from '../ui/scan-field';
 
 // Each page is its own chunk in the app; tests fetch them all first, so an opened page shows at
-// once, as it does in the app once preloaded (features/shell/lazy-page.test.tsx covers the wait).
+// once, as it does in the app once preloaded (app/shell/lazy-page.test.tsx covers the wait).
 await Promise.all(Object.values(PAGE_COMPONENTS).map((page) => page.preload()));
 
 interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { SETUP_STEPS, type AppConfig, type SetupStatus } from '@balcao/contract';
-import { TABLE_RESOURCES } from '../features/tables/resources';
+import { TABLE_RESOURCES } from '../app/tables/resources';
 import { LOOKUP_URLS } from '../app/lookups/slice';
 
 /** Admin tables and their option lists answer empty unless a test says otherwise. */

@@ -24,7 +24,7 @@ export type PageLoader = () => SagaIterator;
  * SPEC.md 'Data loaded when a menu item is chosen': the loads of each page, run in order after
  * the selected-event lookup. Here the pages of the features loaded with the app (tables, setup,
  * printing); an area loaded with its page chunk declares its pages' loads in its `area.ts`
- * (store/areas.ts), e.g. `pageLoaders: { STORE: [loadSaleProducts] }`.
+ * (app/areas.ts), e.g. `pageLoaders: { STORE: [loadSaleProducts] }`.
  */
 export const PAGE_LOADERS: Partial<Record<AdminPage, readonly PageLoader[]>> = {
   SETUP: [loadSetupStatus],

@@ -12,7 +12,7 @@ import { pageLoadStarted, pageRequested, selectPageLoading } from './slice';
 
 /**
  * The page's chunk (whose area, once loaded, brings its slices, sagas and the page's loads:
- * store/areas.ts) downloads while the selected event is looked up; then the page's loads run.
+ * app/areas.ts) downloads while the selected event is looked up; then the page's loads run.
  * A login that may only enrol TOTP reaches nothing else, the selected event included.
  */
 function* loadPageData(page: AdminPage | null): SagaIterator {

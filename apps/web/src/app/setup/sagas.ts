@@ -4,7 +4,7 @@ import type { AdminPage, SetupStatus } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { eventSwitched } from '../events/slice';
-import { saveSucceeded } from '../../features/tables/slice';
+import { saveSucceeded } from '../tables/slice';
 import { selectSetupPending, setupStatusFailed, setupStatusLoaded } from './slice';
 
 /** GET /api/system/setup-status (System): the 'Primeiros passos' page's load. */

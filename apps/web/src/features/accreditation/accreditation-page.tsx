@@ -22,10 +22,10 @@ import { CpfInput } from '../../ui/cpf-input';
 import { QrScanner } from '../../ui/qr-scanner';
 import { useScanField } from '../../ui/scan-field';
 import { selectSelectedEvent } from '../../app/events/slice';
-import { COURSEWARE_CODE_PLACEHOLDER } from '../courseware/display';
+import { COURSEWARE_CODE_PLACEHOLDER } from '../../ui/courseware-display';
 import { SilentPrinterWarning } from '../../app/printing/silent-printer-warning';
-import { DeskOutcomeAlert } from './desk-outcome';
-import { SelectedEventLine } from './no-event';
+import { DeskOutcomeAlert } from '../../ui/desk-outcome';
+import { SelectedEventLine } from '../../ui/selected-event-line';
 import {
   badgePrintRequested,
   checkRequested,

@@ -1,4 +1,4 @@
-/** The accreditation area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The accreditation area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { loadEvents } from '../../app/lookups/sagas';
 import { accreditationSlice } from './slice';

@@ -17,7 +17,7 @@ import { pageRequested } from '../../app/navigation/slice';
 import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
 import type { RootState } from '../../app/store';
 import { pageOpened } from '../../app/session/slice';
-import { isExpectedRefusal } from './desk-outcome';
+import { isExpectedRefusal } from '../../ui/desk-outcome';
 import {
   badgeJobUpdated,
   badgePrintFailed,

@@ -8,7 +8,7 @@ import {
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
-import { refusal, type DeskOutcome } from './desk-outcome';
+import { refusal, type DeskOutcome } from '../../ui/desk-outcome';
 
 /** GET /api/subscriptions/participant/check for a found participant (docs/accreditation-api.md). */
 export interface CheckAnswer {

@@ -1,4 +1,4 @@
-/** The audit log's area: loaded with its page's chunk, which imports this module (store/areas.ts). */
+/** The audit log's area: loaded with its page's chunk, which imports this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { auditSlice } from './slice';
 import { auditSaga, loadAuditOptions } from './sagas';

@@ -1,4 +1,4 @@
-/** The coupons area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The coupons area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { loadEvents } from '../../app/lookups/sagas';
 import { couponsSlice } from './slice';

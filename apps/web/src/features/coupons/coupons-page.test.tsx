@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { couponDto, serveCoupons, templateDto } from './fake-coupons-server';
+import { couponDto, serveCoupons, templateDto } from '../../testing/fake-coupons-server';
 
 async function openPage(menu: string) {
   const rendered = renderWithProviders(<App />, {

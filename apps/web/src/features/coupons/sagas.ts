@@ -14,6 +14,7 @@ import {
 import { callApi } from '../../api/call-api';
 import { toApiError, type ApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
+// eslint-disable-next-line no-restricted-imports -- shop ↔ coupons: an extension point to come (docs/architecture.md)
 import { itemsSaved } from '../store/checkout-slice';
 import {
   batchEnded,

@@ -8,7 +8,7 @@ import { server } from '../../testing/server';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { serveCoupons, templateDto } from './fake-coupons-server';
+import { serveCoupons, templateDto } from '../../testing/fake-coupons-server';
 
 async function openTemplates() {
   const rendered = renderWithProviders(<App />, {

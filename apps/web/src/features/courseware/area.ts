@@ -1,4 +1,4 @@
-/** The courseware area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The courseware area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { loadCenters, loadCourses } from '../../app/lookups/sagas';
 import { coursewareSlice } from './slice';

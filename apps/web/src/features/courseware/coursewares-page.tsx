@@ -13,12 +13,12 @@ import { BatchProgressDialog } from '../../ui/batch-print';
 import { column } from '../../ui/columns';
 import { required, type FieldValue } from '../../ui/editor-modal';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { dateColumns, refName, textOf, type TableDefinition } from '../tables/definition';
-import { selectTable, type TableRow } from '../tables/slice';
+import { dateColumns, refName, textOf, type TableDefinition } from '../../app/tables/definition';
+import { selectTable, type TableRow } from '../../app/tables/slice';
 import { selectLookups } from '../../app/lookups/slice';
-import { TablePage } from '../tables/table-page';
+import { TablePage } from '../../app/tables/table-page';
 import { PageFrame } from '../../ui/page-frame';
-import { coursewareStatusLabel, displaySerial } from './display';
+import { coursewareStatusLabel, displaySerial } from '../../ui/courseware-display';
 import { NoticeDialog } from '../../ui/notice-dialog';
 import {
   batchPrintCancelRequested,

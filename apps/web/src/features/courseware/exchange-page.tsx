@@ -7,8 +7,8 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
 import { LARGE_SCANNER, QrScanner } from '../../ui/qr-scanner';
 import { useScanField } from '../../ui/scan-field';
-import { DeskOutcomeAlert } from '../accreditation/desk-outcome';
-import { SelectedEventLine } from '../accreditation/no-event';
+import { DeskOutcomeAlert } from '../../ui/desk-outcome';
+import { SelectedEventLine } from '../../ui/selected-event-line';
 import { selectSelectedEvent } from '../../app/events/slice';
 import {
   currentChanged,
@@ -21,7 +21,7 @@ import {
   participantRequested,
   selectExchange,
 } from './exchange-slice';
-import { COURSEWARE_CODE_PLACEHOLDER } from './display';
+import { COURSEWARE_CODE_PLACEHOLDER } from '../../ui/courseware-display';
 import './area';
 
 function onEnter(action: () => void) {

@@ -12,9 +12,9 @@ import {
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { NO_SELECTED_EVENT_MESSAGE } from '../accreditation/no-event';
+import { NO_SELECTED_EVENT_MESSAGE } from '../../ui/selected-event-line';
 import { selectSelectedEvent } from '../../app/events/slice';
-import { isHeldCourseware } from './display';
+import { isHeldCourseware } from '../../ui/courseware-display';
 import {
   MISMATCH_MESSAGE,
   exchangeFailed,

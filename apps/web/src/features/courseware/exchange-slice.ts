@@ -5,10 +5,10 @@ import {
   type ParticipantDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { deskText, type DeskOutcome } from '../accreditation/desk-outcome';
+import { deskText, type DeskOutcome } from '../../ui/desk-outcome';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
-import { isHeldCourseware } from './display';
+import { isHeldCourseware } from '../../ui/courseware-display';
 
 export const EXCHANGED_MESSAGE = 'Apostila trocada.';
 export const MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';

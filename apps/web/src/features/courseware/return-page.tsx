@@ -8,8 +8,12 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { QrScanner } from '../../ui/qr-scanner';
 import { useScanField } from '../../ui/scan-field';
 import { formatDateTime } from '../../ui/formats';
-import { DeskOutcomeAlert } from '../accreditation/desk-outcome';
-import { COURSEWARE_CODE_PLACEHOLDER, coursewareStatusLabel, displaySerial } from './display';
+import { DeskOutcomeAlert } from '../../ui/desk-outcome';
+import {
+  COURSEWARE_CODE_PLACEHOLDER,
+  coursewareStatusLabel,
+  displaySerial,
+} from '../../ui/courseware-display';
 import {
   returnCodeChanged,
   returnLookupRequested,

@@ -4,8 +4,8 @@ import type { CoursewareDto, PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome, printDestination } from '../../app/printing/sagas';
-import { listRequested } from '../tables/slice';
-import { displaySerial } from './display';
+import { listRequested } from '../../app/tables/slice';
+import { displaySerial } from '../../ui/courseware-display';
 import {
   batchPrintCancelled,
   batchPrintFailed,

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { queuedPrintText, type CoursewareDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { isExpectedRefusal, refusal, type DeskOutcome } from '../accreditation/desk-outcome';
+import { isExpectedRefusal, refusal, type DeskOutcome } from '../../ui/desk-outcome';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 

@@ -1,4 +1,4 @@
-/** The food area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The food area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { foodSlice } from './slice';
 import { foodSaga, loadFoodConfig } from './sagas';

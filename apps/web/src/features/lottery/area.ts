@@ -1,4 +1,4 @@
-/** The lottery area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The lottery area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { lotterySlice } from './slice';
 import { lotteryAuditSlice } from './audit-slice';

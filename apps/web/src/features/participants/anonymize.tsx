@@ -9,7 +9,7 @@ import { failure, toApiError } from '../../api/api-error';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectPermissions } from '../../app/session/slice';
-import { listRequested, type TableRow } from '../tables/slice';
+import { listRequested, type TableRow } from '../../app/tables/slice';
 
 /** 'Anonimizar participante' (System): POST /api/participants/{id}/anonymize. */
 export const participantAnonymizeRequested = createAction<number>(

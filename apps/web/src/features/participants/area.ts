@@ -1,4 +1,4 @@
-/** The participants page's area: loaded with its chunk, which imports this module (store/areas.ts). */
+/** The participants page's area: loaded with its chunk, which imports this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { participantsSaga } from './anonymize';
 

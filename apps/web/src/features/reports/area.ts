@@ -1,4 +1,4 @@
-/** The reports area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The reports area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import {
   loadCenters,

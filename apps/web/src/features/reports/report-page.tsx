@@ -230,7 +230,7 @@ export function ReportPage({ page }: { page: ReportPageId }) {
   );
 }
 
-/** One component per menu page, for the lazy page table (features/shell/pages.tsx). */
+/** One component per menu page, for the lazy page table (src/pages.tsx). */
 export const REPORT_PAGES = {} as Record<ReportPageId, ComponentType>;
 for (const page of Object.keys(REPORTS) as ReportPageId[]) {
   REPORT_PAGES[page] = function DeclaredReportPage() {

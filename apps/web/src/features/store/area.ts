@@ -1,4 +1,4 @@
-/** The store area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The store area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { loadEvents } from '../../app/lookups/sagas';
 import { saleSlice } from './sale-slice';
@@ -19,6 +19,7 @@ import { loadPaidOrders, paidOrdersSaga } from './paid-orders-sagas';
 import { loadPixConfig, pixConfigSaga } from './pix-config-sagas';
 import { drawerSaga, loadDrawer } from './drawer-sagas';
 // The checkout's order shows its coupon (coupons/order-coupon.tsx).
+// eslint-disable-next-line no-restricted-imports -- shop ↔ coupons: an extension point to come (docs/architecture.md)
 import '../coupons/area';
 
 registerArea({

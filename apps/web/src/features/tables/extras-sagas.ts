@@ -22,10 +22,10 @@ import {
   type NamedRef,
 } from './extras-slice';
 import { PRODUCT_MAIN_COLUMNS, PRODUCTS_CSV_NAME } from './pages/product-columns';
-import { TABLE_RESOURCES } from './resources';
-import { queryParams } from './sagas';
+import { TABLE_RESOURCES } from '../../app/tables/resources';
+import { queryParams } from '../../app/tables/sagas';
 import { rowsOf, type ListAnswer } from '../../api/list-answer';
-import type { TableRow } from './slice';
+import type { TableRow } from '../../app/tables/slice';
 
 /** The server's page size limit (docs/table-protocol.md). */
 const EXPORT_PAGE = 100;

@@ -1,4 +1,4 @@
-/** Two-factor login's area: loaded with its page's chunk, which imports this module (store/areas.ts). */
+/** Two-factor login's area: loaded with its page's chunk, which imports this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { totpSlice } from './slice';
 import { loadTotpPage, totpSaga } from './sagas';

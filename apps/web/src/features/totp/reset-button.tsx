@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectPermissions } from '../../app/session/slice';
-import type { TableRow } from '../tables/slice';
+import type { TableRow } from '../../app/tables/slice';
 import { selectTotp, userTotpResetRequested } from './slice';
 import './area';
 

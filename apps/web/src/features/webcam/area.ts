@@ -1,4 +1,4 @@
-/** The webcam area: loaded with its pages' chunk, which import this module (store/areas.ts). */
+/** The webcam area: loaded with its pages' chunk, which import this module (app/areas.ts). */
 import { registerArea } from '../../app/areas';
 import { webcamSlice } from './slice';
 import { webcamSaga } from './sagas';

@@ -1,8 +1,8 @@
 import { column } from '../../../ui/columns';
 import { required } from '../../../ui/editor-modal';
-import { dateColumns, textOf, type TableDefinition } from '../definition';
-import type { TableRow } from '../slice';
-import { TablePage } from '../table-page';
+import { dateColumns, textOf, type TableDefinition } from '../../../app/tables/definition';
+import type { TableRow } from '../../../app/tables/slice';
+import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 
 export const countriesTable: TableDefinition<TableRow> = {

@@ -12,10 +12,15 @@ import {
 } from '../../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { eventSwitchRequested } from '../../../app/events/slice';
-import { dateColumns, lookupName, textOf, type TableDefinition } from '../definition';
+import {
+  dateColumns,
+  lookupName,
+  textOf,
+  type TableDefinition,
+} from '../../../app/tables/definition';
 import { eventQrClosed, eventQrRequested, selectTableExtras } from '../extras-slice';
-import type { TableRow } from '../slice';
-import { TablePage } from '../table-page';
+import type { TableRow } from '../../../app/tables/slice';
+import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 import { RowButton } from '../../../ui/row-button';
 import '../extras-area';

@@ -1,9 +1,14 @@
 import { PRINT_SERVICES, PRINT_SERVICE_LABELS, type PrintService } from '@balcao/contract';
 import { column } from '../../../ui/columns';
 import { required } from '../../../ui/editor-modal';
-import { dateColumns, lookupName, textOf, type TableDefinition } from '../definition';
-import type { TableRow } from '../slice';
-import { TablePage } from '../table-page';
+import {
+  dateColumns,
+  lookupName,
+  textOf,
+  type TableDefinition,
+} from '../../../app/tables/definition';
+import type { TableRow } from '../../../app/tables/slice';
+import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 
 export function serviceLabel(value: unknown): string {

@@ -1,6 +1,6 @@
 import { formatReais } from '../../../ui/formats';
-import { refName, textOf } from '../definition';
-import type { TableRow } from '../slice';
+import { refName, textOf } from '../../../app/tables/definition';
+import type { TableRow } from '../../../app/tables/slice';
 
 /** The Produtos table's first four columns: what the CSV export writes. */
 export const PRODUCT_MAIN_COLUMNS = [

@@ -1,10 +1,10 @@
 import { column, actionColumn } from '../../../ui/columns';
 import { useAppDispatch } from '../../../store/hooks';
 import { RowButton } from '../../../ui/row-button';
-import { textOf, type TableDefinition } from '../definition';
+import { textOf, type TableDefinition } from '../../../app/tables/definition';
 import { productPrintPrompted } from '../extras-slice';
-import type { TableRow } from '../slice';
-import { TablePage } from '../table-page';
+import type { TableRow } from '../../../app/tables/slice';
+import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
 import { ProductPrintDialogs } from './product-print-dialogs';

@@ -1,9 +1,14 @@
 import { column } from '../../../ui/columns';
 import { required } from '../../../ui/editor-modal';
-import { dateColumns, lookupLabel, textOf, type TableDefinition } from '../definition';
-import type { TableRow } from '../slice';
+import {
+  dateColumns,
+  lookupLabel,
+  textOf,
+  type TableDefinition,
+} from '../../../app/tables/definition';
+import type { TableRow } from '../../../app/tables/slice';
 import type { LookupItem } from '../../../app/lookups/slice';
-import { TablePage } from '../table-page';
+import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 
 /** `permissions: [{id, name}]` as their friendly names. */

@@ -1,11 +1,11 @@
-import { PixConfigForm } from '../../store/components/pix-config-form';
-import { column } from '../../../ui/columns';
-import { required } from '../../../ui/editor-modal';
-import { dateColumns, textOf, type TableDefinition } from '../definition';
-import type { TableRow } from '../slice';
-import { TablePage } from '../table-page';
-import { PageFrame } from '../../../ui/page-frame';
-import '../../store/area';
+import { PixConfigForm } from './components/pix-config-form';
+import { column } from '../../ui/columns';
+import { required } from '../../ui/editor-modal';
+import { dateColumns, textOf, type TableDefinition } from '../../app/tables/definition';
+import type { TableRow } from '../../app/tables/slice';
+import { TablePage } from '../../app/tables/table-page';
+import { PageFrame } from '../../ui/page-frame';
+import './area';
 
 /**
  * 'Formas de pagamento' (System): what the cashier offers (docs/store-api.md), and below it the

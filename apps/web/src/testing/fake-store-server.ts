@@ -13,8 +13,8 @@ import {
   type PaymentRequest,
   type SaleProduct,
 } from '@balcao/contract';
-import { server } from '../../testing/server';
-import { eventDto } from '../../testing/fixtures';
+import { server } from './server';
+import { eventDto } from './fixtures';
 
 export const MARIA = { cpf: withCheckDigits('529982247'), name: 'Maria Souza' };
 

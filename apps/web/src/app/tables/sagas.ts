@@ -4,10 +4,10 @@ import type { Action } from '@reduxjs/toolkit';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import type { TableQuery } from '../../ui/data-table';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../store';
 import { encodeTableForm } from './form-encoding';
 import { rowsOf, type ListAnswer } from '../../api/list-answer';
-import { loadLookup } from '../../app/lookups/sagas';
+import { loadLookup } from '../lookups/sagas';
 import {
   TABLE_KEYS,
   TABLE_RESOURCES,

@@ -1,6 +1,6 @@
 import Alert from 'react-bootstrap/Alert';
 import { CPF_INVALID_MESSAGE } from '@balcao/contract';
-import type { ApiError } from '../../api/api-error';
+import type { ApiError } from '../api/api-error';
 
 /**
  * What the last step at a desk came to, shown in the desk's status panel: a refusal the clerk

@@ -1,4 +1,4 @@
-import { LOOKUP_KEYS, type LookupKey } from '../../app/lookups/slice';
+import { LOOKUP_KEYS, type LookupKey } from '../lookups/slice';
 /** Every admin table of issue 3, by the key the tables slice keeps it under. */
 export const TABLE_KEYS = [
   'countries',

@@ -2,9 +2,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError, FailureMeta } from '../../api/api-error';
 import type { EditorMode, WirePayload } from '../../ui/editor-modal';
 import type { TableQuery } from '../../ui/data-table';
-import { pageLoadStarted } from '../../app/navigation/slice';
+import { pageLoadStarted } from '../navigation/slice';
 import { sessionEnded } from '../../store/app-actions';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../store';
 import type { TableKey } from './resources';
 
 /** A row as the server sends it: `id`, SPEC.md section 3 fields, references as `{id, name}`. */

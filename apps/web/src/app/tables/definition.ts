@@ -4,7 +4,7 @@ import { column, type TableColumn } from '../../ui/columns';
 import type { EditorField, FieldOption } from '../../ui/editor-modal';
 import { formatDateTime } from '../../ui/formats';
 import type { TableKey } from './resources';
-import type { LookupItem, LookupKey, LookupsState } from '../../app/lookups/slice';
+import type { LookupItem, LookupKey, LookupsState } from '../lookups/slice';
 import type { TableRow } from './slice';
 
 export interface TableContext {

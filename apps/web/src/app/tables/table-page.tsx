@@ -15,7 +15,7 @@ import {
   selectTable,
   type TableRow,
 } from './slice';
-import { selectLookups } from '../../app/lookups/slice';
+import { selectLookups } from '../lookups/slice';
 
 interface TablePageProps<Row extends TableRow> {
   definition: TableDefinition<Row>;

@@ -6,8 +6,8 @@ import type {
   CouponTemplateInput,
   ProductRow,
 } from '@balcao/contract';
-import { server } from '../../testing/server';
-import { eventDto } from '../../testing/fixtures';
+import { server } from './server';
+import { eventDto } from './fixtures';
 
 export const COUPON_PRODUCTS: ProductRow[] = [
   productRow(1, 'Camiseta', 'Produto'),
