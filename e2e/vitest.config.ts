@@ -11,7 +11,8 @@ class FreshInstallFirst extends BaseSequencer {
 }
 
 // Browser tests drive Debian's Chromium against the real server (scripts/start.mjs) on a
-// temporary SQLite database; one server for the whole run, one browser context per test.
+// temporary SQLite database; one server per run (e2e/run.mjs starts one run per shard), one
+// browser context per test.
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
