@@ -14,7 +14,7 @@ const layer = (message, patterns) => ({
     { patterns: [{ regex: patterns, allowTypeImports: true, message }] },
   ],
 });
-const FEATURES = readdirSync(`${WEB}/features`);
+const FEATURES = readdirSync(new URL(`${WEB}/features`, import.meta.url));
 const featureLeaves = FEATURES.flatMap((feature) =>
   [1, 2, 3].map((depth) => ({
     files: [`${WEB}/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],

@@ -13,8 +13,8 @@
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { payOrder } from '@balcao/api/src/modules/carts/payments.ts';
-import { finalizeCart, newCart, updateCart } from '@balcao/api/src/modules/carts/service.ts';
+import { payOrder } from '@balcao/api/src/modules/orders/payments.ts';
+import { finalizeCart, newCart, updateCart } from '@balcao/api/src/modules/orders/service.ts';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
 import { concurrently as runConcurrently, show, type Timing } from './concurrently.ts';
 import { customerCpf, ORDER_TOTAL, prepareStore } from './store-fixture.ts';

@@ -29,8 +29,13 @@ export function usePage(baseUrl: string = inject('baseUrl')): {
     browserContext.setDefaultTimeout(10_000);
     // Headless Chromium's renderer crashes printing a PDF, where a desk shows the system's print
     // dialog: every document's print() only leaves a mark that expectPrinted (screens.ts) reads.
+    // The tab counts them too (printCount): the next print removes a frame already printed.
     await browserContext.addInitScript(() => {
-      window.print = () => document.documentElement.setAttribute('data-printed', '');
+      window.print = () => {
+        document.documentElement.setAttribute('data-printed', '');
+        const tab = window.top as (Window & { balcaoPrints?: number }) | null;
+        if (tab) tab.balcaoPrints = (tab.balcaoPrints ?? 0) + 1;
+      };
     });
     current = await browserContext.newPage();
     await current.goto(baseUrl);
@@ -52,4 +57,9 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.getByLabel('Usuário').press('Enter');
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByLabel('Senha', { exact: true }).press('Enter');
+}
+
+/** How many documents the page has printed so far (frames' print() included). */
+export function printCount(page: Page): Promise<number> {
+  return page.evaluate(() => (window as Window & { balcaoPrints?: number }).balcaoPrints ?? 0);
 }

@@ -22,7 +22,7 @@ import {
   finalizeOrder,
   finishPayment,
   openOrderAtCashier,
-} from '../support/store-screens.ts';
+} from '../support/shop-screens.ts';
 
 /**
  * Coupons through the screens only. The admin sets up an event, a product and a participant, a

@@ -16,7 +16,7 @@ import {
   addParticipants,
   createProducts,
   finalizeOrder,
-} from '../support/store-screens.ts';
+} from '../support/shop-screens.ts';
 
 /**
  * The accreditation desk and the cashier on a phone (390×844) and a laptop (1366×768): the page

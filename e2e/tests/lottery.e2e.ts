@@ -10,7 +10,7 @@ import {
   finalizeOrder,
   finishPayment,
   openOrderAtCashier,
-} from '../support/store-screens.ts';
+} from '../support/shop-screens.ts';
 
 /**
  * The lottery through the screens. The admin sets up an event, a product and two participants,

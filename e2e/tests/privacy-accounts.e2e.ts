@@ -14,7 +14,7 @@ import {
   uniqueSuffix,
   waitForPage,
 } from '../support/screens.ts';
-import { addParticipants } from '../support/store-screens.ts';
+import { addParticipants } from '../support/shop-screens.ts';
 
 /**
  * Issue #17 through the screens: a user enrols two-factor login ('Autenticação em dois fatores'),

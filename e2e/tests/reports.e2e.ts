@@ -14,7 +14,7 @@ import {
   typeInto,
   uniqueSuffix,
 } from '../support/screens.ts';
-import { openOrderAtCashier } from '../support/store-screens.ts';
+import { openOrderAtCashier } from '../support/shop-screens.ts';
 
 /**
  * The reports through the screens. The admin sets up an event (selected), a category with a

@@ -16,7 +16,7 @@ import {
   createClerk,
   createProducts,
   enterCustomer,
-} from '../support/store-screens.ts';
+} from '../support/shop-screens.ts';
 
 /**
  * The desks under a USB scanner: it types a code and Enter with no pause for the app, so whatever

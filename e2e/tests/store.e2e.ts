@@ -19,7 +19,7 @@ import {
   enterCustomer,
   finishPayment,
   openOrderAtCashier,
-} from '../support/store-screens.ts';
+} from '../support/shop-screens.ts';
 
 /**
  * A store day through the screens only. The admin sets up a center, a course and an event (and

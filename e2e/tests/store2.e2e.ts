@@ -21,7 +21,7 @@ import {
   createClerk,
   createProducts,
   enterCustomer,
-} from '../support/store-screens.ts';
+} from '../support/shop-screens.ts';
 
 /**
  * Store II through the screens only. The admin sets up an event, a product with stock, a

@@ -20,7 +20,7 @@ import {
   createClerk,
   createProducts,
   enterCustomer,
-} from '../support/store-screens.ts';
+} from '../support/shop-screens.ts';
 
 /**
  * The till under a clerk's hands (issue 24): a clerk of 'Loja Vendas+Caixa' whose discount limit

@@ -29,7 +29,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
-import { cartRoutes } from './modules/carts/routes.ts';
+import { cartRoutes } from './modules/orders/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { drawerRoutes } from './modules/drawer/routes.ts';
 import { coursewareRoutes } from './modules/coursewares/routes.ts';

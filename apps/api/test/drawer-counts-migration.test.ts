@@ -1,33 +1,18 @@
-import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { migrationsFor } from '../src/db/migrations/index.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { openMigratedTo, type OpenDatabase } from './helpers/test-database.ts';
 
 /** An install whose drawers closed before the figures were bigint keeps them and takes bigger ones. */
-let database: TestDatabase;
-let opened: ReturnType<typeof openDatabase>;
+let old: OpenDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  opened = openDatabase(database.url);
+  old = await openMigratedTo('20261125110000_report_shards');
 });
-afterAll(async () => {
-  await opened.db.destroy();
-  await database.drop();
-});
+afterAll(() => old.close());
 
 describe('migration 20261125130000_drawer_counts_bigint', () => {
   it('keeps the stored figures and holds a closing past R$ 21.474.836,47', async () => {
-    const { db, dialect } = opened;
-    const migrator = new Migrator({
-      db,
-      provider: {
-        getMigrations: async () => migrationsFor(dialect, { sealTotpSecret: (secret) => secret }),
-      },
-    });
-    expect((await migrator.migrateTo('20261125110000_report_shards')).error).toBeUndefined();
+    const { db, dialect } = old;
     const stamp = '2026-11-25T10:00:00.000Z';
     const dated = { date_created: stamp, date_updated: stamp };
     const event = await db

@@ -1,4 +1,4 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_TRANSITIONS, type OrderDto } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
@@ -14,10 +14,8 @@ import {
   type StoreClerk,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
-import { createTestDatabase } from './helpers/test-database.ts';
-import { openDatabase } from '../src/db/database.ts';
+import { openMigratedTo } from './helpers/test-database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { migrationsFor } from '../src/db/migrations/index.ts';
 
 // Issue 23, item 13: an Idempotency-Key is its sender's own.
 let t: TestContext;
@@ -95,17 +93,9 @@ describe('Idempotency-Key per user', () => {
 
 describe('migration 20261125130000_idempotency_keys_per_user', () => {
   it('keeps the stored answers, each with its user and the order it answered', async () => {
-    const database = await createTestDatabase();
-    const { db, dialect } = openDatabase(database.url);
+    const old = await openMigratedTo('20261125110000_report_shards');
+    const { db, dialect } = old;
     try {
-      const migrator = new Migrator({
-        db,
-        provider: {
-          getMigrations: async () => migrationsFor(dialect, { sealTotpSecret: (secret) => secret }),
-        },
-      });
-      const before = await migrator.migrateTo('20261125110000_report_shards');
-      expect(before.error).toBeUndefined();
       const stamp = '2026-11-25T10:00:00.000Z';
       const { id: userId } = await db
         .insertInto('users')
@@ -149,8 +139,7 @@ describe('migration 20261125130000_idempotency_keys_per_user', () => {
         },
       ]);
     } finally {
-      await db.destroy();
-      await database.drop();
+      await old.close();
     }
   });
 });

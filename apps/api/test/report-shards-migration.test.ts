@@ -1,35 +1,19 @@
-import { Migrator, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { migrationsFor } from '../src/db/migrations/index.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { openMigratedTo, type OpenDatabase } from './helpers/test-database.ts';
 
 /** An install whose reports were kept before the summaries had shards keeps every figure. */
-let database: TestDatabase;
-let opened: ReturnType<typeof openDatabase>;
+let old: OpenDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  opened = openDatabase(database.url);
+  old = await openMigratedTo('20261124160000_report_buyers');
 });
-afterAll(async () => {
-  await opened.db.destroy();
-  await database.drop();
-});
+afterAll(() => old.close());
 
 describe('migration 20261125110000_report_shards', () => {
   it('moves the summary rows already kept to shard 0, figures unchanged', async () => {
-    const { db, dialect } = opened;
-    const migrator = new Migrator({
-      db,
-      // Only the migrations before the shards run here: none seals a TOTP secret.
-      provider: {
-        getMigrations: async () => migrationsFor(dialect, { sealTotpSecret: (secret) => secret }),
-      },
-    });
-    const before = await migrator.migrateTo('20261124160000_report_buyers');
-    expect(before.error).toBeUndefined();
+    const { db, dialect } = old;
     const stamp = '2026-11-25T10:00:00.000Z';
     const { id: eventId } = await db
       .insertInto('events')

@@ -63,7 +63,7 @@ registerPages({
     (m) => m.PrintersPage,
   ),
   PAYMENT_METHODS: lazyPage(
-    () => import('./features/store/payment-methods-page'),
+    () => import('./features/shop/payment-methods-page'),
     (m) => m.PaymentMethodsPage,
   ),
   PRINT_QUEUE: lazyPage(
@@ -159,27 +159,27 @@ registerPages({
     (m) => m.ImportProductsPage,
   ),
   STORE: lazyPage(
-    () => import('./features/store/store-pages'),
+    () => import('./features/shop/store-pages'),
     (m) => m.StorePage,
   ),
   CHECKOUT: lazyPage(
-    () => import('./features/store/store-pages'),
+    () => import('./features/shop/store-pages'),
     (m) => m.CheckoutPage,
   ),
   STORE_CHECKOUT: lazyPage(
-    () => import('./features/store/store-pages'),
+    () => import('./features/shop/store-pages'),
     (m) => m.StoreCheckoutPage,
   ),
   DELIVERY: lazyPage(
-    () => import('./features/store/store-pages'),
+    () => import('./features/shop/store-pages'),
     (m) => m.DeliveryPage,
   ),
   CHECKOUT_DELIVERY: lazyPage(
-    () => import('./features/store/store-pages'),
+    () => import('./features/shop/store-pages'),
     (m) => m.CheckoutDeliveryPage,
   ),
   STORE_CHECKOUT_DELIVERY: lazyPage(
-    () => import('./features/store/store-pages'),
+    () => import('./features/shop/store-pages'),
     (m) => m.StoreCheckoutDeliveryPage,
   ),
   FOOD_CONFIG: lazyPage(
@@ -195,11 +195,11 @@ registerPages({
     (m) => m.AuditPage,
   ),
   PAID_ORDERS: lazyPage(
-    () => import('./features/store/store-pages'),
+    () => import('./features/shop/store-pages'),
     (m) => m.PaidOrdersPage,
   ),
   REPORT_DRAWER_SESSIONS: lazyPage(
-    () => import('./features/store/drawer-sessions-page'),
+    () => import('./features/shop/drawer-sessions-page'),
     (m) => m.DrawerSessionsPage,
   ),
   LOTTERY_CONFIG: lazyPage(

@@ -1,5 +1,5 @@
 /**
- * The cash drawer (docs/store-api.md, /api/caixa): a cashier's session from the opening float to
+ * The cash drawer (docs/orders-api.md, /api/caixa): a cashier's session from the opening float to
  * the count at closing. Money is reais on the wire; the expected amounts are computed by the
  * server with `drawerExpected` below.
  */

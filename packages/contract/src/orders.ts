@@ -6,7 +6,7 @@
 import type { Permission } from './permissions.ts';
 import { MONEY_MAX_CENTS, exactCents, formatMoney, type Cents } from './money.ts';
 
-/** An order's life (docs/store-api.md). REMOVIDO keeps a deleted cart for the record. */
+/** An order's life (docs/orders-api.md). REMOVIDO keeps a deleted cart for the record. */
 export const ORDER_STATES = [
   'CARRINHO',
   'AGUARDANDO_PAGAMENTO',
@@ -139,7 +139,7 @@ export function canTransition(state: OrderState, action: OrderAction): boolean {
   return ORDER_TRANSITIONS[action].from.includes(state);
 }
 
-// ---- Messages both sides show (docs/store-api.md) -------------------------------------------
+// ---- Messages both sides show (docs/orders-api.md) -------------------------------------------
 
 export const NO_SELECTED_EVENT_MESSAGE = 'Nenhum evento selecionado. Consulte os administradores.';
 /** SPEC.md section 5: a cart that has lines cannot lose them all. */

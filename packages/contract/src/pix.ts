@@ -1,5 +1,5 @@
 /**
- * PIX at the cashier (docs/store-api.md): the receiver's settings and the static BR Code ("Pix
+ * PIX at the cashier (docs/orders-api.md): the receiver's settings and the static BR Code ("Pix
  * copia e cola") the server builds for a charge. Limits are the BR Code's (EMV MPM fields).
  */
 import type { Permission } from './permissions.ts';

@@ -230,7 +230,7 @@ export interface PaymentMethodTable extends Dated {
   name: string;
 }
 
-/** An order of the store (docs/store-api.md); money in cents, percents in basis points. */
+/** An order of the store (docs/orders-api.md); money in cents, percents in basis points. */
 export interface OrderTable {
   id: Generated<number>;
   event_id: number;

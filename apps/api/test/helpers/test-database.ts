@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import pg from 'pg';
+import { openDatabase } from '../../src/db/database.ts';
+import { migrationsFor } from '../../src/db/migrations/index.ts';
 
 export interface TestDatabase {
   url: string;
@@ -14,6 +17,35 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return process.env.BALCAO_TEST_DB === 'postgres'
     ? createPostgresDatabase()
     : createSqliteDatabase();
+}
+
+export type OpenDatabase = ReturnType<typeof openDatabase> & { close(): Promise<void> };
+
+/**
+ * A database of its own migrated only up to `migration` (included), as an install that has not
+ * updated yet: a migration's test stores the old rows, then runs the rest (`migrateToLatest`).
+ */
+export async function openMigratedTo(migration: string): Promise<OpenDatabase> {
+  const database = await createTestDatabase();
+  const opened = openDatabase(database.url);
+  const close = async () => {
+    await opened.db.destroy();
+    await database.drop();
+  };
+  const migrator = new Migrator({
+    db: opened.db,
+    // The migrations the tests stop after seal no TOTP secret.
+    provider: {
+      getMigrations: async () =>
+        migrationsFor(opened.dialect, { sealTotpSecret: (secret) => secret }),
+    },
+  });
+  const { error } = await migrator.migrateTo(migration);
+  if (error) {
+    await close();
+    throw error;
+  }
+  return { ...opened, close };
 }
 
 async function createSqliteDatabase(): Promise<TestDatabase> {

@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { SqlDialect } from './sql-dialect.ts';
 
 // Frozen: this file must not change once released. It imports no app code.
-// The store's orders (docs/store-api.md): one row per order with its state, its lines, its
+// The store's orders (docs/orders-api.md): one row per order with its state, its lines, its
 // payments and every state change. Money is integer cents; percents are basis points (12.5 % =
 // 1250). Columns for delivery, refunds and coupons exist now so those issues add no table.
 

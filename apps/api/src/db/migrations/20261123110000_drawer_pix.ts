@@ -2,7 +2,7 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import type { SqlDialect } from './sql-dialect.ts';
 
 // Frozen: this file must not change once released. It imports no app code.
-// The cash drawer (docs/store-api.md): one session per cashier from opening to closing, the
+// The cash drawer (docs/orders-api.md): one session per cashier from opening to closing, the
 // figures stored per payment method at closing, and the drawer each payment went into (nullable:
 // a cashier without an open drawer may still take payment). The PIX receiver's settings: one row.
 

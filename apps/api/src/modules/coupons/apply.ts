@@ -17,8 +17,8 @@ import {
 } from '@balcao/contract';
 import type { ApiError } from '../../http/api-error.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { loadOrder } from '../carts/order-dto.ts';
-import { applyTransition, type Actor } from '../carts/transitions.ts';
+import { loadOrder } from '../orders/order-dto.ts';
+import { applyTransition, type Actor } from '../orders/transitions.ts';
 import { ruleOf, type Db, type Trx } from './values.ts';
 
 /**

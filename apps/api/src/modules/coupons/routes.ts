@@ -8,7 +8,7 @@ import {
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor, type AuditActor } from '../audit/record.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
-import { OrderDtoSchema } from '../carts/order-dto.ts';
+import { OrderDtoSchema } from '../orders/order-dto.ts';
 import { applyCoupon } from './apply.ts';
 import {
   couponConfig,

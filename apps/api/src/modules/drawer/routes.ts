@@ -34,7 +34,7 @@ const DrawerSessionSchema = Type.Object({
   impressao: Nullable(PrintOutcomeSchema),
 });
 
-/** The cash drawer (docs/store-api.md, /api/caixa). */
+/** The cash drawer (docs/orders-api.md, /api/caixa). */
 export const drawerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
 

@@ -18,9 +18,9 @@ import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
 import { renderDrawerReceipt } from '../../printing/documents/index.ts';
 import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
-import { selectedEventId } from '../carts/service.ts';
+import { selectedEventId } from '../orders/service.ts';
 
-/** The cash drawer (docs/store-api.md, /api/caixa): open with a float, count and close. */
+/** The cash drawer (docs/orders-api.md, /api/caixa): open with a float, count and close. */
 
 type Db = Kysely<Database>;
 

@@ -18,7 +18,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { selectedEventId } from '../carts/service.ts';
+import { selectedEventId } from '../orders/service.ts';
 import { buildPool, poolHash, ticketHolder } from './pool.ts';
 
 type Db = Kysely<Database>;

@@ -5,7 +5,7 @@ import { invalidRequest, notFound } from '../../http/api-error.ts';
 import { truncateWal } from '../../db/database.ts';
 import { erasePrintsOf } from '../../printing/queue.ts';
 import { eraseFromAudit, jsonEraser, type AuditErasure } from '../audit/erase.ts';
-import { eraseStoredAnswers } from '../carts/idempotency.ts';
+import { eraseStoredAnswers } from '../orders/idempotency.ts';
 import { flushCpfViews, recordAudit, type AuditActor } from '../audit/record.ts';
 import { renameBuyer } from '../reports/summary.ts';
 import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';

@@ -5,7 +5,7 @@ import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
-import { orderDto, serveStore, withItems } from '../../testing/fake-store-server';
+import { orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** 2 × Camiseta (R$ 50,00) and 1 × Caneca (R$ 25,50) = R$ 125,50. */
 const items = (percent: number, caneca = percent) => ({

@@ -15,7 +15,7 @@ import { callApi } from '../../api/call-api';
 import { toApiError, type ApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
 // eslint-disable-next-line no-restricted-imports -- shop ↔ coupons: an extension point to come (docs/architecture.md)
-import { itemsSaved } from '../store/checkout-slice';
+import { itemsSaved } from '../shop/checkout-slice';
 import {
   batchEnded,
   batchPrintFailed,

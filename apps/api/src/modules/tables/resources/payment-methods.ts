@@ -2,7 +2,7 @@ import type { PaymentMethodRow } from '@balcao/contract';
 import { defineResource } from '../resource.ts';
 import { dated, text } from '../rows.ts';
 
-/** 'Formas de pagamento' (System): the methods the cashier offers (docs/store-api.md). */
+/** 'Formas de pagamento' (System): the methods the cashier offers (docs/orders-api.md). */
 export const paymentMethods = defineResource<PaymentMethodRow>({
   path: '/payment-methods',
   table: 'payment_methods',

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { serveStore } from '../../testing/fake-store-server';
+import { serveStore } from '../../testing/fake-shop-server';
 
 describe('Gaveta do caixa', { timeout: 20_000 }, () => {
   it('opens with a float and closes with the counted amounts, showing the difference', async () => {

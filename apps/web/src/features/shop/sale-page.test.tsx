@@ -4,7 +4,7 @@ import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
-import { MARIA, PRODUCTS, serveStore } from '../../testing/fake-store-server';
+import { MARIA, PRODUCTS, serveStore } from '../../testing/fake-shop-server';
 
 async function openSale() {
   const rendered = renderWithProviders(<App />, {

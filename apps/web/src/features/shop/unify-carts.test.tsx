@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { orderDto, serveStore, withItems } from '../../testing/fake-store-server';
+import { orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** Maria bought at two sale desks: 2 × Camiseta in order 12, 1 × Caneca in order 13. */
 const first = withItems(orderDto({ id: 12 }), {

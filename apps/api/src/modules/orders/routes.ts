@@ -52,7 +52,7 @@ function actor(request: FastifyRequest): Actor {
   return { id: user.id, username: user.username, desk: request.ip };
 }
 
-/** The store's carts and orders (docs/store-api.md); the rules live in the contract and service. */
+/** The store's carts and orders (docs/orders-api.md); the rules live in the contract and service. */
 export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
 

@@ -8,7 +8,7 @@ import { PageFrame } from '../../ui/page-frame';
 import './area';
 
 /**
- * 'Formas de pagamento' (System): what the cashier offers (docs/store-api.md), and below it the
+ * 'Formas de pagamento' (System): what the cashier offers (docs/orders-api.md), and below it the
  * 'Configuração PIX' the PIX method's BR Codes use.
  */
 export const paymentMethodsTable: TableDefinition<TableRow> = {

@@ -5,7 +5,7 @@ import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
-import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-store-server';
+import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** Maria's order: 2 × Camiseta (R$ 50,00) and 1 × Caneca (R$ 25,50) = R$ 125,50. */
 const mariaOrder = withItems(orderDto({ id: 12 }), {

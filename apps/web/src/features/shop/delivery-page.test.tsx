@@ -3,7 +3,7 @@ import type { Permission } from '@balcao/contract';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-store-server';
+import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** Maria's paid order: 2 × Camiseta and 1 × Caneca = R$ 125,50. */
 const mariaPaid = withItems(orderDto({ id: 12, estadoPedido: 'PAGO' }), {

@@ -26,7 +26,7 @@ import { refuseOtherEvent } from './service.ts';
 import { recordAudit } from '../audit/record.ts';
 import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
 
-/** The cashier's side: payment methods, an order's payments and paying (docs/store-api.md). */
+/** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -175,7 +175,7 @@ async function settlePayment(trx: Trx, now: Date, actor: Actor, orderId: number)
 }
 
 /**
- * POST /carrinho/pagamento/{id}: pays the order in one transaction (docs/store-api.md). With an
+ * POST /carrinho/pagamento/{id}: pays the order in one transaction (docs/orders-api.md). With an
  * Idempotency-Key the first successful answer is stored in that transaction (`idempotently`).
  * Payment methods are checked by their foreign key; the unknown one is named only when it fails.
  */

@@ -39,7 +39,7 @@ const conflict = (description: string, status = 409) =>
   HttpResponse.json({ error: 'conflict', error_description: description }, { status });
 
 /**
- * The cart calls of docs/store-api.md over an in-memory list of orders, with the contract's money
+ * The cart calls of docs/orders-api.md over an in-memory list of orders, with the contract's money
  * math; `calls` records what the SPA sent.
  */
 export function serveStore(

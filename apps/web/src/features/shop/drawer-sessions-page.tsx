@@ -16,7 +16,7 @@ import './area';
 
 /**
  * 'Sessões de caixa' (Report): every cash drawer of an event, newest first, with its opening float
- * and expected / counted / difference per payment method (docs/store-screens.md).
+ * and expected / counted / difference per payment method (docs/shop-screens.md).
  */
 export function DrawerSessionsPage() {
   const dispatch = useAppDispatch();

@@ -12,7 +12,7 @@ import {
   type PixConfig,
 } from '../pix-config-slice';
 
-/** The BR Code's limits (docs/store-api.md): the server says which one failed. */
+/** The BR Code's limits (docs/orders-api.md): the server says which one failed. */
 const FIELDS: { name: keyof PixConfig; label: string; maxLength: number }[] = [
   { name: 'chave', label: 'Chave PIX', maxLength: 77 },
   { name: 'nome', label: 'Nome do recebedor', maxLength: 25 },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-store-server';
+import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 const delivery = {
   action: 'entregar' as const,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { signedInSession } from '../../testing/fixtures';
-import { orderDto, serveStore, withItems } from '../../testing/fake-store-server';
+import { orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** R$ 125,50: 2 × Camiseta and 1 × Caneca. */
 const order = withItems(orderDto({ id: 12 }), {
