@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { OrderDto } from '@balcao/contract';
 
 /** Dispatched once by main.tsx: loads the configuration, then revalidates a stored session. */
 export const appStarted = createAction('app/started');
@@ -10,3 +11,9 @@ export type SessionEndReason = 'logout' | 'expired';
  * every area's slice resets to its initial state.
  */
 export const sessionEnded = createAction<{ reason: SessionEndReason }>('session/sessionEnded');
+
+/**
+ * An order changed by another area than the desk showing it (a coupon applied at the cashier):
+ * the desks holding it take the new one.
+ */
+export const orderChanged = createAction<OrderDto>('orders/changed');

@@ -13,9 +13,8 @@ import {
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError, type ApiError } from '../../api/api-error';
+import { orderChanged } from '../../store/app-actions';
 import { handlePrintOutcome } from '../../app/printing/sagas';
-// eslint-disable-next-line no-restricted-imports -- shop ↔ coupons: an extension point to come (docs/architecture.md)
-import { itemsSaved } from '../shop/checkout-slice';
 import {
   batchEnded,
   batchPrintFailed,
@@ -248,7 +247,7 @@ function* applyOrderCoupon(action: ReturnType<typeof orderCouponRequested>): Sag
       url: `/api/carrinho/cupom/${orderId}`,
       data: body,
     });
-    yield put(itemsSaved(order));
+    yield put(orderChanged(order));
     yield put(orderCouponApplied({ removed: code === null }));
   } catch (thrown) {
     yield put(orderCouponFailed(toApiError(thrown)));

@@ -11,7 +11,7 @@ import {
   type PixChargeDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
+import { orderChanged, sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import { delivered } from './delivery-slice';
 import { finalizeSucceeded, ORDER_FINALIZED, type Notice } from './sale-slice';
@@ -95,6 +95,12 @@ function forgetPixRefusals(state: CheckoutState) {
     if ('error' in charge) delete state.pix[key];
 }
 
+/** The order as saved: the selected one and its line in the open list follow it. */
+function takeOrder(state: CheckoutState, order: OrderDto) {
+  if (state.selected?.id === order.id) state.selected = order;
+  state.openOrders = state.openOrders.map((item) => (item.id === order.id ? order : item));
+}
+
 function selectOrder(state: CheckoutState, order: OrderDto | null) {
   state.selected = order;
   state.lines = [
@@ -166,9 +172,7 @@ export const checkoutSlice = createSlice({
     },
     itemsSaved(state, action: PayloadAction<OrderDto>) {
       state.savingItems = false;
-      const order = action.payload;
-      if (state.selected?.id === order.id) state.selected = order;
-      state.openOrders = state.openOrders.map((item) => (item.id === order.id ? order : item));
+      takeOrder(state, action.payload);
     },
     itemsSaveFailed: {
       prepare: failure,
@@ -312,6 +316,7 @@ export const checkoutSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(sessionEnded, () => initialState);
+    builder.addCase(orderChanged, (state, action) => takeOrder(state, action.payload));
     // Delivering returns to the sale tab ('Loja Caixa+Expedição' has none: its cashier shows).
     builder.addCase(delivered, (state) => {
       state.deskTab = 'sale';
