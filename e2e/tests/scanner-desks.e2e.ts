@@ -16,6 +16,7 @@ import {
   createClerk,
   createProducts,
   enterCustomer,
+  openDrawerIfClosed,
 } from '../support/shop-screens.ts';
 
 /**
@@ -182,8 +183,12 @@ describe('the desks under a USB scanner', () => {
     await cashier.getByRole('heading', { name: /^Pedido \d+$/ }).waitFor();
     await cashier.getByText(customer.name).first().waitFor();
 
-    // Paid: the next product scanned while 'Sucesso!' is open closes it and lands in a new cart.
-    await cashier.getByLabel('Forma de pagamento 1').selectOption({ label: 'Cartão de débito' });
+    // Paid in cash once the drawer is open (the method the lookup's fresh payment line starts with):
+    // the next product scanned while 'Sucesso!' is open closes it and lands in a new cart.
+    await openDrawerIfClosed(p);
+    await cashier
+      .getByText('Abra o caixa antes de receber em dinheiro.')
+      .waitFor({ state: 'hidden' });
     await expectPrinted(p, () =>
       cashier.getByRole('button', { name: 'Finalizar Pagamento' }).click(),
     );
