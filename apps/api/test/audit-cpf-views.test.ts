@@ -1,6 +1,8 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPageDto } from '@balcao/contract';
+import { openDatabase } from '../src/db/database.ts';
 import { flushCpfViews, recordCpfView, VIEW_QUEUE_MAX } from '../src/modules/audit/record.ts';
 import { createParticipant } from './helpers/accreditation.ts';
 import { selectNewEvent, storeClerk, type StoreClerk } from './helpers/store.ts';
@@ -87,4 +89,35 @@ describe('queued CPF views', () => {
     ).json<AuditPageDto>();
     expect(total_linhas).toBe(1);
   });
+
+  // PostgreSQL: a pool, so the held lock does not stop this test's own connection (on SQLite a
+  // second writer in this process would wait for the file's lock synchronously).
+  it.skipIf(process.env.BALCAO_TEST_DB !== 'postgres')(
+    'the log read while a queued write is under way waits for it and shows the view',
+    async () => {
+      const customer = await createParticipant(t.db, eventId, { name: 'Otávio Lento' });
+      const other = openDatabase(t.config.databaseUrl);
+      try {
+        // Another connection holds the table: the timer's write starts and waits on it, and the
+        // log is read meanwhile.
+        const { reading, settledWhileLocked } = await other.db
+          .transaction()
+          .execute(async (trx) => {
+            await sql`lock table audit_log in exclusive mode`.execute(trx);
+            const found = await seller.call('GET', `/api/participants/name/${customer.cpf}`);
+            expect(found.statusCode, found.body).toBe(200);
+            await delay(400);
+            let settled = false;
+            const page = viewsBy(seller.userId).finally(() => (settled = true));
+            await delay(300);
+            return { reading: page, settledWhileLocked: settled };
+          });
+        expect(settledWhileLocked).toBe(false);
+        const { rows } = await reading;
+        expect(rows.map((row) => row.registro)).toContain(String(customer.id));
+      } finally {
+        await other.db.destroy();
+      }
+    },
+  );
 });

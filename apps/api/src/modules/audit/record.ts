@@ -3,6 +3,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import { signedIn } from '../../auth/access-control.ts';
 import { anonymizedCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
+import { isPostgres } from '../../db/database.ts';
 import { replaceCpf } from './erase.ts';
 
 /** Who acts, and from which address (request.ip: the proxy's client when TRUST_PROXY is set). */
@@ -214,6 +215,8 @@ interface PendingViews {
   timer: NodeJS.Timeout | null;
   /** Failed writes in a row: the retry waits longer after each. */
   failures: number;
+  /** The write under way, if any: every flush waits for it before its own. */
+  writing: Promise<void> | null;
   log: CpfViewLog;
 }
 const pendingViews = new WeakMap<Kysely<Database>, PendingViews>();
@@ -221,7 +224,7 @@ const pendingViews = new WeakMap<Kysely<Database>, PendingViews>();
 function pendingOf(db: Kysely<Database>): PendingViews {
   let pending = pendingViews.get(db);
   if (!pending) {
-    pending = { rows: [], timer: null, failures: 0, log: warningLog };
+    pending = { rows: [], timer: null, failures: 0, writing: null, log: warningLog };
     pendingViews.set(db, pending);
   }
   return pending;
@@ -282,59 +285,82 @@ export async function recordCpfView(
 }
 
 const ENTITY_ID = INSERT_COLUMNS.indexOf('entity_id');
-const AFTER = INSERT_COLUMNS.indexOf('after');
 
 /**
- * A view queued here while another instance anonymized its participant ('Anonimizar
- * participante' erases the audit rows already written): its CPF becomes the participant's
- * placeholder before the row is written, like the rows the erasure rewrote.
+ * Writes one batch in a transaction. A view of a participant whom another instance anonymized
+ * ('Anonimizar participante' erases the audit rows already written) gets its CPF replaced by the
+ * participant's placeholder, like the rows the erasure rewrote. The rows go in first and the
+ * participants are read after, locked on PostgreSQL: an anonymization either commits before that
+ * read (its mark is seen here) or waits for this commit (its erasure then sees these rows). On
+ * SQLite the insert holds the file's write lock, with the same effect.
  */
-async function withoutAnonymized(db: Kysely<Database>, rows: unknown[][]): Promise<void> {
-  const ids = [...new Set(rows.map((row) => row[ENTITY_ID]).filter((id) => id !== null))];
-  if (ids.length === 0) return;
-  const anonymized = new Set(
-    (
-      await db
-        .selectFrom('participants')
-        .select('id')
-        .where('id', 'in', ids.map(Number))
-        .where('anonymized_at', 'is not', null)
-        .execute()
-    ).map((participant) => String(participant.id)),
-  );
-  for (const row of rows) {
-    const id = row[ENTITY_ID] as string | null;
-    if (id === null || !anonymized.has(id)) continue;
-    const after = JSON.parse(row[AFTER] as string) as { cpf: string; consulta: string };
-    const placeholder = anonymizedCpf(Number(id));
-    const erase = (text: string) => replaceCpf(text, after.cpf, placeholder);
-    row[AFTER] = JSON.stringify({ ...after, cpf: placeholder, consulta: erase(after.consulta) });
-  }
+async function writeBatch(db: Kysely<Database>, rows: unknown[][]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('audit_log')
+      .values(
+        rows.map(
+          (values) =>
+            Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]])) as never,
+        ),
+      )
+      .returning(['id', 'entity_id', 'after'])
+      .execute();
+    const ids = [...new Set(rows.map((row) => row[ENTITY_ID]).filter((id) => id !== null))];
+    if (ids.length === 0) return;
+    const anonymized = new Set(
+      (
+        await trx
+          .selectFrom('participants')
+          .select('id')
+          .where('id', 'in', ids.map(Number))
+          .where('anonymized_at', 'is not', null)
+          .$if(isPostgres(db), (query) => query.forShare())
+          .execute()
+      ).map((participant) => String(participant.id)),
+    );
+    for (const row of inserted) {
+      if (row.entity_id === null || !anonymized.has(row.entity_id)) continue;
+      const after = JSON.parse(row.after as string) as { cpf: string; consulta: string };
+      const placeholder = anonymizedCpf(Number(row.entity_id));
+      const erase = (text: string) => replaceCpf(text, after.cpf, placeholder);
+      await trx
+        .updateTable('audit_log')
+        .set({
+          after: JSON.stringify({ ...after, cpf: placeholder, consulta: erase(after.consulta) }),
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  });
 }
 
 /**
  * Writes the queued CPF views, VIEW_BATCH_MAX to an insert; the audit log's readers and the
- * shutdown call it. On failure the unwritten rows go back to the head of the queue, a retry is
- * scheduled, and the error is thrown to the caller.
+ * shutdown call it. A write already under way (the timer's) is awaited first: a reader must not
+ * read the log while rows it was promised are still in flight. On failure the unwritten rows go
+ * back to the head of the queue, a retry is scheduled, and the error is thrown to the caller.
  */
 export async function flushCpfViews(db: Kysely<Database>): Promise<void> {
   const pending = pendingViews.get(db);
-  if (!pending || pending.rows.length === 0) return;
+  if (!pending) return;
+  while (pending.writing) await pending.writing.catch(() => undefined);
+  if (pending.rows.length === 0) return;
   if (pending.timer) clearTimeout(pending.timer);
   pending.timer = null;
+  pending.writing = writeQueued(db, pending);
+  try {
+    await pending.writing;
+  } finally {
+    pending.writing = null;
+  }
+}
+
+async function writeQueued(db: Kysely<Database>, pending: PendingViews): Promise<void> {
   while (pending.rows.length > 0) {
     const rows = pending.rows.splice(0, VIEW_BATCH_MAX);
     try {
-      await withoutAnonymized(db, rows);
-      await db
-        .insertInto('audit_log')
-        .values(
-          rows.map(
-            (values) =>
-              Object.fromEntries(INSERT_COLUMNS.map((column, i) => [column, values[i]])) as never,
-          ),
-        )
-        .execute();
+      await writeBatch(db, rows);
       pending.failures = 0;
     } catch (error) {
       pending.rows.unshift(...rows);
