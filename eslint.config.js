@@ -27,6 +27,20 @@ const featureLeaves = FEATURES.flatMap((feature) =>
   })),
 );
 
+// The API's modules (docs/architecture.md): one uses another only through that module's public
+// file, `index.ts`; the layers under them (auth/, db/, http/, printing/) never import a module.
+const API = 'apps/api/src';
+const MODULES = readdirSync(new URL(`${API}/modules`, import.meta.url));
+const modulesThroughIndex = MODULES.flatMap((module) =>
+  [1, 2].map((depth) => ({
+    files: [`${API}/modules/${module}/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: layer(
+      'Another module is used through its index.ts only (docs/architecture.md).',
+      `^(\\.\\./){${depth}}(?!${module}/)[a-z-]+/(?!index\\.ts$)`,
+    ),
+  })),
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/data/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -59,6 +73,14 @@ export default tseslint.config(
     ),
   },
   ...featureLeaves,
+  ...modulesThroughIndex,
+  {
+    files: [`${API}/{auth,db,http,printing}/**/*.ts`],
+    rules: layer(
+      'auth/, db/, http/ and printing/ sit below the modules (docs/architecture.md).',
+      '^(\\.\\./)+modules/',
+    ),
+  },
   {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

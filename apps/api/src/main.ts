@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './db/seed.ts';
-import { flushCpfViews } from './modules/audit/record.ts';
+import { flushCpfViews } from './modules/audit/index.ts';
 import { exitOnFatal, stopOnSignals } from './process-guard.ts';
 
 const config = loadConfig();

@@ -40,6 +40,8 @@ export const COURSEWARE_STATUS_LABELS: Record<CoursewareStatus, string> = {
 
 /** A courseware code (its id) is a 36-character UUID. */
 export const COURSEWARE_CODE_LENGTH = 36;
+/** The most labels one print call renders (a page of the table holds 100); the SPA prints more in batches of it. */
+export const LABELS_PER_PRINT_MAX = 100;
 
 /** The three serials a printed series names. */
 export interface CoursewareSeries {

@@ -20,3 +20,4 @@ export * from './coupons.ts';
 export * from './food.ts';
 export * from './emails.ts';
 export * from './audit.ts';
+export * from './csv.ts';

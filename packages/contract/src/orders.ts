@@ -17,6 +17,12 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/**
+ * A sale: an order PAGO or ENTREGUE, what the reports, the food counts and the lottery count.
+ * ESTORNADO never counts; AGUARDANDO_PAGAMENTO is still to be received.
+ */
+export const SOLD_STATES = ['PAGO', 'ENTREGUE'] as const satisfies readonly OrderState[];
+
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   CARRINHO: 'Carrinho',
   AGUARDANDO_PAGAMENTO: 'Aguardando pagamento',

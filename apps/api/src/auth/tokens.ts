@@ -273,3 +273,6 @@ export async function revokeUserLogins(
 export async function purgeExpiredTokens(db: Kysely<Database>, now: Date): Promise<void> {
   await db.deleteFrom('tokens').where('refresh_expires_at', '<', now.toISOString()).execute();
 }
+
+/** A printer's or print agent's API key ('Token da API' in the places and printers tables). */
+export const newApiToken = (): string => randomBytes(24).toString('base64url');

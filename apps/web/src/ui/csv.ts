@@ -1,16 +1,11 @@
+import { csvField, csvLine } from '@balcao/contract';
 import { downloadBlob } from './download';
 
-/** DESIGN.md: exports are ';'-separated CSV with a UTF-8 BOM, cells starting with = + - @ neutralised. */
+/** The contract's CSV (csvField, csvLine), as the API writes it: a spreadsheet never runs a cell. */
 const BOM = '\uFEFF';
 
-function csvCell(value: string): string {
-  // A leading apostrophe keeps spreadsheets from reading the cell as a formula.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return BOM + [header, ...rows].map((row) => row.map(csvCell).join(';')).join('\r\n') + '\r\n';
+  return BOM + [header, ...rows].map((row) => csvLine(row.map((cell) => csvField(cell)))).join('');
 }
 
 export function csvFileName(base: string): string {

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signedIn } from '../../auth/access-control.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { Id } from '../../http/id-schema.ts';
 import {
   confirmEnrolment,

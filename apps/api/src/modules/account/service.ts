@@ -7,7 +7,7 @@ import type {
   TotpStatus,
 } from '@balcao/contract';
 import type { Auth } from '../../auth/access-control.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { throttleKeys, throttledCheck } from '../../auth/login-throttle.ts';
 import {
   hashRecoveryCode,

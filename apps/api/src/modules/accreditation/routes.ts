@@ -1,8 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ACCREDITATION_STATUSES, type AccreditationStatus } from '@balcao/contract';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
-import { auditActor } from '../audit/record.ts';
-import { ParticipantDtoSchema } from '../participants/participant-dto.ts';
+import { auditActor } from '../audit/index.ts';
+import { ParticipantDtoSchema } from '../participants/index.ts';
 import { Id } from '../../http/id-schema.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import {

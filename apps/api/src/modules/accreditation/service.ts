@@ -1,4 +1,4 @@
-import { recordAudit, recordCpfView, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit, recordCpfView } from '../audit/index.ts';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   BADGE_NAME_MAX,
@@ -18,17 +18,17 @@ import { renderBadge } from '../../printing/documents/index.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import {
   COURSEWARE_NOT_FOUND,
-  LINKABLE_STATUSES,
   findCoursewareId,
+  LINKABLE_STATUSES,
   resolveCoursewareId,
   statusLabel,
-} from '../coursewares/service.ts';
+} from '../coursewares/index.ts';
 import {
   participantQuery,
-  toParticipantDto,
   type ParticipantRecord,
-} from '../participants/participant-dto.ts';
-import { requireCpf } from '../participants/service.ts';
+  requireCpf,
+  toParticipantDto,
+} from '../participants/index.ts';
 
 type Db = Kysely<Database>;
 

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from '@balcao/contract';
-import { readPeriod } from '../reports/filters.ts';
+import { readPeriod } from '../../http/period.ts';
 import { auditActor, flushCpfViews, recordExport, watchCpfViews } from './record.ts';
 import { auditCsv, auditOptions, auditPage, type AuditFilters } from './service.ts';
 

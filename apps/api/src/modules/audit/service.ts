@@ -4,6 +4,8 @@ import {
   auditActionLabel,
   auditChangeLines,
   auditEntityLabel,
+  csvField,
+  csvLine,
   type AuditOptionsDto,
   type AuditPageDto,
   type AuditRowDto,
@@ -11,9 +13,9 @@ import {
 import { formatDateTimeSecondsInZone } from '../../dates.ts';
 import type { AuditLogTable, Database } from '../../db/types.ts';
 import type { Selectable } from 'kysely';
-import { csvField, csvLine, csvStream } from '../reports/csv.ts';
+import { csvStream } from '../../http/csv.ts';
 import { streamRows } from '../../db/stream-rows.ts';
-import { likePattern } from '../tables/repository.ts';
+import { likePattern } from '../../db/contains-text.ts';
 
 /** What the 'Auditoria' list and its CSV are filtered by; instants are ISO UTC. */
 export interface AuditFilters {

@@ -17,8 +17,7 @@ import {
 } from '@balcao/contract';
 import type { ApiError } from '../../http/api-error.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { loadOrder } from '../orders/order-dto.ts';
-import { applyTransition, type Actor } from '../orders/transitions.ts';
+import { type Actor, applyTransition, loadOrder } from '../orders/index.ts';
 import { ruleOf, type Db, type Trx } from './values.ts';
 
 /**

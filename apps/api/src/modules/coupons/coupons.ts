@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import {
   COUPON_CONFIG_MIN_VALUE,
   COUPON_CONFIG_TEMPLATE_REQUIRED,

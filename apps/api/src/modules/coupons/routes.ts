@@ -6,9 +6,9 @@ import {
   COUPON_STATES,
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
-import { auditActor, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, auditActor } from '../audit/index.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
-import { OrderDtoSchema } from '../orders/order-dto.ts';
+import { OrderDtoSchema } from '../orders/index.ts';
 import { applyCoupon } from './apply.ts';
 import {
   couponConfig,

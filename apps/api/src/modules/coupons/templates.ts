@@ -12,7 +12,7 @@ import {
   type ProductType,
 } from '@balcao/contract';
 import { invalidRequest, conflict, notFound } from '../../http/api-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { renderCoupons } from '../../printing/documents/coupon.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import {

@@ -2,12 +2,8 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { CoursewareDtoSchema } from './courseware-dto.ts';
-import {
-  LABELS_PER_PRINT_MAX,
-  findCourseware,
-  printCoursewareLabels,
-  returnCourseware,
-} from './service.ts';
+import { LABELS_PER_PRINT_MAX } from '@balcao/contract';
+import { findCourseware, printCoursewareLabels, returnCourseware } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 
 const Code = Type.String({ minLength: 1, maxLength: 64 });

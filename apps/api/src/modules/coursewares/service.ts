@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import {
   COURSEWARE_STATUS_LABELS,
+  LABELS_PER_PRINT_MAX,
   parseCoursewareCode,
   type CoursewareDto,
   type CoursewareStatus,
@@ -18,8 +19,6 @@ export const COURSEWARE_NOT_FOUND = 'Apostila não encontrada.';
 export const LINKABLE_STATUSES: readonly CoursewareStatus[] = ['ISSUED', 'PRINTED'];
 /** A label may be (re)printed while the booklet is in use; not once it left circulation. */
 const PRINTABLE_STATUSES: readonly CoursewareStatus[] = ['ISSUED', 'PRINTED', 'ASSOCIATED'];
-/** The most labels one print call renders (a page of the table holds 100). */
-export const LABELS_PER_PRINT_MAX = 100;
 
 export const statusLabel = (status: string): string =>
   COURSEWARE_STATUS_LABELS[status as CoursewareStatus] ?? status;

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { CASHIER_PERMISSIONS } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { closeDrawer, currentDrawer, eventDrawers, openDrawer } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 

@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Kysely } from 'kysely';
 import {
   CASH_METHOD_NAME,
@@ -18,7 +18,7 @@ import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
 import { renderDrawerReceipt } from '../../printing/documents/index.ts';
 import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
-import { selectedEventId } from '../orders/service.ts';
+import { selectedEventId } from '../events/index.ts';
 
 /** The cash drawer (docs/orders-api.md, /api/caixa): open with a float, count and close. */
 

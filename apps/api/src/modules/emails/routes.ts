@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, PARTICIPANT_STATUSES } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { notFound } from '../../http/api-error.ts';
 import { smtpSender } from './sender.ts';
 import {

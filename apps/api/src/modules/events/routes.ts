@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { eventQrCode, getSelectedEvent, listEvents, selectEvent } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 

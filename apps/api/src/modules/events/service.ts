@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import type { EventDto } from '@balcao/contract';
@@ -6,6 +6,16 @@ import { isTransactionRace, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toEventDto } from './event-dto.ts';
+
+/** The selected event's id: the desks sell, pay and draw only in it. */
+export async function selectedEventId(db: Kysely<Database>): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('events')
+    .select('id')
+    .where('selected', '=', true)
+    .executeTakeFirst();
+  return row?.id;
+}
 
 export async function getSelectedEvent(db: Kysely<Database>, timeZone: string): Promise<EventDto> {
   const row = await db

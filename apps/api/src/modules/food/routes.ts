@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FOOD_REFRESH_MAX, FOOD_REFRESH_MIN, FOOD_UNITS_MAX } from '@balcao/contract';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { foodConfig, foodSales, productCategories, saveFoodConfig } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 

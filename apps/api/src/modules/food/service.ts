@@ -1,10 +1,11 @@
-import { auditedWrite, recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, auditedWrite, recordAudit } from '../audit/index.ts';
 import type { Kysely } from 'kysely';
 import {
   FOOD_DEFAULTS,
   type FoodCategoryDto,
   type FoodConfigDto,
   type FoodSalesDto,
+  SOLD_STATES,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
@@ -12,9 +13,6 @@ import { invalidRequest } from '../../http/api-error.ts';
 /** The kitchen's food panel (docs/food-api.md). */
 
 type Db = Kysely<Database>;
-
-/** A sale is an order PAGO or ENTREGUE, as in the reports; ESTORNADO never counts. */
-const PAID = ['PAGO', 'ENTREGUE'] as const;
 
 export async function foodConfig(db: Db): Promise<FoodConfigDto> {
   const [row, categories] = await Promise.all([
@@ -105,7 +103,7 @@ export async function foodSales(db: Db): Promise<FoodSalesDto> {
       .innerJoin('products as p', 'p.id', 'i.product_id')
       .select((eb) => eb.fn.sum<number | string | null>('i.quantity').as('units'))
       .where('o.event_id', '=', event.id)
-      .where('o.state', 'in', PAID)
+      .where('o.state', 'in', SOLD_STATES)
       .where('p.category_id', 'in', config.categoryIds)
       .executeTakeFirst();
     sold = Number(row?.units ?? 0);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ProductType } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict } from '../../http/api-error.ts';
-import { recordMovement } from '../products/stock.ts';
+import { recordMovement } from '../products/index.ts';
 import type { Counts } from './participant-writer.ts';
 import type { ProductLine } from './product-rows.ts';
 

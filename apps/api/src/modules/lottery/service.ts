@@ -14,11 +14,12 @@ import {
   type LotteryProductsDto,
   type LotteryWinnerDto,
   type NewLotteryBody,
+  SOLD_STATES,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { selectedEventId } from '../orders/service.ts';
+import { selectedEventId } from '../events/index.ts';
 import { buildPool, poolHash, ticketHolder } from './pool.ts';
 
 type Db = Kysely<Database>;
@@ -55,7 +56,7 @@ export async function lotteryProducts(db: Db, now: Date): Promise<LotteryProduct
       eb.fn.count<number | string>('orders.participant_id').distinct().as('participants'),
     ])
     .where('orders.event_id', '=', eventId)
-    .where('orders.state', 'in', ['PAGO', 'ENTREGUE'])
+    .where('orders.state', 'in', SOLD_STATES)
     .where('orders.participant_id', 'is not', null)
     .groupBy('order_items.product_id')
     .execute();

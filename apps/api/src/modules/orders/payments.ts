@@ -15,15 +15,14 @@ import {
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
-import { useOrderCoupon } from '../coupons/apply.ts';
-import { generateAutomaticCoupon } from '../coupons/automatic.ts';
-import { openDrawerQuery } from '../drawer/service.ts';
-import { moveOrderStock } from '../products/stock.ts';
-import { recordSale } from '../reports/summary.ts';
+import { generateAutomaticCoupon, useOrderCoupon } from '../coupons/index.ts';
+import { openDrawerQuery } from '../drawer/index.ts';
+import { moveOrderStock } from '../products/index.ts';
+import { recordSale } from '../reports/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { refuseOtherEvent } from './service.ts';
-import { recordAudit } from '../audit/record.ts';
+import { recordAudit } from '../audit/index.ts';
 import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
 
 /** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */

@@ -1,4 +1,4 @@
-import { auditedWrite, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, auditedWrite } from '../audit/index.ts';
 import type { Kysely } from 'kysely';
 import { createStaticPix, hasError } from 'pix-utils';
 import {

@@ -11,7 +11,7 @@ import { renderDeliveryReceipt, renderPaymentReceipt } from '../../printing/docu
 import type { ReceiptInput } from '../../printing/documents/receipts.ts';
 import { Type } from '@fastify/type-provider-typebox';
 import { printDocument, printOutcomeWith, type PrintOutcome } from '../../printing/queue.ts';
-import { printOrderCoupons } from '../coupons/automatic.ts';
+import { printOrderCoupons } from '../coupons/index.ts';
 import { loadOrder } from './order-dto.ts';
 
 export const NOT_PAID_MESSAGE = 'O pedido ainda não foi pago.';

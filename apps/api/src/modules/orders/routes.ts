@@ -15,7 +15,7 @@ import {
   SELLER_PERMISSIONS,
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import {
   OrderDtoSchema,

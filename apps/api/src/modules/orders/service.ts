@@ -19,25 +19,17 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { recordAudit } from '../audit/record.ts';
-import { refreshCouponLines } from '../coupons/apply.ts';
-import { requireCpf } from '../participants/service.ts';
+import { recordAudit } from '../audit/index.ts';
+import { refreshCouponLines } from '../coupons/index.ts';
+import { requireCpf } from '../participants/index.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
 import { applyTransition, auditActorOf, recordTransition, type Actor } from './transitions.ts';
 import { ID_MAX } from '../../http/id-schema.ts';
+import { selectedEventId } from '../events/index.ts';
 
 type Db = Kysely<Database>;
 
 export const NO_ITEMS_MESSAGE = 'Adicione ao menos um item antes de finalizar o pedido.';
-
-export async function selectedEventId(db: Db): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('events')
-    .select('id')
-    .where('selected', '=', true)
-    .executeTakeFirst();
-  return row?.id;
-}
 
 /** Money moves only at the selected event's desks: an order of another event gets a 409. */
 export async function refuseOtherEvent(db: Db, orderEventId: number): Promise<void> {

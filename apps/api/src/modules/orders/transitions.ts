@@ -7,7 +7,7 @@ import {
 } from '@balcao/contract';
 import type { Database, OrderTable } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 
 /** Who acts on an order and from which desk (the client's address). */
 export interface Actor {

@@ -16,8 +16,8 @@ import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { loadOrder } from './order-dto.ts';
 import { NO_ITEMS_MESSAGE, findCustomer } from './service.ts';
-import { refreshCouponLines } from '../coupons/apply.ts';
-import { recordAudit } from '../audit/record.ts';
+import { refreshCouponLines } from '../coupons/index.ts';
+import { recordAudit } from '../audit/index.ts';
 import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
 
 type Db = Kysely<Database>;

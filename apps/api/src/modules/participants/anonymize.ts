@@ -4,10 +4,16 @@ import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
 import { truncateWal } from '../../db/database.ts';
 import { erasePrintsOf } from '../../printing/queue.ts';
-import { eraseFromAudit, jsonEraser, type AuditErasure } from '../audit/erase.ts';
-import { eraseStoredAnswers } from '../orders/idempotency.ts';
-import { flushCpfViews, recordAudit, type AuditActor } from '../audit/record.ts';
-import { renameBuyer } from '../reports/summary.ts';
+import {
+  type AuditActor,
+  type AuditErasure,
+  eraseFromAudit,
+  flushCpfViews,
+  jsonEraser,
+  recordAudit,
+} from '../audit/index.ts';
+import { eraseStoredAnswers } from '../orders/index.ts';
+import { renameBuyer } from '../reports/index.ts';
 import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';
 
 export const ALREADY_ANONYMIZED = 'Este participante já foi anonimizado.';

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { STORE_PERMISSIONS } from '@balcao/contract';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { anonymizeParticipant } from './anonymize.ts';
 import { ParticipantDtoSchema } from './participant-dto.ts';
 import { participantName } from './service.ts';

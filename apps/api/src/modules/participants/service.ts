@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { CPF_INVALID_MESSAGE, isValidCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
-import { recordCpfView, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordCpfView } from '../audit/index.ts';
 
 /** A CPF as typed (bare or masked) to its 11 digits; 400 'cpf invalido' otherwise. */
 export function requireCpf(text: string): string {

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
-import { COURSEWARE_STATUS_LABELS, type ReportPage } from '@balcao/contract';
+import { COURSEWARE_STATUS_LABELS, type ReportPage, SOLD_STATES } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
-import { containsText } from '../tables/repository.ts';
+import { containsText } from '../../db/contains-text.ts';
 import { NET, paymentsSource, salesSource } from './summary.ts';
 
 /**
@@ -21,8 +21,9 @@ export type ReportQueryBuilder = (
   order?: string | null,
 ) => AnyReportQuery;
 
-const PAID = ['PAGO', 'ENTREGUE'] as const;
 const cents = (expression: RawBuilder<unknown>) => sql<number>`coalesce(sum(${expression}), 0)`;
+/** SOLD_STATES as SQL literals: constants, so the plan is the same as a hand-written list. */
+const SOLD = sql.join(SOLD_STATES.map((state) => sql.lit(state)));
 
 /** The paid lines of the event in the period, with the filters every line report shares. */
 function paidLines(db: Db, filters: ReportFilters) {
@@ -31,7 +32,7 @@ function paidLines(db: Db, filters: ReportFilters) {
     .innerJoin('orders as o', 'o.id', 'i.order_id')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .where('o.event_id', '=', filters.eventId)
-    .where('o.state', 'in', PAID)
+    .where('o.state', 'in', SOLD_STATES)
     .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
     .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
     .$if(filters.categoryId !== undefined, (q) =>
@@ -108,7 +109,7 @@ export function paidCarts(db: Db, filters: ReportFilters, withItems: boolean) {
     .leftJoin('users as s', 's.id', 'o.seller_id')
     .leftJoin('users as k', 'k.id', 'o.cashier_id')
     .where('o.event_id', '=', filters.eventId)
-    .where('o.state', 'in', PAID)
+    .where('o.state', 'in', SOLD_STATES)
     .$if(filters.from !== null, (q) => q.where('o.paid_at', '>=', filters.from))
     .$if(filters.until !== null, (q) => q.where('o.paid_at', '<', filters.until))
     .$if(filters.search !== undefined, (q) =>
@@ -367,7 +368,7 @@ export function dashboardQuery(db: Db, eventId: number) {
       cents(
         sql`case when state in ('AGUARDANDO_PAGAMENTO', 'PAGO', 'ENTREGUE') then total_cents end`,
       ).as('total'),
-      cents(sql`case when state in ('PAGO', 'ENTREGUE') then total_cents end`).as('pago'),
+      cents(sql`case when state in (${SOLD}) then total_cents end`).as('pago'),
       cents(sql`case when state = 'AGUARDANDO_PAGAMENTO' then total_cents end`).as('a_receber'),
     ]);
 }

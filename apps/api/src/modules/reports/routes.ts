@@ -8,9 +8,10 @@ import {
   type ReportPaging,
 } from '@balcao/contract';
 import { invalidRequest } from '../../http/api-error.ts';
-import { auditActor, recordExport } from '../audit/record.ts';
+import { auditActor, recordExport } from '../audit/index.ts';
 import { maskCpfFields, seesFullCpf } from '../../auth/cpf-privacy.ts';
-import { csvStream, reportLines, reportTotalsLine } from './csv.ts';
+import { csvStream } from '../../http/csv.ts';
+import { reportLines, reportTotalsLine } from './csv.ts';
 import { readFilters } from './filters.ts';
 import { dashboard, runReport, streamReport, type PageRequest } from './service.ts';
 import { Id } from '../../http/id-schema.ts';

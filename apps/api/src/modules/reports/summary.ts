@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { OrderState } from '@balcao/contract';
+import { SOLD_STATES } from '@balcao/contract';
 import type { Database, ReportSalesTable } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
 
@@ -17,7 +17,6 @@ type Db = Kysely<Database>;
 /** The dimensions kept per hour slot; 'compradores' counts report_buyers' rows (below). */
 type Dim = Exclude<ReportSalesTable['dim'], 'compradores'>;
 
-const PAID: readonly OrderState[] = ['PAGO', 'ENTREGUE'];
 /** A line's net is its stored total: while its order holds a coupon, the coupon's percent is the
  * line's discount (order_items.coupon_bp, docs/coupons-api.md). */
 export const NET = sql`i.total_cents`;
@@ -40,7 +39,7 @@ type LinesQuery = any;
 const soldIn = (eventId: number) => (q: LinesQuery) =>
   q
     .where('o.event_id', '=', eventId)
-    .where('o.state', 'in', PAID)
+    .where('o.state', 'in', SOLD_STATES)
     .where('o.paid_at', 'is not', null);
 
 /**
@@ -306,7 +305,7 @@ export async function renameBuyer(
     .selectFrom('orders')
     .select('id')
     .where('participant_id', '=', participantId)
-    .where('state', 'in', PAID)
+    .where('state', 'in', SOLD_STATES)
     .orderBy('id')
     .execute();
   for (const { id } of sales) await recordBuyersChange(trx, id, -1);
@@ -419,7 +418,7 @@ export function salesSource(
     const lines = saleLines(db, (q: LinesQuery) =>
       q
         .where('o.event_id', '=', filters.eventId)
-        .where('o.state', 'in', PAID)
+        .where('o.state', 'in', SOLD_STATES)
         .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
         .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end)),
     ).as('l');
@@ -532,7 +531,7 @@ export function paymentsSource(db: Db, filters: ReportFilters) {
     const edge = paymentContributions(db, 1, (q: LinesQuery) =>
       q
         .where('o.event_id', '=', filters.eventId)
-        .where('o.state', 'in', PAID)
+        .where('o.state', 'in', SOLD_STATES)
         .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
         .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end)),
     ).clearSelect();

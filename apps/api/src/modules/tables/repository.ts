@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- table and column names come from resources at run time */
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import { containsText } from '../../db/contains-text.ts';
 import type { Database } from '../../db/types.ts';
 import type { FieldSpec, Raw, RowKey, TableName, TableResource, Values } from './resource.ts';
 
@@ -154,20 +155,6 @@ export interface ListQuery {
   limit?: number;
   /** Also count all rows and the rows the search leaves. */
   count?: boolean;
-}
-
-/** A LIKE pattern matching `text` anywhere, its wildcards escaped (with `escape '\\'`). */
-export const likePattern = (text: string): string =>
-  `%${text.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
-/** `text` found in any of `columns`, ignoring case, the same way in both dialects. */
-export function containsText(
-  columns: readonly Expression<unknown>[],
-  text: string,
-): RawBuilder<SqlBool> {
-  const pattern = likePattern(text);
-  const matches = columns.map((column) => sql`lower(${column}) like ${pattern} escape '\\'`);
-  return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
 }
 
 /** The resource's row query, filtered, counted and ordered the same way in both dialects. */

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/typ
 import type { FastifyRequest } from 'fastify';
 import { TABLE_PAGE_MAX } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { editorBodyDocSchema } from './fields.ts';
 import type { RowKey, TableResource } from './resource.ts';
 import { deleteRow, insertRow, listRows, updateRow, type Caller } from './service.ts';

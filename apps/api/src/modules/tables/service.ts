@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, fieldErrors, invalidRequest, notFound } from '../../http/api-error.ts';
-import { recordAudit, type AuditActor, type AuditValues } from '../audit/record.ts';
+import { type AuditActor, type AuditValues, recordAudit } from '../audit/index.ts';
 import { parseInput } from './fields.ts';
 import {
   columnsOf,

@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { signedIn } from '../../auth/access-control.ts';
-import { auditActor } from '../audit/record.ts';
+import { auditActor } from '../audit/index.ts';
 import { updateOwnPassword } from './service.ts';
 
 const Password = Type.String({ maxLength: 1024 });

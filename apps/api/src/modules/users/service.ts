@@ -1,4 +1,4 @@
-import { recordAudit, type AuditActor } from '../audit/record.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
 import type { Kysely } from 'kysely';
 import type { PasswordUpdateRequest } from '@balcao/contract';
 import type { Auth } from '../../auth/access-control.ts';

@@ -1,6 +1,6 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { CoursewareDto, PrintOutcome } from '@balcao/contract';
+import { LABELS_PER_PRINT_MAX, type CoursewareDto, type PrintOutcome } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome, printDestination } from '../../app/printing/sagas';
@@ -21,9 +21,6 @@ import {
   selectCourseware,
   type CoursewareState,
 } from './slice';
-
-/** The server's limit of labels per print call (LABELS_PER_PRINT_MAX in its courseware service). */
-const LABELS_PER_FILE = 100;
 
 /** A cancel asked for since the last call stops the batch; answers whether it did. */
 function* cancelled(): SagaIterator<boolean> {
@@ -56,9 +53,9 @@ function* printPerLabel(url: string, ids: readonly string[], printer: string): S
  * opened once (a tab or dialog per label would be blocked or pile up).
  */
 function* printInOneFile(url: string, ids: readonly string[]): SagaIterator {
-  for (let done = 0; done < ids.length; done += LABELS_PER_FILE) {
+  for (let done = 0; done < ids.length; done += LABELS_PER_PRINT_MAX) {
     if (yield call(cancelled)) return;
-    const chunk = ids.slice(done, done + LABELS_PER_FILE);
+    const chunk = ids.slice(done, done + LABELS_PER_PRINT_MAX);
     const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
       method: 'POST',
       url,

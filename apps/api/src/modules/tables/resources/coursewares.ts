@@ -8,16 +8,14 @@ import {
 } from '@balcao/contract';
 import { conflict } from '../../../http/api-error.ts';
 import {
-  coursewareQuery,
-  toCoursewareDto,
-  type CoursewareRecord,
-} from '../../coursewares/courseware-dto.ts';
-import {
   COURSEWARE_NOT_FOUND,
+  coursewareQuery,
+  type CoursewareRecord,
   createCoursewares,
   statusChange,
   statusLabel,
-} from '../../coursewares/service.ts';
+  toCoursewareDto,
+} from '../../coursewares/index.ts';
 import { defineResource, type Raw, type Values } from '../resource.ts';
 
 /** The change an update asks for, judged against the stored row; undefined when none. */

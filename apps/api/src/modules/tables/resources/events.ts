@@ -1,6 +1,6 @@
 import type { EventDto, FieldError } from '@balcao/contract';
 import type { Event } from '../../../db/types.ts';
-import { toEventDto } from '../../events/event-dto.ts';
+import { toEventDto } from '../../events/index.ts';
 import { defineResource } from '../resource.ts';
 
 /** Events keep their list at GET /api/events/list (events module); the editor routes are here. */

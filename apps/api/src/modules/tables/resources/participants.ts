@@ -11,10 +11,10 @@ import {
 import { conflict } from '../../../http/api-error.ts';
 import {
   participantQuery,
+  type ParticipantRecord,
   participantTotals,
   toParticipantDto,
-  type ParticipantRecord,
-} from '../../participants/participant-dto.ts';
+} from '../../participants/index.ts';
 import { defineResource } from '../resource.ts';
 
 /** 'Gerenciar Participantes': the participants of one event, paged on the server. */

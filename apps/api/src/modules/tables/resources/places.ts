@@ -1,5 +1,5 @@
 import type { CenterRow, CityRow, CountryRow, CourseRow } from '@balcao/contract';
-import { randomBytes } from 'node:crypto';
+import { newApiToken } from '../../../auth/tokens.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.ts';
 import { defineResource } from '../resource.ts';
@@ -84,8 +84,6 @@ async function nextSerial(db: Kysely<Database>, table: 'centers' | 'courses') {
     .executeTakeFirst();
   return { serial: Number(row?.last ?? 0) + 1 };
 }
-
-export const newApiToken = (): string => randomBytes(24).toString('base64url');
 
 export const centers = defineResource<CenterRow>({
   path: '/centers',

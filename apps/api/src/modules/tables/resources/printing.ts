@@ -7,7 +7,7 @@ import {
 import { sql } from 'kysely';
 import { defineResource } from '../resource.ts';
 import { dated, nullableText, text } from '../rows.ts';
-import { newApiToken } from './places.ts';
+import { newApiToken } from '../../../auth/tokens.ts';
 
 export const printers = defineResource<PrinterRow>({
   path: '/printers',

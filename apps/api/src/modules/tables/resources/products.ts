@@ -5,7 +5,7 @@ import {
   type ProductRow,
   type ProductType,
 } from '@balcao/contract';
-import { STOCK_MAX, STOCK_REASONS, moveStock, recordMovement } from '../../products/stock.ts';
+import { moveStock, recordMovement, STOCK_MAX, STOCK_REASONS } from '../../products/index.ts';
 import { defineResource } from '../resource.ts';
 import { dated, nullableText, text } from '../rows.ts';
 

@@ -1,0 +1,5 @@
+/** What other modules use of orders: they import it from here, never from its files (lint). */
+export { eraseStoredAnswers } from './idempotency.ts';
+export { OrderDtoSchema, loadOrder } from './order-dto.ts';
+export { applyTransition } from './transitions.ts';
+export type { Actor } from './transitions.ts';
