@@ -2,6 +2,18 @@ import { lazyPage } from './app/shell/lazy-page';
 import { registerPages } from './app/shell/pages';
 
 /**
+ * A page's module, settled once the modules filling its slots (app/slots.tsx) have loaded too: they
+ * come with the page, and a failed download fails the page as its own would.
+ */
+function withFills<Module>(page: Promise<Module>, ...fills: Promise<unknown>[]): Promise<Module> {
+  return Promise.all([page, ...fills]).then(([module]) => module);
+}
+
+/** The desks of the shop; the cashier's order shows its coupon (the coupons area with it). */
+const storePages = () =>
+  withFills(import('./features/shop/store-pages'), import('./features/coupons/checkout-slot'));
+
+/**
  * Every admin page's component, each its own chunk: the one place the app names its feature pages
  * (app/shell/pages.ts). A new page joins with one line of the same form.
  */
@@ -47,7 +59,8 @@ registerPages({
     (m) => m.ProfilesPage,
   ),
   USERS: lazyPage(
-    () => import('./features/tables/pages/users'),
+    () =>
+      withFills(import('./features/tables/pages/users'), import('./features/totp/users-toolbar')),
     (m) => m.UsersPage,
   ),
   PRODUCTS: lazyPage(
@@ -158,30 +171,12 @@ registerPages({
     () => import('./features/imports/import-page'),
     (m) => m.ImportProductsPage,
   ),
-  STORE: lazyPage(
-    () => import('./features/shop/store-pages'),
-    (m) => m.StorePage,
-  ),
-  CHECKOUT: lazyPage(
-    () => import('./features/shop/store-pages'),
-    (m) => m.CheckoutPage,
-  ),
-  STORE_CHECKOUT: lazyPage(
-    () => import('./features/shop/store-pages'),
-    (m) => m.StoreCheckoutPage,
-  ),
-  DELIVERY: lazyPage(
-    () => import('./features/shop/store-pages'),
-    (m) => m.DeliveryPage,
-  ),
-  CHECKOUT_DELIVERY: lazyPage(
-    () => import('./features/shop/store-pages'),
-    (m) => m.CheckoutDeliveryPage,
-  ),
-  STORE_CHECKOUT_DELIVERY: lazyPage(
-    () => import('./features/shop/store-pages'),
-    (m) => m.StoreCheckoutDeliveryPage,
-  ),
+  STORE: lazyPage(storePages, (m) => m.StorePage),
+  CHECKOUT: lazyPage(storePages, (m) => m.CheckoutPage),
+  STORE_CHECKOUT: lazyPage(storePages, (m) => m.StoreCheckoutPage),
+  DELIVERY: lazyPage(storePages, (m) => m.DeliveryPage),
+  CHECKOUT_DELIVERY: lazyPage(storePages, (m) => m.CheckoutDeliveryPage),
+  STORE_CHECKOUT_DELIVERY: lazyPage(storePages, (m) => m.StoreCheckoutDeliveryPage),
   FOOD_CONFIG: lazyPage(
     () => import('./features/food/food-config-page'),
     (m) => m.FoodConfigPage,
@@ -194,10 +189,7 @@ registerPages({
     () => import('./features/audit/audit-page'),
     (m) => m.AuditPage,
   ),
-  PAID_ORDERS: lazyPage(
-    () => import('./features/shop/store-pages'),
-    (m) => m.PaidOrdersPage,
-  ),
+  PAID_ORDERS: lazyPage(storePages, (m) => m.PaidOrdersPage),
   REPORT_DRAWER_SESSIONS: lazyPage(
     () => import('./features/shop/drawer-sessions-page'),
     (m) => m.DrawerSessionsPage,

@@ -3,8 +3,14 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { scanDialogFocus } from './scan-field';
 
+/** A message for the user: the dialog's title and text (every area's notices). */
+export interface Notice {
+  title: string;
+  text: string;
+}
+
 export interface NoticeDialogProps {
-  notice: { title: string; text: string } | null;
+  notice: Notice | null;
   onClose: () => void;
 }
 

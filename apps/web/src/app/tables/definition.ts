@@ -16,6 +16,12 @@ export interface TableField<Row> extends EditorField<Row> {
   lookup?: LookupKey;
 }
 
+/** What a table's toolbar buttons get: the selected row (when one) and every selected row. */
+export interface TableToolbarProps<Row extends TableRow = TableRow> {
+  selected: Row | null;
+  selectedRows: readonly Row[];
+}
+
 /** A page's table: its columns and editor fields; the protocol itself is generic. */
 export interface TableDefinition<Row extends TableRow> {
   table: TableKey;
@@ -27,8 +33,11 @@ export interface TableDefinition<Row extends TableRow> {
   pageSize?: number;
   columns: (context: TableContext) => TableColumn<Row>[];
   fields: readonly TableField<Row>[];
-  /** Extra toolbar buttons, given the selected row (when one) and every selected row. */
-  Toolbar?: ComponentType<{ selected: Row | null; selectedRows: readonly Row[] }>;
+  /**
+   * The table's own toolbar buttons; another feature adds its buttons through the table's
+   * toolbar slot (`usersToolbar`, app/slots.tsx), shown after these.
+   */
+  Toolbar?: ComponentType<TableToolbarProps<Row>>;
   /** A list without create, edit and remove. */
   readOnly?: boolean;
   /** The create button's text ('Novo' by default). */

@@ -16,6 +16,7 @@ import {
   type TableRow,
 } from './slice';
 import { selectLookups } from '../lookups/slice';
+import { Slot } from '../slots';
 
 interface TablePageProps<Row extends TableRow> {
   definition: TableDefinition<Row>;
@@ -93,13 +94,12 @@ function BoundTable<Row extends TableRow>({ definition }: TablePageProps<Row>) {
         createLabel={definition.createLabel}
         multiSelect={definition.multiSelect}
         rowLabel={definition.rowLabel}
-        toolbar={
-          Toolbar
-            ? (selected, selectedRows) => (
-                <Toolbar selected={selected} selectedRows={selectedRows} />
-              )
-            : undefined
-        }
+        toolbar={(selected, selectedRows) => (
+          <>
+            {Toolbar && <Toolbar selected={selected} selectedRows={selectedRows} />}
+            <Slot name={`${table}Toolbar`} selected={selected} selectedRows={selectedRows} />
+          </>
+        )}
       />
       <EditorModal<Row>
         mode={editor?.mode ?? null}

@@ -18,17 +18,13 @@ import {
 } from '../../api/api-error';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
+import type { Notice } from '../../ui/notice-dialog';
 
 /** A product a template's lists can name (GET /api/products/select, by its category's type). */
 export interface CouponProduct {
   id: number;
   name: string;
   type: CouponCategory;
-}
-
-export interface Notice {
-  title: string;
-  text: string;
 }
 
 /** 'Imprimir' of a template: one generate call per coupon, [done, total] while it runs. */

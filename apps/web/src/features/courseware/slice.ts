@@ -4,13 +4,9 @@ import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { isExpectedRefusal, refusal, type DeskOutcome } from '../../ui/desk-outcome';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
+import type { Notice } from '../../ui/notice-dialog';
 
 /** A message dialog of the courseware pages. */
-export interface Notice {
-  title: string;
-  text: string;
-}
-
 export const NONE_SELECTED_MESSAGE = 'Nenhuma apostila foi selecionada para imprimir etiqueta';
 export const BATCH_SUCCESS_MESSAGE = 'Etiquetas impressas corretamente.';
 

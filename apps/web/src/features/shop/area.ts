@@ -18,9 +18,6 @@ import { deliverySaga, loadDeliveryOrders } from './delivery-sagas';
 import { loadPaidOrders, paidOrdersSaga } from './paid-orders-sagas';
 import { loadPixConfig, pixConfigSaga } from './pix-config-sagas';
 import { drawerSaga, loadDrawer } from './drawer-sagas';
-// The checkout's order shows its coupon (coupons/order-coupon.tsx).
-// eslint-disable-next-line no-restricted-imports -- shop ↔ coupons: an extension point to come (docs/architecture.md)
-import '../coupons/area';
 
 registerArea({
   name: 'store',

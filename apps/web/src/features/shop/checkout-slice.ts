@@ -14,7 +14,8 @@ import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { orderChanged, sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import { delivered } from './delivery-slice';
-import { finalizeSucceeded, ORDER_FINALIZED, type Notice } from './sale-slice';
+import type { Notice } from '../../ui/notice-dialog';
+import { finalizeSucceeded, ORDER_FINALIZED } from './sale-slice';
 
 export const NO_ORDER_FOR_CUSTOMER = 'Não foi encontrado nenhum pedido associado ao cliente.';
 

@@ -3,7 +3,7 @@ import type { OrderDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
-import type { Notice } from './sale-slice';
+import type { Notice } from '../../ui/notice-dialog';
 
 /** SPEC.md section 8: the refund's dialogs. */
 export const REFUND_DONE: Notice = { title: 'Sucesso!', text: 'O pedido foi estornado.' };

@@ -9,6 +9,7 @@ import {
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
+import type { Notice } from '../../ui/notice-dialog';
 
 /** SPEC.md section 5's messages of the sale screen. */
 export const productNotFound = (code: string) => `Produto não encontrado: ${code}`;
@@ -17,11 +18,6 @@ export const ORDER_FINALIZED = 'O pedido foi devidamente finalizado.';
 export interface CartLine {
   productId: number;
   quantity: number;
-}
-
-export interface Notice {
-  title: string;
-  text: string;
 }
 
 /** Where the sale screen puts the cursor next (bumped so the same target refocuses). */

@@ -3,6 +3,7 @@ import { queuedPrintText } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
+import type { Notice } from '../../ui/notice-dialog';
 
 export interface NamedRef {
   id: number | string;
@@ -10,11 +11,6 @@ export interface NamedRef {
 }
 
 /** A message dialog of the table pages ('Erro!' 'Digite um número maior que 0.', ...). */
-export interface Notice {
-  title: string;
-  text: string;
-}
-
 export interface TableExtrasState {
   /** The event whose QR code shows, with the image's object URL once fetched. */
   eventQr: { event: NamedRef; url: string | null } | null;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { formatCpf, formatMoney } from '@balcao/contract';
+import { Slot } from '../../../app/slots';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -18,15 +19,14 @@ import {
 } from '../checkout-slice';
 import { selectDrawer } from '../drawer-slice';
 import { CashChange } from './cash-change';
-// eslint-disable-next-line no-restricted-imports -- shop ↔ coupons: an extension point to come (docs/architecture.md)
-import { OrderCoupon } from '../../coupons/order-coupon';
 import { OrderItems } from './order-items';
 import { PaymentLines } from './payment-lines';
 
 /**
- * The cashier's selected order: its items and discounts, the total, the payment lines and
- * 'Finalizar Pagamento' once the payments add up to the total. `toDelivery`: the '+Expedição'
- * screens, where the paid order moves to the delivery tab.
+ * The cashier's selected order: its items and discounts, its coupon (the `checkoutOrder` slot,
+ * which features/coupons fills), the total, the payment lines and 'Finalizar Pagamento' once the
+ * payments add up to the total. `toDelivery`: the '+Expedição' screens, where the paid order moves
+ * to the delivery tab.
  */
 export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
   const dispatch = useAppDispatch();
@@ -69,7 +69,11 @@ export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
           maxDiscount={checkout.maxDiscount}
           onChange={(change) => dispatch(itemChangeRequested(change))}
         />
-        <OrderCoupon order={selected} disabled={checkout.paying || checkout.savingItems} />
+        <Slot
+          name="checkoutOrder"
+          order={selected}
+          disabled={checkout.paying || checkout.savingItems}
+        />
         <p className="cart-line fw-semibold fs-5">
           <span>Total</span>
           <span aria-label="Total do pedido">{formatMoney(payment.total)}</span>

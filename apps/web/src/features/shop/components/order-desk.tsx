@@ -5,7 +5,7 @@ import { customerFromScan } from '../../../ui/customer-orders';
 import { NoticeDialog } from '../../../ui/notice-dialog';
 import { OrderListPanel, type OrderListPanelProps } from '../../../ui/order-list-panel';
 import { useScanField } from '../../../ui/scan-field';
-import type { Notice } from '../sale-slice';
+import type { Notice } from '../../../ui/notice-dialog';
 
 export interface OrderDeskProps {
   /** The CPF input's id (one per desk: the combined screens show several). */

@@ -4,8 +4,6 @@ import { formatYesNo } from '../../../ui/formats';
 import { dateColumns, refName, textOf, type TableDefinition } from '../../../app/tables/definition';
 import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';
-// eslint-disable-next-line no-restricted-imports -- users ↔ TOTP reset: an extension point to come (docs/architecture.md)
-import { TotpResetButton } from '../../totp/reset-button';
 import { PageFrame } from '../../../ui/page-frame';
 import { permissionNames } from './profiles';
 
@@ -24,7 +22,7 @@ export const usersTable: TableDefinition<TableRow> = {
   label: 'Usuários',
   itemName: 'usuário',
   pageSize: 100,
-  Toolbar: TotpResetButton,
+  // 'Redefinir autenticação em dois fatores' comes by the `usersToolbar` slot (features/totp).
   columns: () => [
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({ id: 'username', header: 'Usuário', text: (row) => textOf(row.username) }),
