@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import type { MappedPrinterStatus, PrintJob, PrintOutcome, PrintService } from '@balcao/contract';
 import type { RootState } from '../store';
-import { callApi } from '../../api/call-api';
+import { callApi, type ApiRequest } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { printPdf } from '../../ui/print-frame';
 import {
@@ -49,6 +49,43 @@ export function* handlePrintOutcome(outcome: PrintOutcome): SagaIterator<boolean
     return false;
   }
   return true;
+}
+
+/** One print call of a batch: its request, and how many items it prints. */
+export interface PrintBatchCall {
+  request: ApiRequest;
+  items: number;
+}
+
+/**
+ * Every batch print (labels, coupons, product tags): the calls one after another, each outcome
+ * printed (handlePrintOutcome), `progressed(items done)` after each, and a cancel taking effect
+ * before the next call; the first failure throws. Answers whether it was cancelled and the
+ * printer of the last queued job (null when the browser printed).
+ */
+export function* printInBatches(
+  calls: readonly PrintBatchCall[],
+  progressed: (done: number) => Action,
+  cancelRequested: (state: RootState) => boolean,
+): SagaIterator<{ cancelled: boolean; printer: string | null }> {
+  let done = 0;
+  let printer: string | null = null;
+  for (const { request, items } of calls) {
+    if ((yield select(cancelRequested)) as boolean) return { cancelled: true, printer };
+    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, request);
+    yield call(handlePrintOutcome, outcome);
+    printer = 'printer' in outcome ? outcome.printer : null;
+    done += items;
+    yield put(progressed(done));
+  }
+  return { cancelled: false, printer };
+}
+
+/** `total` items in calls of at most `size`: the items of each call. */
+export function batchSizes(total: number, size: number): number[] {
+  return Array.from({ length: Math.ceil(total / size) }, (_, index) =>
+    Math.min(size, total - index * size),
+  );
 }
 
 /** How often a desk asks about a job it queued, and the shell about the printers' agents. */

@@ -6,7 +6,6 @@ import {
   type CouponDto,
   type CouponTemplateDto,
   type OrderDto,
-  type PrintOutcome,
   type ProductRow,
   COUPON_PRINT_BATCH,
   NO_SELECTED_EVENT_MESSAGE,
@@ -14,7 +13,8 @@ import {
 import { callApi } from '../../api/call-api';
 import { toApiError, type ApiError } from '../../api/api-error';
 import { orderChanged } from '../../store/app-actions';
-import { handlePrintOutcome } from '../../app/printing/sagas';
+import type { RootState } from '../../app/store';
+import { batchSizes, printInBatches } from '../../app/printing/sagas';
 import {
   batchEnded,
   batchPrintFailed,
@@ -155,6 +155,11 @@ function* deleteTemplate(action: ReturnType<typeof templateDeleteRequested>): Sa
   }
 }
 
+const cancelRequested = (state: RootState): boolean => {
+  const { batch } = selectCoupons(state);
+  return !batch || batch.cancelRequested;
+};
+
 /**
  * SPEC.md section 4's batch: POST .../generate {quantity} for up to COUPON_PRINT_BATCH coupons at
  * a time, each call one PDF (one print with no printer mapped), progress after each; a cancel
@@ -162,27 +167,19 @@ function* deleteTemplate(action: ReturnType<typeof templateDeleteRequested>): Sa
  */
 function* printBatch(action: ReturnType<typeof batchPrintRequested>): SagaIterator {
   const { templateId, quantity } = action.payload;
+  const url = `/api/coupons/templates/${templateId}/generate`;
+  const calls = batchSizes(quantity, COUPON_PRINT_BATCH).map((count) => ({
+    request: { method: 'POST' as const, url, data: { quantity: count } },
+    items: count,
+  }));
   try {
-    for (let done = 0; done < quantity;) {
-      const { batch }: CouponsState = yield select(selectCoupons);
-      if (!batch || batch.cancelRequested) {
-        yield put(batchEnded({ cancelled: true }));
-        return;
-      }
-      const count = Math.min(COUPON_PRINT_BATCH, quantity - done);
-      const outcome: PrintOutcome & { coupons: CouponDto[] } = yield call(
-        callApi<PrintOutcome & { coupons: CouponDto[] }>,
-        {
-          method: 'POST',
-          url: `/api/coupons/templates/${templateId}/generate`,
-          data: { quantity: count },
-        },
-      );
-      yield call(handlePrintOutcome, outcome);
-      done += count;
-      yield put(batchPrintProgressed(done));
-    }
-    yield put(batchEnded({ cancelled: false }));
+    const { cancelled }: { cancelled: boolean } = yield call(
+      printInBatches,
+      calls,
+      batchPrintProgressed,
+      cancelRequested,
+    );
+    yield put(batchEnded({ cancelled }));
   } catch (thrown) {
     yield put(batchPrintFailed(toApiError(thrown)));
   } finally {

@@ -1,9 +1,15 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { LABELS_PER_PRINT_MAX, type CoursewareDto, type PrintOutcome } from '@balcao/contract';
+import { LABELS_PER_PRINT_MAX, type CoursewareDto } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { handlePrintOutcome, printDestination } from '../../app/printing/sagas';
+import {
+  batchSizes,
+  printDestination,
+  printInBatches,
+  type PrintBatchCall,
+} from '../../app/printing/sagas';
+import type { RootState } from '../../app/store';
 import { listRequested } from '../../app/tables/slice';
 import { displaySerial } from '../../ui/courseware-display';
 import {
@@ -22,49 +28,23 @@ import {
   type CoursewareState,
 } from './slice';
 
-/** A cancel asked for since the last call stops the batch; answers whether it did. */
-function* cancelled(): SagaIterator<boolean> {
-  const { batch }: CoursewareState = yield select(selectCourseware);
-  if (batch && !batch.cancelRequested) return false;
-  yield put(batchPrintCancelled());
-  return true;
-}
+const cancelRequested = (state: RootState): boolean => {
+  const { batch } = selectCourseware(state);
+  return !batch || batch.cancelRequested;
+};
 
 /**
- * With a printer mapped, SPEC's batch: one POST .../coursewares/print {id} per label, in order,
- * progress after each, a cancel takes effect before the next one. The first failure stops it.
- */
-function* printPerLabel(url: string, ids: readonly string[], printer: string): SagaIterator {
-  for (const [index, id] of ids.entries()) {
-    if (yield call(cancelled)) return;
-    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-      method: 'POST',
-      url,
-      data: { id },
-    });
-    yield call(handlePrintOutcome, outcome);
-    yield put(batchPrintProgressed(index + 1));
-  }
-  yield put(batchPrintSucceeded({ printer }));
-}
-
-/**
- * With no printer mapped, the browser prints: one call {ids} renders every label into one PDF,
+ * With a printer mapped, SPEC's batch: one POST .../coursewares/print {id} per label. With none,
+ * the browser prints: one call {ids} renders up to LABELS_PER_PRINT_MAX labels into one PDF,
  * opened once (a tab or dialog per label would be blocked or pile up).
  */
-function* printInOneFile(url: string, ids: readonly string[]): SagaIterator {
-  for (let done = 0; done < ids.length; done += LABELS_PER_PRINT_MAX) {
-    if (yield call(cancelled)) return;
-    const chunk = ids.slice(done, done + LABELS_PER_PRINT_MAX);
-    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-      method: 'POST',
-      url,
-      data: { ids: chunk },
-    });
-    yield call(handlePrintOutcome, outcome);
-    yield put(batchPrintProgressed(done + chunk.length));
-  }
-  yield put(batchPrintSucceeded({ printer: null }));
+function printCalls(url: string, ids: readonly string[], printer: string | null): PrintBatchCall[] {
+  if (printer !== null)
+    return ids.map((id) => ({ request: { method: 'POST', url, data: { id } }, items: 1 }));
+  return batchSizes(ids.length, LABELS_PER_PRINT_MAX).map((size, index) => {
+    const chunk = ids.slice(index * LABELS_PER_PRINT_MAX, index * LABELS_PER_PRINT_MAX + size);
+    return { request: { method: 'POST', url, data: { ids: chunk } }, items: size };
+  });
 }
 
 /** 'Imprimir etiquetas': asks where COURSEWARE prints go, then prints the batch the fitting way. */
@@ -74,8 +54,13 @@ function* printBatch(action: ReturnType<typeof batchPrintRequested>): SagaIterat
   const url = `/api/courses/${encodeURIComponent(courseId)}/coursewares/print`;
   try {
     const printer: string | null = yield call(printDestination, 'COURSEWARE');
-    if (printer === null) yield call(printInOneFile, url, ids);
-    else yield call(printPerLabel, url, ids, printer);
+    const { cancelled }: { cancelled: boolean } = yield call(
+      printInBatches,
+      printCalls(url, ids, printer),
+      batchPrintProgressed,
+      cancelRequested,
+    );
+    yield put(cancelled ? batchPrintCancelled() : batchPrintSucceeded({ printer }));
   } catch (thrown) {
     yield put(batchPrintFailed(toApiError(thrown)));
   } finally {

@@ -1,10 +1,10 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { callApi } from '../../api/call-api';
-import { TAGS_PER_SHEET, type PrintOutcome } from '@balcao/contract';
+import { TAGS_PER_SHEET } from '@balcao/contract';
 import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
-import { handlePrintOutcome } from '../../app/printing/sagas';
+import { batchSizes, printInBatches } from '../../app/printing/sagas';
 import type { TableQuery } from '../../ui/data-table';
 import type { RootState } from '../../app/store';
 import {
@@ -67,22 +67,18 @@ export const TAG_BATCH = 10 * TAGS_PER_SHEET;
 function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIterator {
   const product: NamedRef | null = yield select(selectPrintedProduct);
   if (!product) return;
-  const total = action.payload.quantity;
-  let printer: string | null = null;
+  const url = `/api/products/${encodeURIComponent(String(product.id))}/print`;
+  const calls = batchSizes(action.payload.quantity, TAG_BATCH).map((quantity) => ({
+    request: { method: 'POST' as const, url, data: { quantity } },
+    items: quantity,
+  }));
   try {
-    for (let printed = 0; printed < total;) {
-      const quantity = Math.min(TAG_BATCH, total - printed);
-      const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-        method: 'POST',
-        url: `/api/products/${encodeURIComponent(String(product.id))}/print`,
-        data: { quantity },
-      });
-      yield call(handlePrintOutcome, outcome);
-      printer = 'printer' in outcome ? outcome.printer : null;
-      printed += quantity;
-      yield put(productPrintProgressed({ printed }));
-      if ((yield select(selectStopping)) as boolean) break;
-    }
+    const { printer }: { printer: string | null } = yield call(
+      printInBatches,
+      calls,
+      (printed: number) => productPrintProgressed({ printed }),
+      selectStopping,
+    );
     yield put(productPrintSucceeded({ printer }));
   } catch (thrown) {
     yield put(productPrintFailed(toApiError(thrown)));
