@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vitest/config';
+import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import purgeCss from '@fullhuman/postcss-purgecss';
 
@@ -91,6 +91,8 @@ const unusedBootstrap = purgeCss({
   },
 });
 
+const OWN_MODULES = ['src/pages.test.tsx'];
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), zxingWasm(), precompress()],
   css: { postcss: { plugins: command === 'build' ? [unusedBootstrap] : [] } },
@@ -106,5 +108,14 @@ export default defineConfig(({ command }) => ({
     // faster, and it passes in any order (--sequence.shuffle).
     isolate: false,
     maxWorkers: availableParallelism(),
+    projects: [
+      {
+        extends: true,
+        test: { name: 'web', exclude: [...configDefaults.exclude, ...OWN_MODULES] },
+      },
+      // These files check what a page's chunk brings when first loaded: shared modules would
+      // have it loaded already by another file.
+      { extends: true, test: { name: 'web:own-modules', include: OWN_MODULES, isolate: true } },
+    ],
   },
 }));
