@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { NoticeToast } from './notice-toast';
+import { PageFrame } from './page-frame';
 
 /** SPEC.md section 8: the success message of every settings form. */
 export const SETTINGS_SAVED = 'Configuração salva!';
@@ -49,13 +50,8 @@ export function SettingsForm(props: SettingsFormProps) {
     event.preventDefault();
     if (!busy && !saveDisabled) onSave();
   };
-  return (
-    <section>
-      {titleLevel === 1 ? (
-        <h1 className="h3 mb-4">{title}</h1>
-      ) : (
-        <h2 className="h5 mb-3">{title}</h2>
-      )}
+  const body = (
+    <>
       <Card className="page-card">
         <Card.Body>
           {editing ? (
@@ -90,6 +86,13 @@ export function SettingsForm(props: SettingsFormProps) {
         </Card.Body>
       </Card>
       <NoticeToast text={saved ? SETTINGS_SAVED : null} onClose={onSavedClose} />
+    </>
+  );
+  if (titleLevel === 1) return <PageFrame title={title}>{body}</PageFrame>;
+  return (
+    <section>
+      <h2 className="h5 mb-3">{title}</h2>
+      {body}
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { PageFrame } from '../../ui/page-frame';
+
 interface PlaceholderPageProps {
   title: string;
 }
@@ -5,9 +7,8 @@ interface PlaceholderPageProps {
 /** Stands in for a page a later issue builds. */
 export function PlaceholderPage({ title }: PlaceholderPageProps) {
   return (
-    <section>
-      <h1 className="h3 mb-4">{title}</h1>
+    <PageFrame title={title}>
       <p className="text-body-secondary">Em desenvolvimento</p>
-    </section>
+    </PageFrame>
   );
 }

@@ -36,6 +36,7 @@ import {
   usualNameChanged,
 } from './slice';
 import './area';
+import { PageFrame } from '../../ui/page-frame';
 
 /** The panel of each status; SPEC.md section 8 gives the first two. */
 const PANELS: Record<AccreditationStatus, { variant: string; text: string }> = {
@@ -161,8 +162,7 @@ export function AccreditationPage() {
   };
 
   return (
-    <section className="desk-page">
-      <h1 className="h3 mb-3">Credenciamento</h1>
+    <PageFrame title="Credenciamento" width="desk">
       <SelectedEventLine name={event?.name ?? null} />
       <SilentPrinterWarning service="BADGE" />
       {event && (
@@ -270,6 +270,6 @@ export function AccreditationPage() {
           )}
         </div>
       )}
-    </section>
+    </PageFrame>
   );
 }

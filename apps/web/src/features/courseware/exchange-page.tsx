@@ -23,6 +23,7 @@ import {
 } from './exchange-slice';
 import { COURSEWARE_CODE_PLACEHOLDER } from '../../ui/courseware-display';
 import './area';
+import { PageFrame } from '../../ui/page-frame';
 
 function onEnter(action: () => void) {
   return (event: KeyboardEvent<HTMLInputElement>) => {
@@ -72,8 +73,7 @@ export function ExchangePage() {
     !state.busy;
 
   return (
-    <section className="desk-page">
-      <h1 className="h3 mb-3">Troca de Apostila</h1>
+    <PageFrame title="Troca de Apostila" width="desk">
       <SelectedEventLine name={event?.name ?? null} />
       {event && (
         <Card className="desk-card exchange-card">
@@ -189,6 +189,6 @@ export function ExchangePage() {
           </Card.Body>
         </Card>
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -21,6 +21,7 @@ import {
   selectCourseware,
 } from './slice';
 import './area';
+import { PageFrame } from '../../ui/page-frame';
 
 function CoursewareCard({ courseware }: { courseware: CoursewareDto }) {
   const rows: [string, string][] = [
@@ -90,8 +91,7 @@ export function ReturnPage() {
   };
 
   return (
-    <section className="desk-page">
-      <h1 className="h3 mb-3">Devolução de Apostilas</h1>
+    <PageFrame title="Devolução de Apostilas" width="desk">
       <Card className="desk-card">
         <Card.Body>
           <Form.Label htmlFor="return-code">Código da apostila</Form.Label>
@@ -136,6 +136,6 @@ export function ReturnPage() {
           )}
         </Card.Body>
       </Card>
-    </section>
+    </PageFrame>
   );
 }

@@ -37,6 +37,7 @@ import {
   type SmtpDraft,
 } from './slice';
 import './area';
+import { PageFrame } from '../../ui/page-frame';
 
 const SMTP_FIELDS: { name: keyof SmtpDraft; label: string; type?: string; help?: string }[] = [
   { name: 'host', label: 'Servidor SMTP' },
@@ -311,10 +312,9 @@ function MessageEditor() {
 /** 'Enviar e-mails' (System, outside production): SMTP settings, the message and its sending. */
 export function EmailsPage() {
   return (
-    <section>
-      <h1 className="h3 mb-4">Enviar e-mails</h1>
+    <PageFrame title="Enviar e-mails">
       <SmtpSettings />
       <MessageEditor />
-    </section>
+    </PageFrame>
   );
 }

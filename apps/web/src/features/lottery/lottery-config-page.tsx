@@ -21,6 +21,7 @@ import {
   selectLottery,
 } from './slice';
 import './area';
+import { PageFrame } from '../../ui/page-frame';
 
 const participantsText = (count: number) =>
   count === 1 ? '1 participante' : `${count} participantes`;
@@ -72,8 +73,7 @@ export function LotteryConfigPage() {
     .filter((product): product is LotteryProductDto => product !== undefined);
 
   return (
-    <div className="table-page">
-      <h1 className="h3 mb-3">Configurar sorteio</h1>
+    <PageFrame title="Configurar sorteio">
       {eventId === 0 && (
         <Alert variant="warning" role="alert">
           {NO_SELECTED_EVENT_MESSAGE}
@@ -166,6 +166,6 @@ export function LotteryConfigPage() {
           </Button>
         </section>
       </div>
-    </div>
+    </PageFrame>
   );
 }

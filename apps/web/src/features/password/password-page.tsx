@@ -13,6 +13,7 @@ import {
   type PasswordField,
 } from './slice';
 import './area';
+import { PageFrame } from '../../ui/page-frame';
 
 const FIELDS: readonly { field: PasswordField; label: string; autoComplete: string }[] = [
   { field: 'currentPassword', label: 'Senha atual', autoComplete: 'current-password' },
@@ -35,8 +36,7 @@ export function PasswordPage() {
   };
 
   return (
-    <section>
-      <h1 className="h3 mb-4">Alterar senha</h1>
+    <PageFrame title="Alterar senha">
       <Card className="page-card">
         <Card.Body>
           {saved && (
@@ -73,6 +73,6 @@ export function PasswordPage() {
           </Form>
         </Card.Body>
       </Card>
-    </section>
+    </PageFrame>
   );
 }

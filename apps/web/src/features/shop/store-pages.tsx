@@ -11,6 +11,7 @@ import { CheckoutDesk } from './components/checkout-desk';
 import { DeliveryDesk } from './components/delivery-desk';
 import { PaidOrdersDesk } from './components/paid-orders-desk';
 import { SaleDesk } from './components/sale-desk';
+import { PageFrame } from '../../ui/page-frame';
 import './area';
 
 /** The page's menu label as this user sees it ('Loja' for a single store permission). */
@@ -25,11 +26,9 @@ function StoreFrame(props: { page: AdminPage; desk?: string; children: ReactNode
   const { page, desk, children } = props;
   const heading = usePageHeading(page);
   return (
-    <section className="store-page">
-      <h1 className={desk && desk !== heading ? 'h3 mb-0' : 'h3 mb-3'}>{heading}</h1>
-      {desk && desk !== heading && <h2 className="h5 text-body-secondary mb-3">{desk}</h2>}
+    <PageFrame title={heading} subtitle={desk !== heading ? desk : undefined}>
       {children}
-    </section>
+    </PageFrame>
   );
 }
 

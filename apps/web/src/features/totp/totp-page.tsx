@@ -15,6 +15,7 @@ import {
   totpEnrolRequested,
 } from './slice';
 import './area';
+import { PageFrame } from '../../ui/page-frame';
 
 /** The 6-digit (or recovery) code field: focused, Enter submits its form. */
 function CodeField({ label, allowRecovery }: { label: string; allowRecovery?: boolean }) {
@@ -112,8 +113,7 @@ export function TotpPage() {
   };
 
   return (
-    <section>
-      <h1 className="h3 mb-4">Autenticação em dois fatores</h1>
+    <PageFrame title="Autenticação em dois fatores">
       {enrolmentOnly && (
         <Alert variant="warning">
           A autenticação em dois fatores é obrigatória para o seu usuário. Cadastre o aplicativo
@@ -181,6 +181,6 @@ export function TotpPage() {
         </Card>
       )}
       {!enrolmentOnly && !recoveryCodes && <SystemSetting />}
-    </section>
+    </PageFrame>
   );
 }
