@@ -1,4 +1,5 @@
-import { combineSlices, type WithSlice } from '@reduxjs/toolkit';
+import { combineSlices, type Reducer, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
+import { sessionEnded } from '../store/app-actions';
 import { configSlice } from './config/slice';
 import { errorsSlice } from './errors/slice';
 import { eventsSlice } from './events/slice';
@@ -78,3 +79,22 @@ export const rootReducer = combineSlices(
  * loads with the area's `area.ts`, which injects the slice before anything renders or runs.
  */
 export type RootState = ReturnType<typeof rootReducer> & LazyState;
+
+/** What a session's end keeps: the session (it shows the login), the configuration, the errors. */
+const KEPT_AT_SESSION_END = ['session', 'config', 'errors'] as const;
+
+/**
+ * The store's reducer: at logout or a failed token refresh (`sessionEnded`) every other slice,
+ * loaded with the app or injected later, starts again from its initial state, so nothing one
+ * user saw is shown to the next.
+ */
+export const appReducer: Reducer<RootState, UnknownAction, Partial<RootState>> = (
+  state,
+  action,
+) => {
+  if (state && sessionEnded.match(action)) {
+    const kept = Object.fromEntries(KEPT_AT_SESSION_END.map((key) => [key, state[key]]));
+    return rootReducer(kept as Partial<RootState>, action) as RootState;
+  }
+  return rootReducer(state, action) as RootState;
+};

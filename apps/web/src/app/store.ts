@@ -1,7 +1,7 @@
-import { configureStore, type Reducer } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { attachAreas } from './areas';
-import { rootReducer, type RootState } from './root-reducer';
+import { appReducer, type RootState } from './root-reducer';
 import { rootSaga } from './root-saga';
 import { saveSession } from './session/persistence';
 
@@ -14,7 +14,7 @@ export type { RootState } from './root-reducer';
 export function makeStore(preloadedState?: Partial<RootState>) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
-    reducer: rootReducer as unknown as Reducer<RootState>,
+    reducer: appReducer,
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
   });

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EventDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../store';
 
 export interface EventsState {
@@ -39,9 +38,6 @@ export const eventsSlice = createSlice({
         state.switching = false;
       },
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../store';
 
 /** The option lists pages load before they show (SPEC.md 'Data loaded when a menu item is chosen'). */
@@ -51,9 +50,6 @@ export const lookupsSlice = createSlice({
       prepare: failure,
       reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminPage } from '@balcao/contract';
 import { loginSucceeded, pageOpened } from '../session/slice';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../store';
 
 export interface NavigationState {
@@ -30,8 +29,7 @@ export const navigationSlice = createSlice({
       .addCase(loginSucceeded, (state) => {
         state.loading = true;
       })
-      .addCase(pageOpened, () => initialState)
-      .addCase(sessionEnded, () => initialState);
+      .addCase(pageOpened, () => initialState);
   },
 });
 

@@ -2,7 +2,6 @@ import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolki
 import type { RootState } from '../store';
 import type { MappedPrinterStatus, PrintJob, PrintService } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 
 export interface PrintingState {
   jobs: PrintJob[];
@@ -51,7 +50,6 @@ export const printingSlice = createSlice({
       },
     },
   },
-  extraReducers: (builder) => builder.addCase(sessionEnded, () => initialState),
   selectors: {
     selectPrinting: (state) => state,
   },

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SetupStatus } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../store';
 
 export interface SetupState {
@@ -22,9 +21,6 @@ export const setupSlice = createSlice({
       prepare: failure,
       reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -3,7 +3,6 @@ import type { ApiError, FailureMeta } from '../../api/api-error';
 import type { EditorMode, WirePayload } from '../../ui/editor-modal';
 import type { TableQuery } from '../../ui/data-table';
 import { pageLoadStarted } from '../navigation/slice';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../store';
 import type { TableKey } from './resources';
 
@@ -202,12 +201,10 @@ export const tablesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(sessionEnded, () => initialState)
-      .addCase(pageLoadStarted, (state) => {
-        // A confirmation belongs to the page it was given on.
-        for (const table of Object.values(state.byTable)) table.savedNotice = null;
-      });
+    builder.addCase(pageLoadStarted, (state) => {
+      // A confirmation belongs to the page it was given on.
+      for (const table of Object.values(state.byTable)) table.savedNotice = null;
+    });
   },
 });
 

@@ -6,7 +6,6 @@ import {
   type PrintJob,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import { refusal, type DeskOutcome } from '../../ui/desk-outcome';
 
@@ -228,9 +227,6 @@ export const accreditationSlice = createSlice({
     deskCleared() {
       return initialState;
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

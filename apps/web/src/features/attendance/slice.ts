@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 /** GET /api/attendance/select/columns: 'total' and one 'column_{n}' per event day. */
@@ -62,9 +61,6 @@ export const attendanceSlice = createSlice({
       },
     },
     attendanceCsvRequested() {},
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuditOptionsDto, AuditPageDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 /** The query string of GET /api/audit and /api/audit/csv (docs/audit-api.md). */
@@ -36,9 +35,6 @@ export const auditSlice = createSlice({
       state.options = action.payload;
     },
     auditCsvRequested(_state, _action: PayloadAction<AuditParams>) {},
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -16,7 +16,6 @@ import {
   type ApiError,
   type FailureMeta,
 } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
@@ -297,9 +296,6 @@ export const couponsSlice = createSlice({
     couponToastDismissed(state) {
       state.toast = null;
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

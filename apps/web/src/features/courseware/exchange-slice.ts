@@ -6,7 +6,6 @@ import {
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { deskText, type DeskOutcome } from '../../ui/desk-outcome';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import { isHeldCourseware } from '../../ui/courseware-display';
 
@@ -142,9 +141,6 @@ export const exchangeSlice = createSlice({
         focus: { target: 'cpf', serial: state.focus.serial + 1 },
       });
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -2,7 +2,6 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { queuedPrintText, type CoursewareDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { isExpectedRefusal, refusal, type DeskOutcome } from '../../ui/desk-outcome';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
@@ -116,9 +115,6 @@ export const coursewareSlice = createSlice({
         if (action.meta.hideError) state.returnDesk.outcome = refusal(action.payload);
       },
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

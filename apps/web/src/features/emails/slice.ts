@@ -6,7 +6,6 @@ import type {
   SmtpConfigDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 export interface SmtpDraft {
@@ -150,9 +149,6 @@ export const emailsSlice = createSlice({
         state.sending = false;
       },
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -6,7 +6,6 @@ import {
   type FoodSalesDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 /** The form's text fields: numbers are read when saving. */
@@ -116,9 +115,6 @@ export const foodSlice = createSlice({
       prepare: (error: ApiError) => failure(error, { hideError: true }),
       reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ImportTemplateFormat, ImportTemplateKind } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 export type ImportKind = ImportTemplateKind;
@@ -81,9 +80,6 @@ export const importsSlice = createSlice({
       prepare: failure,
       reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LotteryAuditDto, LotteryGameSummaryDto } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 /** 'Auditoria do sorteio': the selected event's games and the audit of the chosen one. */
@@ -59,9 +58,6 @@ export const lotteryAuditSlice = createSlice({
         state.auditLoading = false;
       },
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

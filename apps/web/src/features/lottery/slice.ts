@@ -9,7 +9,6 @@ import {
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import { lotteryClosed } from '../../app/session/slice';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 export interface LotteryState {
@@ -102,7 +101,6 @@ export const lotterySlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
     // SPEC.md section 4: closing the lottery resets the selection, the prize count and the winners.
     builder.addCase(lotteryClosed, (state) => ({
       ...initialState,

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardReport, ReportPage, ReportResult } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 /** What a report page asks for: the event, the period as typed and its own filters. */
@@ -46,9 +45,6 @@ export const reportsSlice = createSlice({
       state.loading = false;
       state.dashboard = action.payload;
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

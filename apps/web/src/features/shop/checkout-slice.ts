@@ -11,7 +11,7 @@ import {
   type PixChargeDto,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { orderChanged, sessionEnded } from '../../store/app-actions';
+import { orderChanged } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import { delivered } from './delivery-slice';
 import type { Notice } from '../../ui/notice-dialog';
@@ -316,7 +316,6 @@ export const checkoutSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
     builder.addCase(orderChanged, (state, action) => takeOrder(state, action.payload));
     // Delivering returns to the sale tab ('Loja Caixa+Expedição' has none: its cashier shows).
     builder.addCase(delivered, (state) => {

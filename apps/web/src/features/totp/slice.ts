@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SecuritySettings, TotpEnrolment, TotpStatus } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 
 /** 'Autenticação em dois fatores': the user's own TOTP, and System's requirement setting. */
@@ -104,9 +103,6 @@ export const totpSlice = createSlice({
         state.code = '';
       },
     },
-  },
-  extraReducers: (builder) => {
-    builder.addCase(sessionEnded, () => initialState);
   },
 });
 

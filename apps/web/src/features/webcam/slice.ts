@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { cameraSelected } from '../../app/session/slice';
-import { sessionEnded } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import type { VideoInput } from './media-devices';
 
@@ -65,13 +64,11 @@ export const webcamSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(cameraSelected, (state) => {
-        state.editing = false;
-        state.saved = true;
-        state.message = null;
-      })
-      .addCase(sessionEnded, () => initialState);
+    builder.addCase(cameraSelected, (state) => {
+      state.editing = false;
+      state.saved = true;
+      state.message = null;
+    });
   },
 });
 
