@@ -14,11 +14,8 @@ import { performance } from 'node:perf_hooks';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { REPORTS, type ReportPage } from '@balcao/contract';
 import type { Database } from '@balcao/api/src/db/types.ts';
-import {
-  PAGE_TIES,
-  REPORT_QUERIES,
-  dashboardQuery,
-} from '@balcao/api/src/modules/reports/queries.ts';
+import { REPORT_DEFINITIONS } from '@balcao/api/src/modules/reports/definitions.ts';
+import { dashboardQuery } from '@balcao/api/src/modules/reports/queries.ts';
 import { rebuildPayments, rebuildSales } from '@balcao/api/src/modules/reports/summary.ts';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
 
@@ -254,7 +251,7 @@ async function main(): Promise<void> {
       page: ReportPage,
       label: string,
       query: Record<string, string | number>,
-      reportFilters: Parameters<(typeof REPORT_QUERIES)[ReportPage]>[1],
+      reportFilters: Parameters<(typeof REPORT_DEFINITIONS)[ReportPage]['rows']>[1],
       pageAsked: Record<string, string> = {},
     ) => {
       const declaration = REPORTS[page];
@@ -272,11 +269,11 @@ async function main(): Promise<void> {
         name: `${declaration.path}${label}`,
         api: () => get(`/api/reports/${declaration.path}?${search}`),
         raw: () => {
-          let built = REPORT_QUERIES[page](bench.db, reportFilters, pageAsked.ordem);
+          let built = REPORT_DEFINITIONS[page].rows(bench.db, reportFilters, pageAsked.ordem);
           if (pageAsked.ordem) {
             // Sorted by that column, then its ties, as the page is (service.ts).
             const direction = pageAsked.direcao === 'desc' ? 'desc' : 'asc';
-            built = [pageAsked.ordem, ...(PAGE_TIES[page] ?? [])].reduce(
+            built = [pageAsked.ordem, ...(REPORT_DEFINITIONS[page].ties ?? [])].reduce(
               (sorted, key) => sorted.orderBy(sql.ref(key), direction),
               built.clearOrderBy(),
             );

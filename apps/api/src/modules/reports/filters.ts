@@ -16,6 +16,15 @@ export interface ReportFilters {
   search?: string;
 }
 
+/** What a paged report was asked for, checked (routes.ts). */
+export interface PageRequest {
+  page: number;
+  size: number;
+  /** A column key of the report, or null for its own order. */
+  order: string | null;
+  descending: boolean;
+}
+
 export interface ReportQuery extends Partial<Record<ReportFilter, number>> {
   eventId: number;
   inicio?: string;

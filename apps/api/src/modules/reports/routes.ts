@@ -12,8 +12,8 @@ import { auditActor, recordExport } from '../audit/index.ts';
 import { maskCpfFields, seesFullCpf } from '../../auth/cpf-privacy.ts';
 import { csvStream } from '../../http/csv.ts';
 import { reportLines, reportTotalsLine } from './csv.ts';
-import { readFilters } from './filters.ts';
-import { dashboard, runReport, streamReport, type PageRequest } from './service.ts';
+import { readFilters, type PageRequest } from './filters.ts';
+import { dashboard, runReport, streamReport } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 
 const ACCESS = ['Report'] as const;
