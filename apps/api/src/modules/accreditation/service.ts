@@ -22,7 +22,7 @@ import {
   LINKABLE_STATUSES,
   resolveCoursewareId,
   statusLabel,
-} from '../coursewares/index.ts';
+} from '../courseware/index.ts';
 import {
   participantQuery,
   type ParticipantRecord,

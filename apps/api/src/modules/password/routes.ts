@@ -11,7 +11,7 @@ const PasswordUpdate = Type.Object({
   newPasswordConfirmation: Password,
 });
 
-export const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const passwordRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/users/password/update',
     { config: { access: 'signedIn' }, schema: { body: PasswordUpdate } },

@@ -38,7 +38,7 @@ const PrintJob = Type.Object({
 });
 
 /** Print files for browsers, the 'Fila de impressão' page, and the agents' API (apps/print-agent). */
-export const printRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const printingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
 
   // Each instance sweeps expired files now and then; the delete is idempotent across instances.

@@ -27,7 +27,7 @@ const TokenResponse = Type.Object({
   totp_enrolment_required: Type.Boolean(),
 });
 
-export const tokenRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/token',
     {

@@ -16,7 +16,7 @@ const Code = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32 }) })
 const Settings = Type.Object({ requireTotpForSystem: Type.Boolean() });
 
 /** 'Autenticação em dois fatores' (docs/api-foundation.md): the caller's own TOTP, and the setting. */
-export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const totpRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
   const key = app.config.totpKey;
   // A login that may only enrol reaches these (config.totpEnrolment), and nothing else.

@@ -15,7 +15,7 @@ import {
   statusChange,
   statusLabel,
   toCoursewareDto,
-} from '../../coursewares/index.ts';
+} from '../../courseware/index.ts';
 import { defineResource, type Raw, type Values } from '../resource.ts';
 
 /** The change an update asks for, judged against the stored row; undefined when none. */

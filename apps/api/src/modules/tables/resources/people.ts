@@ -12,7 +12,7 @@ import { bumpAuthVersion, bumpProfileAuthVersion } from '../../../auth/permissio
 import { revokeUserLogins } from '../../../auth/tokens.ts';
 import type { Database } from '../../../db/types.ts';
 import { conflict } from '../../../http/api-error.ts';
-import { MIN_PASSWORD_LENGTH } from '../../users/index.ts';
+import { MIN_PASSWORD_LENGTH } from '../../password/index.ts';
 import { defineResource, type FieldSpec } from '../resource.ts';
 import { dated, ref, text } from '../rows.ts';
 
