@@ -14,6 +14,8 @@ interface CheckboxListProps<T extends string | number> {
   /** Shown in place of the boxes when there is nothing to choose. */
   empty: string;
   invalid?: boolean;
+  /** The boxes side by side. */
+  inline?: boolean;
   className?: string;
 }
 
@@ -25,6 +27,7 @@ export function CheckboxList<T extends string | number>({
   onChange,
   empty,
   invalid = false,
+  inline = false,
   className = 'editor-checkboxes',
 }: CheckboxListProps<T>) {
   if (options.length === 0) return <p className="text-body-secondary mb-0">{empty}</p>;
@@ -34,6 +37,7 @@ export function CheckboxList<T extends string | number>({
         <Form.Check
           key={option.value}
           type="checkbox"
+          inline={inline}
           id={`${id}-${option.value}`}
           label={option.label}
           checked={chosen.includes(option.value)}

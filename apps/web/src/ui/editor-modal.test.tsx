@@ -1,13 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {
-  EditorModal,
-  maskDateTimeInput,
-  maskMoneyInput,
-  required,
-  type EditorField,
-  type EditorModalProps,
-} from './editor-modal';
+import { EditorModal, type EditorField, type EditorModalProps } from './editor-modal';
+import { required } from './form-field';
+import { maskDateTimeInput, maskMoneyInput } from './input-masks';
 
 interface Product {
   id: number;

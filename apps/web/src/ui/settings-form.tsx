@@ -1,25 +1,24 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
+import { FieldsForm, type FieldsFormProps } from './fields-form';
 import { NoticeToast } from './notice-toast';
 import { PageFrame } from './page-frame';
 
 /** SPEC.md section 8: the success message of every settings form. */
 export const SETTINGS_SAVED = 'Configuração salva!';
 
-interface SettingsFormProps {
+type EditProps = Pick<
+  FieldsFormProps,
+  'fields' | 'initial' | 'idPrefix' | 'busy' | 'saveDisabled' | 'notice' | 'onSave' | 'onCancel'
+>;
+
+interface SettingsFormProps extends EditProps {
   title: string;
   editing: boolean;
-  busy: boolean;
-  saveDisabled?: boolean;
   onEdit: () => void;
-  onSave: () => void;
-  onCancel: () => void;
   /** What the view mode shows. */
   view: ReactNode;
-  /** The fields of the edit mode. */
-  children: ReactNode;
   /** True right after a save: 'Configuração salva!' shows until `onSavedClose`. */
   saved?: boolean;
   onSavedClose?: () => void;
@@ -29,49 +28,28 @@ interface SettingsFormProps {
   titleLevel?: 1 | 2;
 }
 
-/** SPEC.md's settings forms: view mode with 'Editar', then Salvar/Cancelar, 'Processando' when busy. */
+/**
+ * SPEC.md's settings forms: view mode with 'Editar', then the declared fields with Salvar
+ * (disabled until every field passes its check) and Cancelar, 'Processando' when busy.
+ */
 export function SettingsForm(props: SettingsFormProps) {
   const {
     title,
     editing,
-    busy,
-    saveDisabled = false,
     onEdit,
-    onSave,
-    onCancel,
     view,
-    children,
     saved = false,
     onSavedClose = () => {},
     viewActions,
     titleLevel = 1,
+    ...form
   } = props;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!busy && !saveDisabled) onSave();
-  };
   const body = (
     <>
       <Card className="page-card">
         <Card.Body>
           {editing ? (
-            <Form onSubmit={submit}>
-              {children}
-              <div className="d-flex gap-2">
-                {busy ? (
-                  <Button type="button" disabled>
-                    Processando
-                  </Button>
-                ) : (
-                  <Button type="submit" disabled={saveDisabled}>
-                    Salvar
-                  </Button>
-                )}
-                <Button type="button" variant="outline-secondary" onClick={onCancel}>
-                  Cancelar
-                </Button>
-              </div>
-            </Form>
+            <FieldsForm layout="card" saveWhenValid {...form} />
           ) : (
             <>
               {view}

@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react';
 import { PERMISSION_LABELS, isPermission } from '@balcao/contract';
 import { column, type TableColumn } from '../../ui/columns';
-import type { EditorField, FieldOption } from '../../ui/editor-modal';
+import type { EditorField } from '../../ui/editor-modal';
+import type { FieldOption } from '../../ui/form-field';
 import { formatDateTime } from '../../ui/formats';
 import type { TableKey } from './resources';
 import type { LookupItem, LookupKey, LookupsState } from '../lookups/slice';

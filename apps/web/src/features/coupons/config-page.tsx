@@ -1,12 +1,15 @@
-import { useCallback, useState } from 'react';
-import Form from 'react-bootstrap/Form';
-import { COUPON_CONFIG_SAVED, formatMoney, parseMoney } from '@balcao/contract';
+import { useCallback } from 'react';
+import {
+  COUPON_CONFIG_SAVED,
+  formatMoney,
+  parseMoney,
+  type CouponTemplateDto,
+} from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { maskMoneyInput } from '../../ui/editor-modal';
+import { textValue, type FieldValue, type FormField, type FormValues } from '../../ui/form-field';
 import { SettingsForm } from '../../ui/settings-form';
 import { CouponEventSelect } from './coupon-event-select';
 import {
-  configDraftChanged,
   configEditCancelled,
   configEditStarted,
   configRequested,
@@ -16,25 +19,33 @@ import {
 } from './slice';
 import './area';
 
-/** The minimum typed as money: digits fill the cents from the right. */
-function MinValueInput() {
-  const dispatch = useAppDispatch();
-  const { configDraft } = useAppSelector(selectCoupons);
-  const [text, setText] = useState(() =>
-    configDraft.minValue > 0 ? formatMoney(configDraft.minValue) : '',
-  );
-  return (
-    <Form.Control
-      inputMode="numeric"
-      placeholder="R$ 0,00"
-      value={text}
-      onChange={(event) => {
-        const masked = maskMoneyInput(event.target.value);
-        setText(masked);
-        dispatch(configDraftChanged({ minValue: parseMoney(masked) ?? 0 }));
-      }}
-    />
-  );
+/** Cents of the minimum typed as money ('R$ 150,00'), 0 when empty. */
+const minCents = (value: FieldValue | undefined) => parseMoney(textValue(value)) ?? 0;
+
+/** Automatic coupons need a template and a minimum; turned off, neither is asked. */
+const whenEnabled =
+  (message: string, missing: (value: FieldValue) => boolean) =>
+  (value: FieldValue, values: FormValues) =>
+    values.enabled === true && missing(value) ? message : null;
+
+function configFields(templates: readonly CouponTemplateDto[]): FormField[] {
+  return [
+    { name: 'enabled', label: 'Gerar cupons automáticos', type: 'switch' },
+    {
+      name: 'template',
+      label: 'Template',
+      type: 'select',
+      emptyOption: 'Nenhum',
+      options: templates.map((template) => ({ value: String(template.id), label: template.name })),
+      validate: whenEnabled('Escolha o template.', (value) => value === ''),
+    },
+    {
+      name: 'min',
+      label: 'Valor mínimo do pedido',
+      type: 'money',
+      validate: whenEnabled('Informe o valor mínimo do pedido.', (value) => minCents(value) <= 0),
+    },
+  ];
 }
 
 /**
@@ -43,12 +54,9 @@ function MinValueInput() {
  */
 export function CouponConfigPage() {
   const dispatch = useAppDispatch();
-  const { config, configDraft, configEditing, configBusy, templates, toast } =
-    useAppSelector(selectCoupons);
+  const { config, configEditing, configBusy, templates, toast } = useAppSelector(selectCoupons);
   const templateName = (id: number | null) =>
     templates.find((template) => template.id === id)?.name ?? 'Nenhum';
-  const incomplete =
-    configDraft.enabled && (configDraft.templateId === null || configDraft.minValue <= 0);
   const closeToast = useCallback(() => dispatch(couponToastDismissed()), [dispatch]);
   return (
     <section>
@@ -58,9 +66,23 @@ export function CouponConfigPage() {
         busy={configBusy}
         saved={toast === COUPON_CONFIG_SAVED}
         onSavedClose={closeToast}
-        saveDisabled={incomplete}
+        idPrefix="coupon-config"
+        fields={configFields(templates)}
+        initial={{
+          enabled: config.enabled,
+          template: config.templateId === null ? '' : String(config.templateId),
+          min: config.minValue > 0 ? formatMoney(config.minValue) : '',
+        }}
         onEdit={() => dispatch(configEditStarted())}
-        onSave={() => dispatch(configSaveRequested())}
+        onSave={(values) =>
+          dispatch(
+            configSaveRequested({
+              enabled: values.enabled === true,
+              templateId: values.template ? Number(values.template) : null,
+              minValue: minCents(values.min),
+            }),
+          )
+        }
         onCancel={() => dispatch(configEditCancelled())}
         view={
           <>
@@ -78,40 +100,7 @@ export function CouponConfigPage() {
             </dl>
           </>
         }
-      >
-        <Form.Check
-          className="mb-3"
-          type="switch"
-          id="coupon-config-enabled"
-          label="Gerar cupons automáticos"
-          checked={configDraft.enabled}
-          onChange={(event) => dispatch(configDraftChanged({ enabled: event.target.checked }))}
-        />
-        <Form.Group className="mb-3" controlId="coupon-config-template">
-          <Form.Label>Template</Form.Label>
-          <Form.Select
-            value={configDraft.templateId === null ? '' : String(configDraft.templateId)}
-            onChange={(event) =>
-              dispatch(
-                configDraftChanged({
-                  templateId: event.target.value === '' ? null : Number(event.target.value),
-                }),
-              )
-            }
-          >
-            <option value="">Nenhum</option>
-            {templates.map((template) => (
-              <option key={template.id} value={String(template.id)}>
-                {template.name}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId="coupon-config-min">
-          <Form.Label>Valor mínimo do pedido</Form.Label>
-          <MinValueInput />
-        </Form.Group>
-      </SettingsForm>
+      />
     </section>
   );
 }

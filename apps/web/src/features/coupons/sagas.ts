@@ -217,14 +217,13 @@ function* invalidateCoupon(action: ReturnType<typeof couponInvalidateRequested>)
 
 // ---- Configurar cupons automáticos --------------------------------------------------------------
 
-function* saveConfig(): SagaIterator {
-  const { configDraft }: CouponsState = yield select(selectCoupons);
+function* saveConfig({ payload }: ReturnType<typeof configSaveRequested>): SagaIterator {
   try {
     const config: CouponConfigDto = yield call(callApi<CouponConfigDto>, {
       method: 'POST',
       url: '/api/coupons/config',
       params: yield call(eventParams),
-      data: configDraft,
+      data: payload,
     });
     yield put(configSaved(config));
   } catch (thrown) {

@@ -53,7 +53,6 @@ export interface CouponsState {
   coupons: CouponDto[];
   couponsLoading: boolean;
   config: CouponConfigDto;
-  configDraft: CouponConfigDto;
   configEditing: boolean;
   configBusy: boolean;
   /** The cashier's coupon call is running. */
@@ -80,7 +79,6 @@ const initialState: CouponsState = {
   coupons: [],
   couponsLoading: false,
   config: EMPTY_CONFIG,
-  configDraft: EMPTY_CONFIG,
   configEditing: false,
   configBusy: false,
   applying: false,
@@ -247,15 +245,11 @@ export const couponsSlice = createSlice({
     configFailed: loadFailed,
     configEditStarted(state) {
       state.configEditing = true;
-      state.configDraft = state.config;
-    },
-    configDraftChanged(state, action: PayloadAction<Partial<CouponConfigDto>>) {
-      state.configDraft = { ...state.configDraft, ...action.payload };
     },
     configEditCancelled(state) {
       state.configEditing = false;
     },
-    configSaveRequested(state) {
+    configSaveRequested(state, _action: PayloadAction<CouponConfigDto>) {
       state.configBusy = true;
     },
     configSaved(state, action: PayloadAction<CouponConfigDto>) {
@@ -335,7 +329,6 @@ export const {
   configLoaded,
   configFailed,
   configEditStarted,
-  configDraftChanged,
   configEditCancelled,
   configSaveRequested,
   configSaved,

@@ -11,7 +11,7 @@ import {
 } from '@balcao/contract';
 import { BatchProgressDialog } from '../../ui/batch-print';
 import { column } from '../../ui/columns';
-import { required, type FieldValue } from '../../ui/editor-modal';
+import { required, type FieldValue } from '../../ui/form-field';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { dateColumns, refName, textOf, type TableDefinition } from '../../app/tables/definition';
 import { selectTable, type TableRow } from '../../app/tables/slice';

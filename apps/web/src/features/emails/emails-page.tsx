@@ -17,6 +17,7 @@ import {
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { required, textValue, type FieldValue, type FormField } from '../../ui/form-field';
 import { SettingsForm } from '../../ui/settings-form';
 import { selectSelectedEvent } from '../../app/events/slice';
 import { selectLookups } from '../../app/lookups/slice';
@@ -28,51 +29,91 @@ import {
   sendAsked,
   sendDeclined,
   sendRequested,
-  smtpDraftChanged,
   smtpEditCancelled,
   smtpEditStarted,
   smtpSavedNoticeClosed,
   smtpSaveRequested,
   statusToggled,
-  type SmtpDraft,
 } from './slice';
 import './area';
 import { PageFrame } from '../../ui/page-frame';
 
-const SMTP_FIELDS: { name: keyof SmtpDraft; label: string; type?: string; help?: string }[] = [
-  { name: 'host', label: 'Servidor SMTP' },
+function validPort(value: FieldValue): string | null {
+  const text = textValue(value).trim();
+  const port = Number(text);
+  return text !== '' && Number.isInteger(port) && port >= 1 && port <= 65535
+    ? null
+    : 'Informe uma porta de 1 a 65535.';
+}
+
+const SMTP_FIELDS: FormField[] = [
+  {
+    name: 'host',
+    label: 'Servidor SMTP',
+    type: 'text',
+    maxLength: 255,
+    autoFocus: true,
+    validate: required('Informe o servidor SMTP.'),
+  },
   {
     name: 'port',
     label: 'Porta',
+    type: 'text',
+    maxLength: 255,
     help: '465 usa TLS direto; 587 e 25 usam STARTTLS se oferecido.',
+    validate: validPort,
   },
-  { name: 'user', label: 'Usuário' },
-  { name: 'password', label: 'Senha', type: 'password', help: 'Em branco mantém a senha salva.' },
-  { name: 'sender', label: 'Remetente', help: 'Ex.: Eventos <eventos@exemplo.com.br>' },
+  { name: 'user', label: 'Usuário', type: 'text', maxLength: 255 },
+  {
+    name: 'password',
+    label: 'Senha',
+    type: 'password',
+    maxLength: 255,
+    help: 'Em branco mantém a senha salva.',
+  },
+  {
+    name: 'sender',
+    label: 'Remetente',
+    type: 'text',
+    maxLength: 255,
+    help: 'Ex.: Eventos <eventos@exemplo.com.br>',
+    validate: required('Informe o remetente.'),
+  },
 ];
 
 function SmtpSettings() {
   const dispatch = useAppDispatch();
-  const { smtp, smtpDraft, editing, busy, saved } = useAppSelector(selectEmails);
+  const { smtp, editing, busy, saved } = useAppSelector(selectEmails);
   const closeNotice = useCallback(() => dispatch(smtpSavedNoticeClosed()), [dispatch]);
-  const port = Number(smtpDraft.port);
   return (
     <SettingsForm
       title="Servidor de e-mail (SMTP)"
       titleLevel={2}
+      idPrefix="smtp"
+      fields={SMTP_FIELDS}
+      initial={{
+        host: smtp.host,
+        port: String(smtp.port),
+        user: smtp.user,
+        password: '',
+        sender: smtp.sender,
+      }}
       editing={editing}
       busy={busy}
       saved={saved}
       onSavedClose={closeNotice}
-      saveDisabled={
-        smtpDraft.host.trim() === '' ||
-        smtpDraft.sender.trim() === '' ||
-        !Number.isInteger(port) ||
-        port < 1 ||
-        port > 65535
-      }
       onEdit={() => dispatch(smtpEditStarted())}
-      onSave={() => dispatch(smtpSaveRequested())}
+      onSave={(values) =>
+        dispatch(
+          smtpSaveRequested({
+            host: textValue(values.host),
+            port: Number(textValue(values.port)),
+            user: textValue(values.user),
+            password: textValue(values.password),
+            sender: textValue(values.sender),
+          }),
+        )
+      }
       onCancel={() => dispatch(smtpEditCancelled())}
       view={
         <dl className="mb-3">
@@ -86,22 +127,7 @@ function SmtpSettings() {
           <dd>{smtp.sender || 'não configurado'}</dd>
         </dl>
       }
-    >
-      {SMTP_FIELDS.map((field, i) => (
-        <Form.Group key={field.name} className="mb-3" controlId={`smtp-${field.name}`}>
-          <Form.Label>{field.label}</Form.Label>
-          <Form.Control
-            autoFocus={i === 0}
-            type={field.type ?? 'text'}
-            maxLength={255}
-            autoComplete={field.type === 'password' ? 'new-password' : 'off'}
-            value={smtpDraft[field.name]}
-            onChange={(event) => dispatch(smtpDraftChanged({ [field.name]: event.target.value }))}
-          />
-          {field.help && <Form.Text>{field.help}</Form.Text>}
-        </Form.Group>
-      ))}
-    </SettingsForm>
+    />
   );
 }
 

@@ -33,13 +33,12 @@ export function* loadSmtpConfig(): SagaIterator {
   }
 }
 
-function* saveSmtp(): SagaIterator {
-  const { smtpDraft }: EmailsState = yield select(selectEmails);
+function* saveSmtp({ payload }: ReturnType<typeof smtpSaveRequested>): SagaIterator {
   try {
     const smtp: SmtpConfigDto = yield call(callApi<SmtpConfigDto>, {
       method: 'POST',
       url: '/api/emails/smtp',
-      data: { ...smtpDraft, port: Number(smtpDraft.port) },
+      data: payload,
     });
     yield put(smtpSaved(smtp));
   } catch (thrown) {

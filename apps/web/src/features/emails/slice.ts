@@ -4,17 +4,10 @@ import type {
   EmailPreviewDto,
   ParticipantStatus,
   SmtpConfigDto,
+  SmtpConfigRequest,
 } from '@balcao/contract';
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import type { RootState } from '../../app/store';
-
-export interface SmtpDraft {
-  host: string;
-  port: string;
-  user: string;
-  password: string;
-  sender: string;
-}
 
 export interface MessageDraft {
   eventId: number | null;
@@ -25,7 +18,6 @@ export interface MessageDraft {
 
 export interface EmailsState {
   smtp: SmtpConfigDto;
-  smtpDraft: SmtpDraft;
   editing: boolean;
   busy: boolean;
   saved: boolean;
@@ -40,17 +32,9 @@ export interface EmailsState {
 }
 
 const NO_SMTP: SmtpConfigDto = { host: '', port: 587, user: '', sender: '', hasPassword: false };
-const draftOf = (smtp: SmtpConfigDto): SmtpDraft => ({
-  host: smtp.host,
-  port: String(smtp.port),
-  user: smtp.user,
-  password: '',
-  sender: smtp.sender,
-});
 
 const initialState: EmailsState = {
   smtp: NO_SMTP,
-  smtpDraft: draftOf(NO_SMTP),
   editing: false,
   busy: false,
   saved: false,
@@ -76,15 +60,11 @@ export const emailsSlice = createSlice({
     smtpEditStarted(state) {
       state.editing = true;
       state.saved = false;
-      state.smtpDraft = draftOf(state.smtp);
-    },
-    smtpDraftChanged(state, action: PayloadAction<Partial<SmtpDraft>>) {
-      state.smtpDraft = { ...state.smtpDraft, ...action.payload };
     },
     smtpEditCancelled(state) {
       state.editing = false;
     },
-    smtpSaveRequested(state) {
+    smtpSaveRequested(state, _action: PayloadAction<SmtpConfigRequest>) {
       state.busy = true;
     },
     smtpSaved(state, action: PayloadAction<SmtpConfigDto>) {
@@ -156,7 +136,6 @@ export const {
   smtpLoaded,
   smtpLoadFailed,
   smtpEditStarted,
-  smtpDraftChanged,
   smtpEditCancelled,
   smtpSaveRequested,
   smtpSaved,

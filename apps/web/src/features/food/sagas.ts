@@ -1,14 +1,4 @@
-import {
-  all,
-  call,
-  delay,
-  put,
-  race,
-  select,
-  take,
-  takeLatest,
-  takeLeading,
-} from 'redux-saga/effects';
+import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { FoodCategoryDto, FoodConfigDto, FoodSalesDto } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
@@ -23,8 +13,6 @@ import {
   foodSaved,
   foodSaveFailed,
   foodSaveRequested,
-  selectFood,
-  type FoodState,
 } from './slice';
 
 /** GET /api/alimentos/config and /api/alimentos/categorias: the loader of 'Configurar alimentos'. */
@@ -40,24 +28,12 @@ export function* loadFoodConfig(): SagaIterator {
   }
 }
 
-const integer = (text: string): number | null =>
-  /^-?\d+$/.test(text.trim()) ? Number(text) : null;
-
-function* saveFoodConfig(): SagaIterator {
-  const { draft }: FoodState = yield select(selectFood);
-  const offset = integer(draft.offset);
-  const target = integer(draft.target);
-  const refreshInterval = integer(draft.refreshInterval);
-  if (offset === null || target === null || refreshInterval === null) {
-    const description = 'Ajuste, Meta e Intervalo devem ser números inteiros.';
-    yield put(foodSaveFailed({ status: 400, error: 'invalid_request', description }));
-    return;
-  }
+function* saveFoodConfig({ payload }: ReturnType<typeof foodSaveRequested>): SagaIterator {
   try {
     const config: FoodConfigDto = yield call(callApi<FoodConfigDto>, {
       method: 'POST',
       url: '/api/alimentos/config',
-      data: { offset, target, refreshInterval, categoryIds: draft.categoryIds },
+      data: payload,
     });
     yield put(foodSaved(config));
   } catch (thrown) {

@@ -8,18 +8,9 @@ import {
 import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
-/** The form's text fields: numbers are read when saving. */
-export interface FoodDraft {
-  offset: string;
-  target: string;
-  refreshInterval: string;
-  categoryIds: number[];
-}
-
 export interface FoodState {
   config: FoodConfigDto;
   categories: FoodCategoryDto[];
-  draft: FoodDraft;
   editing: boolean;
   busy: boolean;
   saved: boolean;
@@ -31,17 +22,10 @@ export interface FoodState {
 }
 
 const EMPTY: FoodConfigDto = { ...FOOD_DEFAULTS, categoryIds: [] };
-const draftOf = (config: FoodConfigDto): FoodDraft => ({
-  offset: String(config.offset),
-  target: String(config.target),
-  refreshInterval: String(config.refreshInterval),
-  categoryIds: config.categoryIds,
-});
 
 const initialState: FoodState = {
   config: EMPTY,
   categories: [],
-  draft: draftOf(EMPTY),
   editing: false,
   busy: false,
   saved: false,
@@ -68,21 +52,11 @@ export const foodSlice = createSlice({
     foodEditStarted(state) {
       state.editing = true;
       state.saved = false;
-      state.draft = draftOf(state.config);
-    },
-    foodDraftChanged(state, action: PayloadAction<Partial<FoodDraft>>) {
-      state.draft = { ...state.draft, ...action.payload };
-    },
-    foodCategoryToggled(state, action: PayloadAction<number>) {
-      const ids = state.draft.categoryIds;
-      state.draft.categoryIds = ids.includes(action.payload)
-        ? ids.filter((id) => id !== action.payload)
-        : [...ids, action.payload];
     },
     foodEditCancelled(state) {
       state.editing = false;
     },
-    foodSaveRequested(state) {
+    foodSaveRequested(state, _action: PayloadAction<FoodConfigDto>) {
       state.busy = true;
     },
     foodSaved(state, action: PayloadAction<FoodConfigDto>) {
@@ -122,8 +96,6 @@ export const {
   foodConfigLoaded,
   foodConfigFailed,
   foodEditStarted,
-  foodDraftChanged,
-  foodCategoryToggled,
   foodEditCancelled,
   foodSaveRequested,
   foodSaved,

@@ -12,7 +12,7 @@ import {
 } from '@balcao/contract';
 import { column } from '../../ui/columns';
 import { CPF_INVALID_TEXT } from '../../ui/messages';
-import { required } from '../../ui/editor-modal';
+import { required } from '../../ui/form-field';
 import { useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../../app/events/slice';
 import { lookupName, refName, textOf, type TableDefinition } from '../../app/tables/definition';

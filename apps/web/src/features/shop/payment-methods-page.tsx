@@ -1,6 +1,6 @@
 import { PixConfigForm } from './components/pix-config-form';
 import { column } from '../../ui/columns';
-import { required } from '../../ui/editor-modal';
+import { required } from '../../ui/form-field';
 import { dateColumns, textOf, type TableDefinition } from '../../app/tables/definition';
 import type { TableRow } from '../../app/tables/slice';
 import { TablePage } from '../../app/tables/table-page';

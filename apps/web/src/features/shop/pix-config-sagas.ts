@@ -1,4 +1,4 @@
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, put, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
@@ -8,9 +8,7 @@ import {
   pixSaved,
   pixSaveFailed,
   pixSaveRequested,
-  selectPixConfig,
   type PixConfig,
-  type PixConfigState,
 } from './pix-config-slice';
 
 /** GET /api/carrinho/pix/config: a loader of the 'Formas de pagamento' page. */
@@ -23,13 +21,12 @@ export function* loadPixConfig(): SagaIterator {
   }
 }
 
-function* savePixConfig(): SagaIterator {
-  const { draft }: PixConfigState = yield select(selectPixConfig);
+function* savePixConfig({ payload }: ReturnType<typeof pixSaveRequested>): SagaIterator {
   try {
     const config: PixConfig = yield call(callApi<PixConfig>, {
       method: 'POST',
       url: '/api/carrinho/pix/config',
-      data: { chave: draft.chave.trim(), nome: draft.nome.trim(), cidade: draft.cidade.trim() },
+      data: payload,
     });
     yield put(pixSaved(config));
   } catch (thrown) {

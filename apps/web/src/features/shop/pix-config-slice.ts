@@ -8,7 +8,6 @@ export type PixConfig = PixConfigDto;
 
 export interface PixConfigState {
   config: PixConfig;
-  draft: PixConfig;
   editing: boolean;
   busy: boolean;
   /** 'Configuração salva!' is showing. */
@@ -18,7 +17,6 @@ export interface PixConfigState {
 const EMPTY: PixConfig = { chave: '', nome: '', cidade: '' };
 const initialState: PixConfigState = {
   config: EMPTY,
-  draft: EMPTY,
   editing: false,
   busy: false,
   saved: false,
@@ -38,15 +36,11 @@ export const pixConfigSlice = createSlice({
     pixEditStarted(state) {
       state.editing = true;
       state.saved = false;
-      state.draft = state.config;
-    },
-    pixDraftChanged(state, action: PayloadAction<Partial<PixConfig>>) {
-      state.draft = { ...state.draft, ...action.payload };
     },
     pixEditCancelled(state) {
       state.editing = false;
     },
-    pixSaveRequested(state) {
+    pixSaveRequested(state, _action: PayloadAction<PixConfig>) {
       state.busy = true;
     },
     pixSaved(state, action: PayloadAction<PixConfig>) {
@@ -72,7 +66,6 @@ export const {
   pixConfigLoaded,
   pixConfigFailed,
   pixEditStarted,
-  pixDraftChanged,
   pixEditCancelled,
   pixSaveRequested,
   pixSaved,

@@ -7,8 +7,6 @@ export interface WebcamState {
   editing: boolean;
   busy: boolean;
   devices: VideoInput[];
-  /** The camera chosen in the form, '' for the browser's default. */
-  draftId: string;
   /** Why the cameras could not be listed. */
   message: string | null;
   /** 'Configuração salva!' is showing. */
@@ -19,7 +17,6 @@ const initialState: WebcamState = {
   editing: false,
   busy: false,
   devices: [],
-  draftId: '',
   message: null,
   saved: false,
 };
@@ -28,19 +25,15 @@ export const webcamSlice = createSlice({
   name: 'webcam',
   initialState,
   reducers: {
-    webcamEditStarted(state, action: PayloadAction<string | null>) {
+    webcamEditStarted(state) {
       state.editing = true;
       state.busy = true;
       state.saved = false;
       state.message = null;
-      state.draftId = action.payload ?? '';
     },
     webcamDevicesLoaded(state, action: PayloadAction<VideoInput[]>) {
       state.busy = false;
       state.devices = action.payload;
-      if (state.draftId !== '' && !action.payload.some((d) => d.deviceId === state.draftId)) {
-        state.draftId = '';
-      }
     },
     webcamDevicesFailed: {
       // Shown on the page itself, not in the error dialog.
@@ -50,9 +43,6 @@ export const webcamSlice = createSlice({
         state.devices = [];
         state.message = action.payload.message;
       },
-    },
-    webcamDraftChanged(state, action: PayloadAction<string>) {
-      state.draftId = action.payload;
     },
     webcamSavedNoticeClosed(state) {
       state.saved = false;
@@ -76,7 +66,6 @@ export const {
   webcamEditStarted,
   webcamDevicesLoaded,
   webcamDevicesFailed,
-  webcamDraftChanged,
   webcamEditCancelled,
   webcamSavedNoticeClosed,
 } = webcamSlice.actions;

@@ -1,12 +1,11 @@
 import { useCallback } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Form from 'react-bootstrap/Form';
+import { textValue } from '../../ui/form-field';
 import { SettingsForm } from '../../ui/settings-form';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { cameraSelected, selectCameraId } from '../../app/session/slice';
 import {
   selectWebcam,
-  webcamDraftChanged,
   webcamEditCancelled,
   webcamEditStarted,
   webcamSavedNoticeClosed,
@@ -18,7 +17,7 @@ const DEFAULT_CAMERA = 'Câmera padrão do navegador';
 export function WebcamPage() {
   const dispatch = useAppDispatch();
   const cameraId = useAppSelector(selectCameraId);
-  const { editing, busy, devices, draftId, message, saved } = useAppSelector(selectWebcam);
+  const { editing, busy, devices, message, saved } = useAppSelector(selectWebcam);
   const closeNotice = useCallback(() => dispatch(webcamSavedNoticeClosed()), [dispatch]);
   const current = cameraId
     ? (devices.find((device) => device.deviceId === cameraId)?.label ??
@@ -33,8 +32,31 @@ export function WebcamPage() {
       saved={saved}
       onSavedClose={closeNotice}
       saveDisabled={message !== null}
-      onEdit={() => dispatch(webcamEditStarted(cameraId))}
-      onSave={() => dispatch(cameraSelected(draftId === '' ? null : draftId))}
+      idPrefix="webcam"
+      fields={[
+        {
+          name: 'device',
+          label: 'Câmera',
+          type: 'select',
+          emptyOption: DEFAULT_CAMERA,
+          options: devices.map((device) => ({ value: device.deviceId, label: device.label })),
+          disabled: busy || message !== null,
+        },
+      ]}
+      initial={{ device: cameraId ?? '' }}
+      notice={
+        message && (
+          <Alert variant="warning" role="alert">
+            {message}
+          </Alert>
+        )
+      }
+      onEdit={() => dispatch(webcamEditStarted())}
+      onSave={({ device }) => {
+        // A camera no longer listed shows as the default one, and is saved as such.
+        const listed = devices.some((one) => one.deviceId === device);
+        dispatch(cameraSelected(listed ? textValue(device) : null));
+      }}
       onCancel={() => dispatch(webcamEditCancelled())}
       view={
         <dl className="mb-3">
@@ -42,27 +64,6 @@ export function WebcamPage() {
           <dd>{current}</dd>
         </dl>
       }
-    >
-      {message && (
-        <Alert variant="warning" role="alert">
-          {message}
-        </Alert>
-      )}
-      <Form.Group className="mb-3" controlId="webcam-device">
-        <Form.Label>Câmera</Form.Label>
-        <Form.Select
-          value={draftId}
-          disabled={busy || message !== null}
-          onChange={(event) => dispatch(webcamDraftChanged(event.target.value))}
-        >
-          <option value="">{DEFAULT_CAMERA}</option>
-          {devices.map((device) => (
-            <option key={device.deviceId} value={device.deviceId}>
-              {device.label}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
-    </SettingsForm>
+    />
   );
 }

@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { formatMoney, parseMoney, type Cents } from '@balcao/contract';
-import { maskMoneyInput } from '../../../ui/editor-modal';
+import { maskMoneyInput } from '../../../ui/input-masks';
 
 export interface CashChangeProps {
   /** The cash part of the payment: what is recorded, whatever the customer handed over. */

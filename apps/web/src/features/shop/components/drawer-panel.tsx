@@ -12,7 +12,7 @@ import {
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { maskMoneyInput } from '../../../ui/editor-modal';
+import { maskMoneyInput } from '../../../ui/input-masks';
 import { formatDateTime } from '../../../ui/formats';
 import { drawerCloseRequested, drawerOpenRequested, selectDrawer } from '../drawer-slice';
 

@@ -7,7 +7,7 @@ import {
   type Cents,
   type PaymentMethodDto,
 } from '@balcao/contract';
-import { maskMoneyInput } from '../../../ui/editor-modal';
+import { maskMoneyInput } from '../../../ui/input-masks';
 import { isCash, isPix, type PaymentLine } from '../checkout-slice';
 import { PixCharge } from './pix-charge';
 

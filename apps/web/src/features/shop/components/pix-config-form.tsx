@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
-import Form from 'react-bootstrap/Form';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
+import { required, textValue, type FormField } from '../../../ui/form-field';
 import { SettingsForm } from '../../../ui/settings-form';
 import {
-  pixDraftChanged,
   pixEditCancelled,
   pixEditStarted,
   pixSaveRequested,
@@ -13,16 +12,35 @@ import {
 } from '../pix-config-slice';
 
 /** The BR Code's limits (docs/orders-api.md): the server says which one failed. */
-const FIELDS: { name: keyof PixConfig; label: string; maxLength: number }[] = [
-  { name: 'chave', label: 'Chave PIX', maxLength: 77 },
-  { name: 'nome', label: 'Nome do recebedor', maxLength: 25 },
-  { name: 'cidade', label: 'Cidade do recebedor', maxLength: 15 },
+const FIELDS: (FormField & { name: keyof PixConfig })[] = [
+  {
+    name: 'chave',
+    label: 'Chave PIX',
+    type: 'text',
+    maxLength: 77,
+    autoFocus: true,
+    validate: required('Informe a chave PIX.'),
+  },
+  {
+    name: 'nome',
+    label: 'Nome do recebedor',
+    type: 'text',
+    maxLength: 25,
+    validate: required('Informe o nome do recebedor.'),
+  },
+  {
+    name: 'cidade',
+    label: 'Cidade do recebedor',
+    type: 'text',
+    maxLength: 15,
+    validate: required('Informe a cidade do recebedor.'),
+  },
 ];
 
 /** 'Configuração PIX' (System): the key, name and city the cashier's BR Codes carry. */
 export function PixConfigForm() {
   const dispatch = useAppDispatch();
-  const { config, draft, editing, busy, saved } = useAppSelector(selectPixConfig);
+  const { config, editing, busy, saved } = useAppSelector(selectPixConfig);
   const closeNotice = useCallback(() => dispatch(pixSavedNoticeClosed()), [dispatch]);
   return (
     <SettingsForm
@@ -32,9 +50,19 @@ export function PixConfigForm() {
       busy={busy}
       saved={saved}
       onSavedClose={closeNotice}
-      saveDisabled={FIELDS.some((field) => draft[field.name].trim() === '')}
+      idPrefix="pix"
+      fields={FIELDS}
+      initial={{ chave: config.chave, nome: config.nome, cidade: config.cidade }}
       onEdit={() => dispatch(pixEditStarted())}
-      onSave={() => dispatch(pixSaveRequested())}
+      onSave={(values) =>
+        dispatch(
+          pixSaveRequested({
+            chave: textValue(values.chave).trim(),
+            nome: textValue(values.nome).trim(),
+            cidade: textValue(values.cidade).trim(),
+          }),
+        )
+      }
       onCancel={() => dispatch(pixEditCancelled())}
       view={
         <dl className="mb-3">
@@ -46,18 +74,6 @@ export function PixConfigForm() {
           ))}
         </dl>
       }
-    >
-      {FIELDS.map((field, i) => (
-        <Form.Group key={field.name} className="mb-3" controlId={`pix-${field.name}`}>
-          <Form.Label>{field.label}</Form.Label>
-          <Form.Control
-            autoFocus={i === 0}
-            maxLength={field.maxLength}
-            value={draft[field.name]}
-            onChange={(event) => dispatch(pixDraftChanged({ [field.name]: event.target.value }))}
-          />
-        </Form.Group>
-      ))}
-    </SettingsForm>
+    />
   );
 }

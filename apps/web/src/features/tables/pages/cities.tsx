@@ -1,5 +1,5 @@
 import { column } from '../../../ui/columns';
-import { required } from '../../../ui/editor-modal';
+import { required } from '../../../ui/form-field';
 import { dateColumns, refName, textOf, type TableDefinition } from '../../../app/tables/definition';
 import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';

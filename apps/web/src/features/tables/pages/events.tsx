@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
 import { actionColumn, column } from '../../../ui/columns';
-import { required, type FieldValue } from '../../../ui/editor-modal';
+import { required, type FieldValue } from '../../../ui/form-field';
 import {
   eventDateSortKey,
   formatReais,

@@ -1,6 +1,6 @@
 import { PRINT_SERVICES, PRINT_SERVICE_LABELS, type PrintService } from '@balcao/contract';
 import { column } from '../../../ui/columns';
-import { required } from '../../../ui/editor-modal';
+import { required } from '../../../ui/form-field';
 import {
   dateColumns,
   lookupName,

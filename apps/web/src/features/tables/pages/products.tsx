@@ -3,7 +3,7 @@ import Tab from 'react-bootstrap/Tab';
 import Tabs from 'react-bootstrap/Tabs';
 import { PRODUCT_TYPES } from '@balcao/contract';
 import { actionColumn, column } from '../../../ui/columns';
-import { required } from '../../../ui/editor-modal';
+import { required } from '../../../ui/form-field';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { dateColumns, textOf, type TableDefinition } from '../../../app/tables/definition';
 import { productPrintPrompted, productsCsvRequested, selectTableExtras } from '../extras-slice';

@@ -1,5 +1,5 @@
 import { column } from '../../../ui/columns';
-import { required } from '../../../ui/editor-modal';
+import { required } from '../../../ui/form-field';
 import {
   dateColumns,
   lookupLabel,

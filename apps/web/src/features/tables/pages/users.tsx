@@ -1,5 +1,5 @@
 import { column } from '../../../ui/columns';
-import { required, type FieldValue } from '../../../ui/editor-modal';
+import { required, type FieldValue } from '../../../ui/form-field';
 import { formatYesNo } from '../../../ui/formats';
 import { dateColumns, refName, textOf, type TableDefinition } from '../../../app/tables/definition';
 import type { TableRow } from '../../../app/tables/slice';
