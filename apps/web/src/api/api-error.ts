@@ -1,5 +1,6 @@
 import axios from 'axios';
 import type { ApiErrorBody, FieldError } from '@balcao/contract';
+import type { Draft, PayloadAction } from '@reduxjs/toolkit';
 
 /** A failed call as the SPA sees it: HTTP status (0 when the server was not reached) and the body. */
 export interface ApiError {
@@ -79,4 +80,24 @@ export interface FailureMeta {
 /** `prepare` for every `*Failed` action: the ApiError as payload and the dialog flag as meta. */
 export function failure(error: ApiError, options: { hideError?: boolean } = {}) {
   return { payload: error, meta: { hideError: options.hideError ?? false } satisfies FailureMeta };
+}
+
+/**
+ * A slice's `*Failed` case: prepared by `failure`, and `apply` is what the slice does with the
+ * error (by default nothing: the errors saga shows it in the one dialog). `hideError` keeps the
+ * dialog closed for the errors the page shows itself; a saga may still say so per call.
+ */
+export function failedCase<State>(
+  apply: (state: Draft<State>, error: ApiError, meta: FailureMeta) => void = () => {},
+  { hideError = false }: { hideError?: boolean | ((error: ApiError) => boolean) } = {},
+) {
+  return {
+    prepare: (error: ApiError, options: { hideError?: boolean } = {}) =>
+      failure(error, {
+        hideError:
+          options.hideError ?? (typeof hideError === 'function' ? hideError(error) : hideError),
+      }),
+    reducer: (state: Draft<State>, action: PayloadAction<ApiError, string, FailureMeta>) =>
+      apply(state, action.payload, action.meta),
+  };
 }

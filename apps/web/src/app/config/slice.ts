@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AppConfig, AppMode } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../store';
 
 export interface ConfigState {
@@ -19,12 +19,9 @@ export const configSlice = createSlice({
       state.appMode = action.payload.appMode === 'FULL_SGE' ? 'FULL_SGE' : 'production';
       state.loaded = true;
     },
-    configFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.loaded = true;
-      },
-    },
+    configFailed: failedCase<ConfigState>((state) => {
+      state.loaded = true;
+    }),
   },
 });
 

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { EventDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../store';
 
 export interface EventsState {
@@ -20,10 +20,7 @@ export const eventsSlice = createSlice({
     selectedEventLoaded(state, action: PayloadAction<EventDto | null>) {
       state.selected = action.payload;
     },
-    selectedEventFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    selectedEventFailed: failedCase(),
     /** 'Selecionar' on Eventos or the top bar's 'Evento' dropdown. */
     eventSwitchRequested(state, _action: PayloadAction<{ id: number }>) {
       state.switching = true;
@@ -32,12 +29,9 @@ export const eventsSlice = createSlice({
       state.selected = action.payload;
       state.switching = false;
     },
-    eventSwitchFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.switching = false;
-      },
-    },
+    eventSwitchFailed: failedCase<EventsState>((state) => {
+      state.switching = false;
+    }),
   },
 });
 

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../store';
 
 /** The option lists pages load before they show (SPEC.md 'Data loaded when a menu item is chosen'). */
@@ -46,10 +46,7 @@ export const lookupsSlice = createSlice({
     lookupLoaded(state, action: PayloadAction<{ key: LookupKey; items: LookupItem[] }>) {
       state[action.payload.key] = action.payload.items;
     },
-    lookupFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    lookupFailed: failedCase(),
   },
 });
 

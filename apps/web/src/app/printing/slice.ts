@@ -1,7 +1,7 @@
 import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { RootState } from '../store';
 import type { MappedPrinterStatus, PrintJob, PrintService } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 
 export interface PrintingState {
   jobs: PrintJob[];
@@ -25,12 +25,9 @@ export const printingSlice = createSlice({
       state.jobs = action.payload;
       state.loading = false;
     },
-    jobsFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.loading = false;
-      },
-    },
+    jobsFailed: failedCase<PrintingState>((state) => {
+      state.loading = false;
+    }),
     /** The shell is up: poll GET /api/prints/status until it goes. */
     printerWatchStarted() {},
     printerWatchStopped() {},
@@ -43,12 +40,9 @@ export const printingSlice = createSlice({
     reprintSucceeded(state) {
       state.retryingId = null;
     },
-    reprintFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.retryingId = null;
-      },
-    },
+    reprintFailed: failedCase<PrintingState>((state) => {
+      state.retryingId = null;
+    }),
   },
   selectors: {
     selectPrinting: (state) => state,

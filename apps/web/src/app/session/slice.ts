@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AdminPage, LandPage, TokenResponse } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import {
   tokenRefreshFailed,
   tokenRefreshRequested,
@@ -80,10 +80,6 @@ function applyToken(state: SessionState, response: TokenResponse) {
   state.user = user;
 }
 
-const failed = {
-  prepare: failure,
-};
-
 export const sessionSlice = createSlice({
   name: 'session',
   initialState: initialSessionState,
@@ -98,12 +94,9 @@ export const sessionSlice = createSlice({
       state.landPage = 'ADMIN';
       state.adminPage = null;
     },
-    loginFailed: {
-      ...failed,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.loginPending = false;
-      },
-    },
+    loginFailed: failedCase<SessionState>((state) => {
+      state.loginPending = false;
+    }),
     /** POST /api/token answered 'totp_required': the login page asks for the code. */
     totpCodeRequired(state) {
       state.loginPending = false;

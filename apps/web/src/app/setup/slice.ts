@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SetupStatus } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../store';
 
 export interface SetupState {
@@ -17,10 +17,7 @@ export const setupSlice = createSlice({
     setupStatusLoaded(state, action: PayloadAction<SetupStatus>) {
       state.status = action.payload;
     },
-    setupStatusFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    setupStatusFailed: failedCase(),
   },
 });
 

@@ -5,7 +5,7 @@ import {
   type ParticipantDto,
   type PrintJob,
 } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 import { refusal, type DeskOutcome } from '../../ui/desk-outcome';
 
@@ -150,18 +150,15 @@ export const accreditationSlice = createSlice({
       state.status = 'NOT_REGISTERED';
       moveFocus(state, 'cpf');
     },
-    checkFailed: {
-      prepare: failure,
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.checking = false;
-        if (action.meta.hideError) {
-          // 'CPF inválido' and the like: the panel says it, the CPF stays selected for a rescan.
-          Object.assign(state, { status: null, checkedCpf: null, participant: null });
-          state.outcome = refusal(action.payload);
-        }
-        moveFocus(state, 'cpf');
-      },
-    },
+    checkFailed: failedCase<AccreditationState>((state, error, meta) => {
+      state.checking = false;
+      if (meta.hideError) {
+        // 'CPF inválido' and the like: the panel says it, the CPF stays selected for a rescan.
+        Object.assign(state, { status: null, checkedCpf: null, participant: null });
+        state.outcome = refusal(error);
+      }
+      moveFocus(state, 'cpf');
+    }),
     usualNameChanged(state, action: PayloadAction<string>) {
       state.usualName = action.payload;
     },
@@ -194,13 +191,10 @@ export const accreditationSlice = createSlice({
       if (state.badgeJob?.jobId !== action.payload.id) return;
       state.outcome = badgeJobOutcome(state.badgeJob, action.payload);
     },
-    badgePrintFailed: {
-      prepare: failure,
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.printing = false;
-        if (action.meta.hideError) state.outcome = refusal(action.payload);
-      },
-    },
+    badgePrintFailed: failedCase<AccreditationState>((state, error, meta) => {
+      state.printing = false;
+      if (meta.hideError) state.outcome = refusal(error);
+    }),
     coursewareCodeChanged(state, action: PayloadAction<string>) {
       state.coursewareCode = action.payload;
     },
@@ -216,14 +210,11 @@ export const accreditationSlice = createSlice({
       state.coursewareCode = '';
       state.participant = action.payload;
     },
-    linkFailed: {
-      prepare: failure,
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.linking = false;
-        if (action.meta.hideError) state.outcome = refusal(action.payload);
-        moveFocus(state, 'link');
-      },
-    },
+    linkFailed: failedCase<AccreditationState>((state, error, meta) => {
+      state.linking = false;
+      if (meta.hideError) state.outcome = refusal(error);
+      moveFocus(state, 'link');
+    }),
     deskCleared() {
       return initialState;
     },

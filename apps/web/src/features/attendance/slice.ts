@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 /** GET /api/attendance/select/columns: 'total' and one 'column_{n}' per event day. */
@@ -37,12 +37,9 @@ export const attendanceSlice = createSlice({
       state.eventId = action.payload.eventId;
       state.columns = action.payload.columns;
     },
-    attendanceColumnsFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.columns = [];
-      },
-    },
+    attendanceColumnsFailed: failedCase<AttendanceState>((state) => {
+      state.columns = [];
+    }),
     /** The list of an event (its columns too when the event changed). */
     attendanceRequested(state, action: PayloadAction<{ eventId: number }>) {
       state.loading = true;
@@ -54,12 +51,9 @@ export const attendanceSlice = createSlice({
       state.loading = false;
       state.rows = action.payload;
     },
-    attendanceFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.loading = false;
-      },
-    },
+    attendanceFailed: failedCase<AttendanceState>((state) => {
+      state.loading = false;
+    }),
     attendanceCsvRequested() {},
   },
 });

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AuditOptionsDto, AuditPageDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 /** The query string of GET /api/audit and /api/audit/csv (docs/audit-api.md). */
@@ -25,12 +25,9 @@ export const auditSlice = createSlice({
       state.loading = false;
       state.result = action.payload;
     },
-    auditFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.loading = false;
-      },
-    },
+    auditFailed: failedCase<AuditState>((state) => {
+      state.loading = false;
+    }),
     auditOptionsLoaded(state, action: PayloadAction<AuditOptionsDto>) {
       state.options = action.payload;
     },

@@ -10,12 +10,7 @@ import {
   type CouponTemplateDto,
   type CouponTemplateInput,
 } from '@balcao/contract';
-import {
-  GENERIC_ERROR_DESCRIPTION,
-  failure,
-  type ApiError,
-  type FailureMeta,
-} from '../../api/api-error';
+import { GENERIC_ERROR_DESCRIPTION, type ApiError, failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
@@ -92,10 +87,7 @@ const errorNotice = (error: ApiError): Notice => ({
 });
 
 /** Loads whose failure only the generic dialog reports. */
-const loadFailed = {
-  prepare: failure,
-  reducer(_state: CouponsState, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-};
+const loadFailed = failedCase();
 
 export const couponsSlice = createSlice({
   name: 'coupons',
@@ -127,12 +119,9 @@ export const couponsSlice = createSlice({
       state.templates = action.payload;
       state.noEvent = false;
     },
-    templatesFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.templatesLoading = false;
-      },
-    },
+    templatesFailed: failedCase<CouponsState>((state) => {
+      state.templatesLoading = false;
+    }),
     editorOpened(state, action: PayloadAction<CouponTemplateDto | null>) {
       state.editor = { template: action.payload };
       state.editorError = null;
@@ -152,13 +141,13 @@ export const couponsSlice = createSlice({
       state.editor = null;
     },
     /** The server's 400 shows in the modal, not in the generic dialog. */
-    templateSaveFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: error.status === 400 }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    templateSaveFailed: failedCase<CouponsState>(
+      (state, error, meta) => {
         state.saving = false;
-        if (action.meta.hideError) state.editorError = action.payload.description;
+        if (meta.hideError) state.editorError = error.description;
       },
-    },
+      { hideError: (error: ApiError) => error.status === 400 },
+    ),
     templateDeleteRequested(_state, _action: PayloadAction<number>) {},
     templateDeleted(state, action: PayloadAction<number>) {
       state.templates = state.templates.filter((template) => template.id !== action.payload);
@@ -200,13 +189,13 @@ export const couponsSlice = createSlice({
         };
     },
     /** Batch failures skip the generic dialog (SPEC.md section 8) and stop the batch. */
-    batchPrintFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    batchPrintFailed: failedCase<CouponsState>(
+      (state, error) => {
         state.batch = null;
-        state.notice = errorNotice(action.payload);
+        state.notice = errorNotice(error);
       },
-    },
+      { hideError: true },
+    ),
 
     // ---- Cupons ---------------------------------------------------------------------------
     couponsRequested(state) {
@@ -217,12 +206,9 @@ export const couponsSlice = createSlice({
       state.coupons = action.payload;
       state.noEvent = false;
     },
-    couponsFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.couponsLoading = false;
-      },
-    },
+    couponsFailed: failedCase<CouponsState>((state) => {
+      state.couponsLoading = false;
+    }),
     couponRemoveRequested(_state, _action: PayloadAction<number>) {},
     couponInvalidateRequested(_state, _action: PayloadAction<number>) {},
     /** A removed coupon leaves the list (kept on the server for the record). */
@@ -259,12 +245,9 @@ export const couponsSlice = createSlice({
       state.toast = COUPON_CONFIG_SAVED;
     },
     /** The server's reason shows in the generic dialog. */
-    configSaveFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.configBusy = false;
-      },
-    },
+    configSaveFailed: failedCase<CouponsState>((state) => {
+      state.configBusy = false;
+    }),
 
     // ---- The cashier ----------------------------------------------------------------------
     /** A code applies it to the order; null removes the order's coupon. */
@@ -276,13 +259,13 @@ export const couponsSlice = createSlice({
       state.toast = action.payload.removed ? COUPON_REMOVED_FROM_ORDER : COUPON_INSERTED;
     },
     /** 'Erro!' with the server's reason; coupon failures skip the generic dialog. */
-    orderCouponFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    orderCouponFailed: failedCase<CouponsState>(
+      (state, error) => {
         state.applying = false;
-        state.notice = errorNotice(action.payload);
+        state.notice = errorNotice(error);
       },
-    },
+      { hideError: true },
+    ),
 
     couponNoticeDismissed(state) {
       state.notice = null;

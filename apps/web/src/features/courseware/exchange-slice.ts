@@ -4,7 +4,7 @@ import {
   parseCoursewareCode,
   type ParticipantDto,
 } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import { deskText, type DeskOutcome } from '../../ui/desk-outcome';
 import type { RootState } from '../../app/store';
 import { isHeldCourseware } from '../../ui/courseware-display';
@@ -78,14 +78,14 @@ export const exchangeSlice = createSlice({
       else moveFocus(state, 'current');
     },
     /** Exchange failures skip the generic dialog (SPEC.md section 8): the panel shows them. */
-    participantFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    participantFailed: failedCase<ExchangeState>(
+      (state, error) => {
         state.busy = false;
         state.participant = null;
-        showError(state, action.payload.description, 'cpf');
+        showError(state, error.description, 'cpf');
       },
-    },
+      { hideError: true },
+    ),
     currentChanged(state, action: PayloadAction<string>) {
       state.current = action.payload;
       state.currentConfirmed = false;
@@ -128,13 +128,13 @@ export const exchangeSlice = createSlice({
         focus: { target: 'cpf', serial: state.focus.serial + 1 },
       });
     },
-    exchangeFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    exchangeFailed: failedCase<ExchangeState>(
+      (state, error) => {
         state.busy = false;
-        showError(state, action.payload.description, 'next');
+        showError(state, error.description, 'next');
       },
-    },
+      { hideError: true },
+    ),
     exchangeCleared(state) {
       Object.assign(state, {
         ...initialState,

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { queuedPrintText, type CoursewareDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import { isExpectedRefusal, refusal, type DeskOutcome } from '../../ui/desk-outcome';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
@@ -66,13 +66,13 @@ export const coursewareSlice = createSlice({
       };
     },
     /** Batch failures skip the generic dialog (SPEC.md section 8) and stop the batch. */
-    batchPrintFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    batchPrintFailed: failedCase<CoursewareState>(
+      (state, error) => {
         state.batch = null;
-        state.notice = { title: 'Erro!', text: action.payload.description };
+        state.notice = { title: 'Erro!', text: error.description };
       },
-    },
+      { hideError: true },
+    ),
     noticeDismissed(state) {
       state.notice = null;
     },
@@ -91,13 +91,13 @@ export const coursewareSlice = createSlice({
       state.returnDesk.courseware = action.payload;
     },
     /** A refusal shows in the desk's panel; only the unexpected takes the error dialog. */
-    returnLookupFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: isExpectedRefusal(error) }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    returnLookupFailed: failedCase<CoursewareState>(
+      (state, error, meta) => {
         state.returnDesk.looking = false;
-        if (action.meta.hideError) state.returnDesk.outcome = refusal(action.payload);
+        if (meta.hideError) state.returnDesk.outcome = refusal(error);
       },
-    },
+      { hideError: isExpectedRefusal },
+    ),
     returnRequested(state) {
       state.returnDesk.returning = true;
     },
@@ -108,13 +108,13 @@ export const coursewareSlice = createSlice({
         outcome: { variant: 'success', text: action.payload.message },
       };
     },
-    returnFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: isExpectedRefusal(error) }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    returnFailed: failedCase<CoursewareState>(
+      (state, error, meta) => {
         state.returnDesk.returning = false;
-        if (action.meta.hideError) state.returnDesk.outcome = refusal(action.payload);
+        if (meta.hideError) state.returnDesk.outcome = refusal(error);
       },
-    },
+      { hideError: isExpectedRefusal },
+    ),
   },
 });
 

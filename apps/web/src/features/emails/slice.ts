@@ -6,7 +6,7 @@ import type {
   SmtpConfigDto,
   SmtpConfigRequest,
 } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 export interface MessageDraft {
@@ -53,10 +53,7 @@ export const emailsSlice = createSlice({
     smtpLoaded(state, action: PayloadAction<SmtpConfigDto>) {
       state.smtp = action.payload;
     },
-    smtpLoadFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    smtpLoadFailed: failedCase(),
     smtpEditStarted(state) {
       state.editing = true;
       state.saved = false;
@@ -73,12 +70,9 @@ export const emailsSlice = createSlice({
       state.saved = true;
       state.smtp = action.payload;
     },
-    smtpSaveFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.busy = false;
-      },
-    },
+    smtpSaveFailed: failedCase<EmailsState>((state) => {
+      state.busy = false;
+    }),
     smtpSavedNoticeClosed(state) {
       state.saved = false;
     },
@@ -100,12 +94,9 @@ export const emailsSlice = createSlice({
       state.previewing = false;
       state.preview = action.payload;
     },
-    previewFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.previewing = false;
-      },
-    },
+    previewFailed: failedCase<EmailsState>((state) => {
+      state.previewing = false;
+    }),
     sendAsked(state) {
       state.confirming = true;
     },
@@ -123,12 +114,9 @@ export const emailsSlice = createSlice({
       state.batch = action.payload;
       state.sending = !action.payload.done;
     },
-    sendFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.sending = false;
-      },
-    },
+    sendFailed: failedCase<EmailsState>((state) => {
+      state.sending = false;
+    }),
   },
 });
 

@@ -5,7 +5,7 @@ import {
   type FoodConfigDto,
   type FoodSalesDto,
 } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 export interface FoodState {
@@ -45,10 +45,7 @@ export const foodSlice = createSlice({
       state.config = action.payload.config;
       state.categories = action.payload.categories;
     },
-    foodConfigFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    foodConfigFailed: failedCase(),
     foodEditStarted(state) {
       state.editing = true;
       state.saved = false;
@@ -65,12 +62,9 @@ export const foodSlice = createSlice({
       state.saved = true;
       state.config = action.payload;
     },
-    foodSaveFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.busy = false;
-      },
-    },
+    foodSaveFailed: failedCase<FoodState>((state) => {
+      state.busy = false;
+    }),
     foodSavedNoticeClosed(state) {
       state.saved = false;
     },
@@ -85,10 +79,7 @@ export const foodSlice = createSlice({
       state.fetchedAt = action.payload.at;
     },
     /** A refresh that failed keeps the last figures on the kitchen screen; no dialog over it. */
-    foodSalesFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    foodSalesFailed: failedCase(undefined, { hideError: true }),
   },
 });
 

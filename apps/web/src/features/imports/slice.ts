@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ImportTemplateFormat, ImportTemplateKind } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase, failure, type ApiError, type FailureMeta } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 export type ImportKind = ImportTemplateKind;
@@ -76,10 +76,7 @@ export const importsSlice = createSlice({
       _state,
       _action: PayloadAction<{ kind: ImportKind; format: ImportTemplateFormat }>,
     ) {},
-    templateFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    templateFailed: failedCase(),
   },
 });
 

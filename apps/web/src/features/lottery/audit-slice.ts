@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LotteryAuditDto, LotteryGameSummaryDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 /** 'Auditoria do sorteio': the selected event's games and the audit of the chosen one. */
@@ -36,12 +36,9 @@ export const lotteryAuditSlice = createSlice({
         state.audit = null;
       }
     },
-    lotteryGamesFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.gamesLoading = false;
-      },
-    },
+    lotteryGamesFailed: failedCase<LotteryAuditState>((state) => {
+      state.gamesLoading = false;
+    }),
     lotteryAuditRequested(state, action: PayloadAction<number>) {
       state.chosenId = action.payload;
       state.audit = null;
@@ -52,12 +49,9 @@ export const lotteryAuditSlice = createSlice({
       state.audit = action.payload;
       state.auditLoading = false;
     },
-    lotteryAuditFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.auditLoading = false;
-      },
-    },
+    lotteryAuditFailed: failedCase<LotteryAuditState>((state) => {
+      state.auditLoading = false;
+    }),
   },
 });
 

@@ -7,7 +7,7 @@ import {
   type LotteryProductDto,
   type LotteryProductsDto,
 } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import { lotteryClosed } from '../../app/session/slice';
 import type { RootState } from '../../app/store';
 
@@ -55,10 +55,7 @@ export const lotterySlice = createSlice({
       const sold = new Set(action.payload.products.filter((p) => p.sold > 0).map((p) => p.id));
       state.selectedIds = state.selectedIds.filter((id) => sold.has(id));
     },
-    lotteryProductsFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    lotteryProductsFailed: failedCase(),
     lotteryProductAdded(state, action: PayloadAction<number>) {
       if (!state.selectedIds.includes(action.payload)) state.selectedIds.push(action.payload);
     },
@@ -76,12 +73,9 @@ export const lotterySlice = createSlice({
       state.game = action.payload;
       state.revealed = action.payload.winners.length;
     },
-    lotteryConfigureFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.configuring = false;
-      },
-    },
+    lotteryConfigureFailed: failedCase<LotteryState>((state) => {
+      state.configuring = false;
+    }),
     drawRequested(state) {
       state.drawing = true;
     },
@@ -90,12 +84,9 @@ export const lotterySlice = createSlice({
       state.drawing = false;
       state.game = action.payload.game;
     },
-    drawFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.drawing = false;
-      },
-    },
+    drawFailed: failedCase<LotteryState>((state) => {
+      state.drawing = false;
+    }),
     winnerRevealed(state) {
       state.revealed = state.game?.winners.length ?? 0;
     },

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PasswordUpdateRequest } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 export type PasswordField = keyof PasswordUpdateRequest;
@@ -37,12 +37,9 @@ export const passwordSlice = createSlice({
       state.saving = false;
       state.saved = true;
     },
-    passwordUpdateFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.saving = false;
-      },
-    },
+    passwordUpdateFailed: failedCase<PasswordState>((state) => {
+      state.saving = false;
+    }),
   },
 });
 

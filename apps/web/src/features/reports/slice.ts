@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { DashboardReport, ReportPage, ReportResult } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 /** What a report page asks for: the event, the period as typed and its own filters. */
@@ -31,12 +31,9 @@ export const reportsSlice = createSlice({
       state.loading = false;
       state.result = action.payload;
     },
-    reportFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.loading = false;
-      },
-    },
+    reportFailed: failedCase<ReportsState>((state) => {
+      state.loading = false;
+    }),
     reportCsvRequested(_state, _action: PayloadAction<ReportRequest>) {},
     dashboardRequested(state, _action: PayloadAction<{ eventId: number }>) {
       state.loading = true;

@@ -10,7 +10,7 @@ import {
   type PaymentMethodDto,
   type PixChargeDto,
 } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase, type ApiError, type FailureMeta } from '../../api/api-error';
 import { orderChanged } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
 import { delivered } from './delivery-slice';
@@ -131,10 +131,7 @@ export const checkoutSlice = createSlice({
       if (selectedId !== undefined && !action.payload.some((order) => order.id === selectedId))
         selectOrder(state, null);
     },
-    openOrdersFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    openOrdersFailed: failedCase(),
     /** The customer finder: typing filters; 1 and 11 digits also reload (and select at 11). */
     finderCpfChanged(state, action: PayloadAction<string>) {
       state.cpf = action.payload;
@@ -160,10 +157,7 @@ export const checkoutSlice = createSlice({
       for (const line of state.lines)
         line.methodId ??= state.methods[0]?.id_forma_pagamento ?? null;
     },
-    paymentMethodsFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    paymentMethodsFailed: failedCase(),
     /**
      * A line's discount percent or quantity (e.g. fewer units after a stock refusal), saved with
      * POST /api/carrinho/atualizar/{id}; quantity 0 drops the line.
@@ -175,12 +169,9 @@ export const checkoutSlice = createSlice({
       state.savingItems = false;
       takeOrder(state, action.payload);
     },
-    itemsSaveFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.savingItems = false;
-      },
-    },
+    itemsSaveFailed: failedCase<CheckoutState>((state) => {
+      state.savingItems = false;
+    }),
     /** A new line splits the total evenly across all of them. */
     paymentLineAdded(state) {
       const total = state.selected ? toCents(state.selected.total) : 0;
@@ -231,12 +222,9 @@ export const checkoutSlice = createSlice({
       // The delivery tab takes over at once: no dialog between paying and delivering.
       if (!toDelivery) state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
     },
-    paymentFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.paying = false;
-      },
-    },
+    paymentFailed: failedCase<CheckoutState>((state) => {
+      state.paying = false;
+    }),
     /** The receipt's coupons printed: the cashier reads each code ('Cupom gerado: …'). */
     couponsGenerated(state, action: PayloadAction<string[]>) {
       const text = action.payload.map((code) => `Cupom gerado: ${code}`).join(' ');
@@ -246,19 +234,13 @@ export const checkoutSlice = createSlice({
         : { title: 'Cupom gerado', text };
     },
     receiptPrintRequested(_state, _action: PayloadAction<number>) {},
-    receiptPrintFailed: {
-      prepare: failure,
-      reducer() {},
-    },
+    receiptPrintFailed: failedCase(),
     orderRemoveRequested() {},
     orderRemoved(state, action: PayloadAction<number>) {
       state.openOrders = state.openOrders.filter((order) => order.id !== action.payload);
       if (state.selected?.id === action.payload) selectOrder(state, null);
     },
-    orderRemoveFailed: {
-      prepare: failure,
-      reducer() {},
-    },
+    orderRemoveFailed: failedCase(),
     /** `line`: the payment line asking, so two PIX lines' charges load independently. */
     pixChargeRequested(
       _state,
@@ -288,12 +270,12 @@ export const checkoutSlice = createSlice({
         .filter((item) => item.id === order.id || !mergedIds.includes(item.id))
         .map((item) => (item.id === order.id ? order : item));
     },
-    unifyFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.unify = { merging: false, error: action.payload.description };
+    unifyFailed: failedCase<CheckoutState>(
+      (state, error) => {
+        state.unify = { merging: false, error: error.description };
       },
-    },
+      { hideError: true },
+    ),
     unifyErrorDismissed(state) {
       state.unify.error = null;
     },
@@ -301,10 +283,7 @@ export const checkoutSlice = createSlice({
       state.maxDiscount = action.payload;
     },
     /** The server still enforces the limit: the screen just cannot say it beforehand. */
-    discountLimitFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    discountLimitFailed: failedCase(undefined, { hideError: true }),
     receivedChanged(state, action: PayloadAction<Cents | null>) {
       state.received = action.payload;
     },

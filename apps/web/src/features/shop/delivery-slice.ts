@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
@@ -39,10 +39,7 @@ export const deliverySlice = createSlice({
       if (selectedId !== undefined && !action.payload.some((order) => order.id === selectedId))
         state.selected = null;
     },
-    deliveryOrdersFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    deliveryOrdersFailed: failedCase(),
     deliveryCpfChanged(state, action: PayloadAction<string>) {
       state.cpf = action.payload;
     },
@@ -77,17 +74,11 @@ export const deliverySlice = createSlice({
       state.selected = null;
       state.cpf = '';
     },
-    deliverFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.delivering = false;
-      },
-    },
+    deliverFailed: failedCase<DeliveryState>((state) => {
+      state.delivering = false;
+    }),
     deliveryPrintRequested(_state, _action: PayloadAction<number>) {},
-    deliveryPrintFailed: {
-      prepare: failure,
-      reducer() {},
-    },
+    deliveryPrintFailed: failedCase(),
     deliveryNoticeDismissed(state) {
       state.notice = null;
     },

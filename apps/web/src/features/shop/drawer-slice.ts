@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Cents, DrawerSessionDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 export interface DrawerState {
@@ -27,12 +27,9 @@ export const drawerSlice = createSlice({
     drawerLoaded(state, action: PayloadAction<DrawerSessionDto | null>) {
       state.open = action.payload;
     },
-    drawerFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.busy = false;
-      },
-    },
+    drawerFailed: failedCase<DrawerState>((state) => {
+      state.busy = false;
+    }),
     drawerOpenRequested(state, _action: PayloadAction<{ float: Cents }>) {
       state.busy = true;
     },
@@ -60,12 +57,9 @@ export const drawerSlice = createSlice({
       if (state.report.eventId === action.payload.eventId)
         state.report = { ...action.payload, loading: false };
     },
-    drawerSessionsFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.report.loading = false;
-      },
-    },
+    drawerSessionsFailed: failedCase<DrawerState>((state) => {
+      state.report.loading = false;
+    }),
   },
 });
 

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { OrderDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
@@ -40,10 +40,7 @@ export const paidOrdersSlice = createSlice({
       const selectedId = state.selected?.id;
       state.selected = action.payload.find((order) => order.id === selectedId) ?? null;
     },
-    paidOrdersFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    paidOrdersFailed: failedCase(),
     paidCpfChanged(state, action: PayloadAction<string>) {
       state.cpf = action.payload;
     },
@@ -69,18 +66,12 @@ export const paidOrdersSlice = createSlice({
       state.selected = action.payload;
       state.notice = REFUND_DONE;
     },
-    refundFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.refunding = false;
-        state.notice = REFUND_FAILED;
-      },
-    },
+    refundFailed: failedCase<PaidOrdersState>((state) => {
+      state.refunding = false;
+      state.notice = REFUND_FAILED;
+    }),
     paidReceiptRequested(_state, _action: PayloadAction<{ orderId: number; delivery: boolean }>) {},
-    paidReceiptFailed: {
-      prepare: failure,
-      reducer() {},
-    },
+    paidReceiptFailed: failedCase(),
     paidNoticeDismissed(state) {
       state.notice = null;
     },

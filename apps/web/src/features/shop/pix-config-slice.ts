@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PixConfigDto } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 /** GET/POST /api/carrinho/pix/config: who receives the cashier's PIX payments. */
@@ -29,10 +29,7 @@ export const pixConfigSlice = createSlice({
     pixConfigLoaded(state, action: PayloadAction<PixConfig>) {
       state.config = action.payload;
     },
-    pixConfigFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    pixConfigFailed: failedCase(),
     pixEditStarted(state) {
       state.editing = true;
       state.saved = false;
@@ -53,12 +50,9 @@ export const pixConfigSlice = createSlice({
       state.saved = false;
     },
     /** The server's reason ('Chave PIX inválida.', ...) shows in the generic dialog. */
-    pixSaveFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.busy = false;
-      },
-    },
+    pixSaveFailed: failedCase<PixConfigState>((state) => {
+      state.busy = false;
+    }),
   },
 });
 

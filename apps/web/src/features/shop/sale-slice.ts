@@ -6,7 +6,7 @@ import {
   type ProductType,
   type SaleProduct,
 } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
@@ -112,10 +112,7 @@ export const saleSlice = createSlice({
     saleProductsLoaded(state, action: PayloadAction<SaleProduct[]>) {
       state.products = action.payload;
     },
-    saleProductsFailed: {
-      prepare: failure,
-      reducer(_state, _action: PayloadAction<ApiError, string, FailureMeta>) {},
-    },
+    saleProductsFailed: failedCase(),
     tabChanged(state, action: PayloadAction<ProductType>) {
       state.tab = action.payload;
       moveFocus(state, 'code');
@@ -162,20 +159,14 @@ export const saleSlice = createSlice({
       state.saving = false;
     },
     /** The server refused the change (e.g. 409 stock): the cart shows what it last accepted. */
-    cartSaveFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.lines = state.savedLines;
-      },
-    },
+    cartSaveFailed: failedCase<SaleState>((state) => {
+      state.lines = state.savedLines;
+    }),
     cancelRequested() {},
     cartCancelled(state) {
       resetCart(state);
     },
-    cartCancelFailed: {
-      prepare: failure,
-      reducer() {},
-    },
+    cartCancelFailed: failedCase(),
     finalizeOpened(state) {
       if (state.lines.length === 0) return;
       state.notice = null;
@@ -206,14 +197,11 @@ export const saleSlice = createSlice({
       state.finalize.lookingUp = false;
       state.finalize.clientName = action.payload;
     },
-    clientNameFailed: {
-      prepare: failure,
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.finalize.lookingUp = false;
-        state.finalize.clientName = null;
-        state.finalize.lookupError = action.payload.description;
-      },
-    },
+    clientNameFailed: failedCase<SaleState>((state, error) => {
+      state.finalize.lookingUp = false;
+      state.finalize.clientName = null;
+      state.finalize.lookupError = error.description;
+    }),
     /** 'Confirmar'; from 'Loja Vendas+Caixa' the order then moves to the cashier tab. */
     finalizeRequested(state, _action: PayloadAction<{ toCheckout: boolean }>) {
       state.finalize.confirming = true;
@@ -222,13 +210,10 @@ export const saleSlice = createSlice({
       resetCart(state);
       if (!action.payload.toCheckout) state.notice = { title: 'Sucesso!', text: ORDER_FINALIZED };
     },
-    finalizeFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.finalize.confirming = false;
-        moveFocus(state, 'cpf');
-      },
-    },
+    finalizeFailed: failedCase<SaleState>((state) => {
+      state.finalize.confirming = false;
+      moveFocus(state, 'cpf');
+    }),
   },
 });
 

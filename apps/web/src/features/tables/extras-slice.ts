@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { queuedPrintText } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
@@ -48,12 +48,9 @@ export const tableExtrasSlice = createSlice({
     eventQrLoaded(state, action: PayloadAction<string>) {
       if (state.eventQr) state.eventQr.url = action.payload;
     },
-    eventQrFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.eventQr = null;
-      },
-    },
+    eventQrFailed: failedCase<TableExtrasState>((state) => {
+      state.eventQr = null;
+    }),
     eventQrClosed(state) {
       state.eventQr = null;
     },
@@ -91,13 +88,13 @@ export const tableExtrasSlice = createSlice({
       }
     },
     /** Tag print failures skip the generic dialog and show 'Erro!' (SPEC.md section 8). */
-    productPrintFailed: {
-      prepare: (error: ApiError) => failure(error, { hideError: true }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta>) {
+    productPrintFailed: failedCase<TableExtrasState>(
+      (state, error) => {
         state.productPrint = null;
-        state.notice = { title: 'Erro!', text: action.payload.description };
+        state.notice = { title: 'Erro!', text: error.description };
       },
-    },
+      { hideError: true },
+    ),
     productPrintCancelled(state) {
       state.productPrint = null;
     },
@@ -114,12 +111,9 @@ export const tableExtrasSlice = createSlice({
     productsCsvSucceeded(state) {
       state.exporting = false;
     },
-    productsCsvFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.exporting = false;
-      },
-    },
+    productsCsvFailed: failedCase<TableExtrasState>((state) => {
+      state.exporting = false;
+    }),
   },
 });
 

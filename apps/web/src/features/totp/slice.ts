@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SecuritySettings, TotpEnrolment, TotpStatus } from '@balcao/contract';
-import { failure, type ApiError, type FailureMeta } from '../../api/api-error';
+import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
 /** 'Autenticação em dois fatores': the user's own TOTP, and System's requirement setting. */
@@ -96,13 +96,10 @@ export const totpSlice = createSlice({
       state.busy = false;
       state.resetDone = action.payload;
     },
-    totpFailed: {
-      prepare: failure,
-      reducer(state, _action: PayloadAction<ApiError, string, FailureMeta>) {
-        state.busy = false;
-        state.code = '';
-      },
-    },
+    totpFailed: failedCase<TotpState>((state) => {
+      state.busy = false;
+      state.code = '';
+    }),
   },
 });
 
