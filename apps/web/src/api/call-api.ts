@@ -1,6 +1,7 @@
 import type { Method, ResponseType } from 'axios';
 import { call, put, select, take } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
 import { apiClient } from './client';
 import { ApiCallError, SESSION_ENDED_ERROR, toApiError, type ApiError } from './api-error';
 import { sessionEnded } from '../store/app-actions';
@@ -135,4 +136,21 @@ export function* callApi<T>(request: ApiRequest): SagaIterator<T> {
     }
     throw thrown;
   }
+}
+
+/**
+ * A saga worker whose failure is put as `failed(error)`: the one catch of the app's API calls, so
+ * a worker says only what it does when all goes well.
+ */
+export function failingTo<Args extends unknown[]>(
+  failed: (error: ApiError) => Action,
+  worker: (...args: Args) => SagaIterator,
+): (...args: Args) => SagaIterator {
+  return function* (...args: Args): SagaIterator {
+    try {
+      return yield* worker(...args);
+    } catch (thrown) {
+      yield put(failed(toApiError(thrown)));
+    }
+  };
 }

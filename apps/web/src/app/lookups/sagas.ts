@@ -1,7 +1,6 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { callApi } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
+import { callApi, failingTo } from '../../api/call-api';
 import { rowsOf } from '../../api/list-answer';
 import {
   LOOKUP_URLS,
@@ -13,14 +12,10 @@ import {
 } from './slice';
 
 /** GET /api/{resource}/select into the options a page's editor offers. */
-export function* loadLookup(key: LookupKey): SagaIterator {
-  try {
-    const body: unknown = yield call(callApi<unknown>, { url: LOOKUP_URLS[key] });
-    yield put(lookupLoaded({ key, items: rowsOf<LookupItem>(body) }));
-  } catch (thrown) {
-    yield put(lookupFailed(toApiError(thrown)));
-  }
-}
+export const loadLookup = failingTo(lookupFailed, function* (key: LookupKey): SagaIterator {
+  const body: unknown = yield call(callApi<unknown>, { url: LOOKUP_URLS[key] });
+  yield put(lookupLoaded({ key, items: rowsOf<LookupItem>(body) }));
+});
 
 export function* lookupsSaga(): SagaIterator {
   yield takeLatest(lookupRequested.type, (action: ReturnType<typeof lookupRequested>) =>

@@ -3,7 +3,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import type { MappedPrinterStatus, PrintJob, PrintOutcome, PrintService } from '@balcao/contract';
 import type { RootState } from '../store';
-import { callApi, type ApiRequest } from '../../api/call-api';
+import { callApi, type ApiRequest, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { printPdf } from '../../ui/print-frame';
 import {
@@ -140,16 +140,12 @@ function* watchPrinters(): SagaIterator {
 }
 
 /** The page's load, and its 'Atualizar' button. */
-export function* loadPrintJobs(): SagaIterator {
-  try {
-    const body: { data: PrintJob[] } = yield call(callApi<{ data: PrintJob[] }>, {
-      url: '/api/prints/jobs/select',
-    });
-    yield put(jobsLoaded(body.data));
-  } catch (thrown) {
-    yield put(jobsFailed(toApiError(thrown)));
-  }
-}
+export const loadPrintJobs = failingTo(jobsFailed, function* (): SagaIterator {
+  const body: { data: PrintJob[] } = yield call(callApi<{ data: PrintJob[] }>, {
+    url: '/api/prints/jobs/select',
+  });
+  yield put(jobsLoaded(body.data));
+});
 
 function* reprint(action: ReturnType<typeof reprintRequested>): SagaIterator {
   try {

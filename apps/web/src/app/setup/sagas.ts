@@ -1,23 +1,18 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage, SetupStatus } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
+import { callApi, failingTo } from '../../api/call-api';
 import { eventSwitched } from '../events/slice';
 import { saveSucceeded } from '../tables/slice';
 import { selectSetupPending, setupStatusFailed, setupStatusLoaded } from './slice';
 
 /** GET /api/system/setup-status (System): the 'Primeiros passos' page's load. */
-export function* loadSetupStatus(): SagaIterator {
-  try {
-    const status: SetupStatus = yield call(callApi<SetupStatus>, {
-      url: '/api/system/setup-status',
-    });
-    yield put(setupStatusLoaded(status));
-  } catch (thrown) {
-    yield put(setupStatusFailed(toApiError(thrown)));
-  }
-}
+export const loadSetupStatus = failingTo(setupStatusFailed, function* (): SagaIterator {
+  const status: SetupStatus = yield call(callApi<SetupStatus>, {
+    url: '/api/system/setup-status',
+  });
+  yield put(setupStatusLoaded(status));
+});
 
 /** 'SETUP' when a System user signs in while the first-run checklist is incomplete, else null. */
 export function* firstRunPage(permissions: readonly string[]): SagaIterator<AdminPage | null> {

@@ -10,7 +10,7 @@ import {
   COUPON_PRINT_BATCH,
   NO_SELECTED_EVENT_MESSAGE,
 } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError, type ApiError } from '../../api/api-error';
 import { orderChanged } from '../../store/app-actions';
 import type { RootState } from '../../app/store';
@@ -65,20 +65,16 @@ function* eventParams(): SagaIterator<Record<string, string>> {
 const isNoEvent = (error: ApiError) => error.description === NO_SELECTED_EVENT_MESSAGE;
 
 /** GET /api/products/select: what the template's white and black lists can name. */
-export function* loadCouponProducts(): SagaIterator {
-  try {
-    const body: { data: ProductRow[] } = yield call(callApi<{ data: ProductRow[] }>, {
-      url: '/api/products/select',
-    });
-    yield put(
-      productsLoaded(
-        body.data.map((row) => ({ id: row.id, name: row.name, type: row.category.type })),
-      ),
-    );
-  } catch (thrown) {
-    yield put(productsFailed(toApiError(thrown)));
-  }
-}
+export const loadCouponProducts = failingTo(productsFailed, function* (): SagaIterator {
+  const body: { data: ProductRow[] } = yield call(callApi<{ data: ProductRow[] }>, {
+    url: '/api/products/select',
+  });
+  yield put(
+    productsLoaded(
+      body.data.map((row) => ({ id: row.id, name: row.name, type: row.category.type })),
+    ),
+  );
+});
 
 /** GET /api/coupons/templates?eventId. */
 export function* loadCouponTemplates(): SagaIterator {
@@ -146,14 +142,13 @@ function* saveTemplate(action: ReturnType<typeof templateSaveRequested>): SagaIt
   yield call(loadCouponTemplates);
 }
 
-function* deleteTemplate(action: ReturnType<typeof templateDeleteRequested>): SagaIterator {
-  try {
+const deleteTemplate = failingTo(
+  templateDeleteFailed,
+  function* (action: ReturnType<typeof templateDeleteRequested>): SagaIterator {
     yield call(callApi, { method: 'DELETE', url: `/api/coupons/templates/${action.payload}` });
     yield put(templateDeleted(action.payload));
-  } catch (thrown) {
-    yield put(templateDeleteFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 const cancelRequested = (state: RootState): boolean => {
   const { batch } = selectCoupons(state);
@@ -190,35 +185,34 @@ function* printBatch(action: ReturnType<typeof batchPrintRequested>): SagaIterat
 
 // ---- Cupons ----------------------------------------------------------------------------------
 
-function* removeCoupon(action: ReturnType<typeof couponRemoveRequested>): SagaIterator {
-  try {
+const removeCoupon = failingTo(
+  couponActionFailed,
+  function* (action: ReturnType<typeof couponRemoveRequested>): SagaIterator {
     yield call(callApi<CouponDto>, {
       method: 'POST',
       url: `/api/coupons/delete/${action.payload}`,
       params: yield call(eventParams),
     });
     yield put(couponRemoved(action.payload));
-  } catch (thrown) {
-    yield put(couponActionFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
-function* invalidateCoupon(action: ReturnType<typeof couponInvalidateRequested>): SagaIterator {
-  try {
+const invalidateCoupon = failingTo(
+  couponActionFailed,
+  function* (action: ReturnType<typeof couponInvalidateRequested>): SagaIterator {
     const coupon: CouponDto = yield call(callApi<CouponDto>, {
       method: 'POST',
       url: `/api/coupons/invalidate/${action.payload}`,
     });
     yield put(couponChanged(coupon));
-  } catch (thrown) {
-    yield put(couponActionFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 // ---- Configurar cupons automáticos --------------------------------------------------------------
 
-function* saveConfig({ payload }: ReturnType<typeof configSaveRequested>): SagaIterator {
-  try {
+const saveConfig = failingTo(
+  configSaveFailed,
+  function* ({ payload }: ReturnType<typeof configSaveRequested>): SagaIterator {
     const config: CouponConfigDto = yield call(callApi<CouponConfigDto>, {
       method: 'POST',
       url: '/api/coupons/config',
@@ -226,10 +220,8 @@ function* saveConfig({ payload }: ReturnType<typeof configSaveRequested>): SagaI
       data: payload,
     });
     yield put(configSaved(config));
-  } catch (thrown) {
-    yield put(configSaveFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 // ---- The cashier -------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 import { call, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { EmailBatchDto, EmailPreviewDto, SmtpConfigDto } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import {
   batchUpdated,
@@ -24,46 +24,37 @@ import {
 export const BATCH_POLL_MS = 1000;
 
 /** GET /api/emails/smtp: the loader of 'Enviar e-mails'. */
-export function* loadSmtpConfig(): SagaIterator {
-  try {
-    const smtp: SmtpConfigDto = yield call(callApi<SmtpConfigDto>, { url: '/api/emails/smtp' });
-    yield put(smtpLoaded(smtp));
-  } catch (thrown) {
-    yield put(smtpLoadFailed(toApiError(thrown)));
-  }
-}
+export const loadSmtpConfig = failingTo(smtpLoadFailed, function* (): SagaIterator {
+  const smtp: SmtpConfigDto = yield call(callApi<SmtpConfigDto>, { url: '/api/emails/smtp' });
+  yield put(smtpLoaded(smtp));
+});
 
-function* saveSmtp({ payload }: ReturnType<typeof smtpSaveRequested>): SagaIterator {
-  try {
+const saveSmtp = failingTo(
+  smtpSaveFailed,
+  function* ({ payload }: ReturnType<typeof smtpSaveRequested>): SagaIterator {
     const smtp: SmtpConfigDto = yield call(callApi<SmtpConfigDto>, {
       method: 'POST',
       url: '/api/emails/smtp',
       data: payload,
     });
     yield put(smtpSaved(smtp));
-  } catch (thrown) {
-    yield put(smtpSaveFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 function* messageBody(): SagaIterator<object> {
   const { message }: EmailsState = yield select(selectEmails);
   return { ...message, eventId: message.eventId ?? 0 };
 }
 
-function* preview(): SagaIterator {
-  try {
-    const data: object = yield call(messageBody);
-    const answer: EmailPreviewDto = yield call(callApi<EmailPreviewDto>, {
-      method: 'POST',
-      url: '/api/emails/previa',
-      data,
-    });
-    yield put(previewLoaded(answer));
-  } catch (thrown) {
-    yield put(previewFailed(toApiError(thrown)));
-  }
-}
+const preview = failingTo(previewFailed, function* (): SagaIterator {
+  const data: object = yield call(messageBody);
+  const answer: EmailPreviewDto = yield call(callApi<EmailPreviewDto>, {
+    method: 'POST',
+    url: '/api/emails/previa',
+    data,
+  });
+  yield put(previewLoaded(answer));
+});
 
 /** Follows a sending until every recipient has a result. */
 function* follow(batch: EmailBatchDto): SagaIterator {
@@ -76,19 +67,15 @@ function* follow(batch: EmailBatchDto): SagaIterator {
   }
 }
 
-function* send(): SagaIterator {
-  try {
-    const data: object = yield call(messageBody);
-    const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
-      method: 'POST',
-      url: '/api/emails/envios',
-      data,
-    });
-    yield call(follow, batch);
-  } catch (thrown) {
-    yield put(sendFailed(toApiError(thrown)));
-  }
-}
+const send = failingTo(sendFailed, function* (): SagaIterator {
+  const data: object = yield call(messageBody);
+  const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+    method: 'POST',
+    url: '/api/emails/envios',
+    data,
+  });
+  yield call(follow, batch);
+});
 
 function* retry(): SagaIterator {
   const { batch: shown }: EmailsState = yield select(selectEmails);

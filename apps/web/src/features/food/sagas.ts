@@ -1,7 +1,7 @@
 import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { FoodCategoryDto, FoodConfigDto, FoodSalesDto } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import {
   foodConfigFailed,
@@ -16,30 +16,25 @@ import {
 } from './slice';
 
 /** GET /api/alimentos/config and /api/alimentos/categorias: the loader of 'Configurar alimentos'. */
-export function* loadFoodConfig(): SagaIterator {
-  try {
-    const [config, categories]: [FoodConfigDto, FoodCategoryDto[]] = yield all([
-      call(callApi<FoodConfigDto>, { url: '/api/alimentos/config' }),
-      call(callApi<FoodCategoryDto[]>, { url: '/api/alimentos/categorias' }),
-    ]);
-    yield put(foodConfigLoaded({ config, categories }));
-  } catch (thrown) {
-    yield put(foodConfigFailed(toApiError(thrown)));
-  }
-}
+export const loadFoodConfig = failingTo(foodConfigFailed, function* (): SagaIterator {
+  const [config, categories]: [FoodConfigDto, FoodCategoryDto[]] = yield all([
+    call(callApi<FoodConfigDto>, { url: '/api/alimentos/config' }),
+    call(callApi<FoodCategoryDto[]>, { url: '/api/alimentos/categorias' }),
+  ]);
+  yield put(foodConfigLoaded({ config, categories }));
+});
 
-function* saveFoodConfig({ payload }: ReturnType<typeof foodSaveRequested>): SagaIterator {
-  try {
+const saveFoodConfig = failingTo(
+  foodSaveFailed,
+  function* ({ payload }: ReturnType<typeof foodSaveRequested>): SagaIterator {
     const config: FoodConfigDto = yield call(callApi<FoodConfigDto>, {
       method: 'POST',
       url: '/api/alimentos/config',
       data: payload,
     });
     yield put(foodSaved(config));
-  } catch (thrown) {
-    yield put(foodSaveFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 /** While the kitchen panel is open: GET /api/alimentos/vendidos at the configured interval. */
 function* refreshPanel(): SagaIterator {

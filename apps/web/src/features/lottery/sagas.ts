@@ -7,7 +7,7 @@ import type {
   LotteryGameSummaryDto,
   LotteryProductsDto,
 } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { lotteryOpened } from '../../app/session/slice';
 import {
@@ -33,16 +33,12 @@ import {
 } from './audit-slice';
 
 /** GET /api/sorteio/produtos: the 'Configurar sorteio' page's loader. */
-export function* loadLotteryProducts(): SagaIterator {
-  try {
-    const products: LotteryProductsDto = yield call(callApi<LotteryProductsDto>, {
-      url: '/api/sorteio/produtos',
-    });
-    yield put(lotteryProductsLoaded(products));
-  } catch (thrown) {
-    yield put(lotteryProductsFailed(toApiError(thrown)));
-  }
-}
+export const loadLotteryProducts = failingTo(lotteryProductsFailed, function* (): SagaIterator {
+  const products: LotteryProductsDto = yield call(callApi<LotteryProductsDto>, {
+    url: '/api/sorteio/produtos',
+  });
+  yield put(lotteryProductsLoaded(products));
+});
 
 /** 'Configurar': POST /api/sorteio/{event}/novo, then the LOTTERY land page. */
 function* configure(): SagaIterator {
@@ -104,16 +100,15 @@ export function* loadLotteryGames(): SagaIterator {
 }
 
 /** GET /api/sorteio/{id}/auditoria: the chosen game's draws and their checks. */
-function* loadAudit(action: ReturnType<typeof lotteryAuditRequested>): SagaIterator {
-  try {
+const loadAudit = failingTo(
+  lotteryAuditFailed,
+  function* (action: ReturnType<typeof lotteryAuditRequested>): SagaIterator {
     const audit: LotteryAuditDto = yield call(callApi<LotteryAuditDto>, {
       url: `/api/sorteio/${action.payload}/auditoria`,
     });
     yield put(lotteryAuditLoaded(audit));
-  } catch (thrown) {
-    yield put(lotteryAuditFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 export function* lotterySaga(): SagaIterator {
   yield takeLatest(lotteryAuditRequested.type, loadAudit);

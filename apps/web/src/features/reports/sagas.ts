@@ -1,7 +1,7 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { REPORTS, type DashboardReport, type EventDto, type ReportResult } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { downloadBlob } from '../../ui/download';
 import { selectSelectedEvent } from '../../app/events/slice';
@@ -43,17 +43,16 @@ function* downloadReportCsv(action: ReturnType<typeof reportCsvRequested>): Saga
   }
 }
 
-function* loadDashboard(action: ReturnType<typeof dashboardRequested>): SagaIterator {
-  try {
+const loadDashboard = failingTo(
+  reportFailed,
+  function* (action: ReturnType<typeof dashboardRequested>): SagaIterator {
     const cards: DashboardReport = yield call(callApi<DashboardReport>, {
       url: '/api/reports/dashboard',
       params: { eventId: action.payload.eventId },
     });
     yield put(dashboardLoaded(cards));
-  } catch (thrown) {
-    yield put(reportFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 /** SPEC.md 'Dashboard: dashboard report, then events': the selected event's cards. */
 export function* loadSelectedDashboard(): SagaIterator {

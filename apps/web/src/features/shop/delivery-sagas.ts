@@ -1,7 +1,7 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { OrderDto, PrintOutcome } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
 import { customerOrder } from '../../ui/customer-orders';
@@ -22,14 +22,10 @@ import {
 } from './delivery-slice';
 
 /** GET /api/carrinho/entregar: paid orders awaiting delivery ('Expedição' screens' loader). */
-export function* loadDeliveryOrders(): SagaIterator {
-  try {
-    const orders: OrderDto[] = yield call(callApi<OrderDto[]>, { url: '/api/carrinho/entregar' });
-    yield put(deliveryOrdersLoaded(orders));
-  } catch (thrown) {
-    yield put(deliveryOrdersFailed(toApiError(thrown)));
-  }
-}
+export const loadDeliveryOrders = failingTo(deliveryOrdersFailed, function* (): SagaIterator {
+  const orders: OrderDto[] = yield call(callApi<OrderDto[]>, { url: '/api/carrinho/entregar' });
+  yield put(deliveryOrdersLoaded(orders));
+});
 
 /** A CPF (11 digits) or a badge's participant id selects that customer's newest paid order. */
 function* lookUpCustomer(action: ReturnType<typeof deliveryLookupRequested>): SagaIterator {
@@ -41,16 +37,12 @@ function* lookUpCustomer(action: ReturnType<typeof deliveryLookupRequested>): Sa
 }
 
 /** GET /api/carrinho/imprimir/expedicao/{id}: the PDF opens when no printer is mapped. */
-function* printDelivery(orderId: number): SagaIterator {
-  try {
-    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-      url: `/api/carrinho/imprimir/expedicao/${orderId}`,
-    });
-    yield call(handlePrintOutcome, outcome);
-  } catch (thrown) {
-    yield put(deliveryPrintFailed(toApiError(thrown)));
-  }
-}
+const printDelivery = failingTo(deliveryPrintFailed, function* (orderId: number): SagaIterator {
+  const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+    url: `/api/carrinho/imprimir/expedicao/${orderId}`,
+  });
+  yield call(handlePrintOutcome, outcome);
+});
 
 /** POST /api/carrinho/entregar/{id}, then the delivery receipt prints and the list refreshes. */
 function* deliver(): SagaIterator {

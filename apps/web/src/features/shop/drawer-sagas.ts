@@ -1,7 +1,7 @@
 import { call, put, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { toReais, type DrawerSessionDto } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
 import {
@@ -17,30 +17,25 @@ import {
 } from './drawer-slice';
 
 /** GET /api/caixa/atual: a loader of the cashier screens. */
-export function* loadDrawer(): SagaIterator {
-  try {
-    const body: { sessao: DrawerSessionDto | null } = yield call(
-      callApi<{ sessao: DrawerSessionDto | null }>,
-      { url: '/api/caixa/atual' },
-    );
-    yield put(drawerLoaded(body.sessao));
-  } catch (thrown) {
-    yield put(drawerFailed(toApiError(thrown)));
-  }
-}
+export const loadDrawer = failingTo(drawerFailed, function* (): SagaIterator {
+  const body: { sessao: DrawerSessionDto | null } = yield call(
+    callApi<{ sessao: DrawerSessionDto | null }>,
+    { url: '/api/caixa/atual' },
+  );
+  yield put(drawerLoaded(body.sessao));
+});
 
-function* openDrawer(action: ReturnType<typeof drawerOpenRequested>): SagaIterator {
-  try {
+const openDrawer = failingTo(
+  drawerFailed,
+  function* (action: ReturnType<typeof drawerOpenRequested>): SagaIterator {
     const session: DrawerSessionDto = yield call(callApi<DrawerSessionDto>, {
       method: 'POST',
       url: '/api/caixa/abrir',
       data: { troco: toReais(action.payload.float) },
     });
     yield put(drawerOpened(session));
-  } catch (thrown) {
-    yield put(drawerFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 /** POST /api/caixa/fechar; the closing receipt prints (or opens) like the order receipts. */
 function* closeDrawer(action: ReturnType<typeof drawerCloseRequested>): SagaIterator {

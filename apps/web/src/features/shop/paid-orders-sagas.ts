@@ -1,7 +1,7 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { OrderDto, PrintOutcome } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
 import { printPaymentReceipt } from './receipt-print';
@@ -23,14 +23,10 @@ import {
 } from './paid-orders-slice';
 
 /** GET /api/carrinho/pagos: the 'Pedidos pagos' page's loader. */
-export function* loadPaidOrders(): SagaIterator {
-  try {
-    const orders: OrderDto[] = yield call(callApi<OrderDto[]>, { url: '/api/carrinho/pagos' });
-    yield put(paidOrdersLoaded(orders));
-  } catch (thrown) {
-    yield put(paidOrdersFailed(toApiError(thrown)));
-  }
-}
+export const loadPaidOrders = failingTo(paidOrdersFailed, function* (): SagaIterator {
+  const orders: OrderDto[] = yield call(callApi<OrderDto[]>, { url: '/api/carrinho/pagos' });
+  yield put(paidOrdersLoaded(orders));
+});
 
 /** 'Pedido do cliente': a CPF or a badge's participant id previews their newest paid order. */
 function* lookUpCustomer(action: ReturnType<typeof paidLookupRequested>): SagaIterator {

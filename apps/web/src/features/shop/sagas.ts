@@ -27,7 +27,7 @@ import {
   type PixChargeDto,
   type SaleProduct,
 } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { printPaymentReceipt } from './receipt-print';
 import { customerOrder } from '../../ui/customer-orders';
@@ -93,16 +93,12 @@ import { orderToDeliver } from './delivery-slice';
 // ---- Page loads (SPEC.md 'Data loaded when a menu item is chosen') ---------------------------
 
 /** The sale screens: GET /api/produtos/lista (only the categories this user may sell). */
-export function* loadSaleProducts(): SagaIterator {
-  try {
-    const body: { data: SaleProduct[] } = yield call(callApi<{ data: SaleProduct[] }>, {
-      url: '/api/produtos/lista',
-    });
-    yield put(saleProductsLoaded(body.data));
-  } catch (thrown) {
-    yield put(saleProductsFailed(toApiError(thrown)));
-  }
-}
+export const loadSaleProducts = failingTo(saleProductsFailed, function* (): SagaIterator {
+  const body: { data: SaleProduct[] } = yield call(callApi<{ data: SaleProduct[] }>, {
+    url: '/api/produtos/lista',
+  });
+  yield put(saleProductsLoaded(body.data));
+});
 
 /** The cashier loads the products only when the user also sells (SPEC.md section 6). */
 export function* loadSaleProductsForSellers(): SagaIterator {
@@ -113,26 +109,18 @@ export function* loadSaleProductsForSellers(): SagaIterator {
 }
 
 /** GET /api/carrinho/aberto: orders awaiting payment, newest association first. */
-export function* loadOpenOrders(): SagaIterator {
-  try {
-    const orders: OrderDto[] = yield call(callApi<OrderDto[]>, { url: '/api/carrinho/aberto' });
-    yield put(openOrdersLoaded(orders));
-  } catch (thrown) {
-    yield put(openOrdersFailed(toApiError(thrown)));
-  }
-}
+export const loadOpenOrders = failingTo(openOrdersFailed, function* (): SagaIterator {
+  const orders: OrderDto[] = yield call(callApi<OrderDto[]>, { url: '/api/carrinho/aberto' });
+  yield put(openOrdersLoaded(orders));
+});
 
 /** GET /api/carrinho/desconto-maximo: shown beside the cashier's discounts. */
-export function* loadDiscountLimit(): SagaIterator {
-  try {
-    const limit: DiscountLimitDto = yield call(callApi<DiscountLimitDto>, {
-      url: '/api/carrinho/desconto-maximo',
-    });
-    yield put(discountLimitLoaded(limit.desconto_maximo));
-  } catch (thrown) {
-    yield put(discountLimitFailed(toApiError(thrown)));
-  }
-}
+export const loadDiscountLimit = failingTo(discountLimitFailed, function* (): SagaIterator {
+  const limit: DiscountLimitDto = yield call(callApi<DiscountLimitDto>, {
+    url: '/api/carrinho/desconto-maximo',
+  });
+  yield put(discountLimitLoaded(limit.desconto_maximo));
+});
 
 // ---- The sale screen ------------------------------------------------------------------------
 
@@ -294,14 +282,10 @@ function* saveItems(action: ReturnType<typeof itemChangeRequested>): SagaIterato
 }
 
 /** The receipt and the coupons it earned; the cashier is told each coupon's code. */
-function* printReceipt(orderId: number): SagaIterator {
-  try {
-    const codes: string[] = yield call(printPaymentReceipt, orderId);
-    if (codes.length > 0) yield put(couponsGenerated(codes));
-  } catch (thrown) {
-    yield put(receiptPrintFailed(toApiError(thrown)));
-  }
-}
+const printReceipt = failingTo(receiptPrintFailed, function* (orderId: number): SagaIterator {
+  const codes: string[] = yield call(printPaymentReceipt, orderId);
+  if (codes.length > 0) yield put(couponsGenerated(codes));
+});
 
 /** POST /api/carrinho/pagamento/{id}, then the receipt prints and the lists refresh. */
 function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {

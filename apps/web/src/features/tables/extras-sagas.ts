@@ -1,6 +1,6 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { TAGS_PER_SHEET } from '@balcao/contract';
 import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
@@ -89,35 +89,31 @@ const selectProductsQuery = (state: RootState): TableQuery | null =>
   state.tables.byTable.products?.query ?? null;
 
 /** Every product matching the table's search, in its order, one server page at a time. */
-function* exportProducts(): SagaIterator {
-  try {
-    const shown: TableQuery | null = yield select(selectProductsQuery);
-    const rows: TableRow[] = [];
-    for (let start = 0; ; start += EXPORT_PAGE) {
-      const query: TableQuery = {
-        start,
-        length: EXPORT_PAGE,
-        search: shown?.search ?? '',
-        sort: shown?.sort ?? 'name',
-        dir: shown?.dir ?? 'asc',
-      };
-      const body: ListAnswer<TableRow> = yield call(callApi<ListAnswer<TableRow>>, {
-        url: TABLE_RESOURCES.products.list,
-        params: queryParams(query),
-      });
-      const page = rowsOf<TableRow>(body);
-      rows.push(...page);
-      const total = body.recordsFiltered ?? body.recordsTotal ?? 0;
-      if (page.length < EXPORT_PAGE || rows.length >= total) break;
-    }
-    const header = PRODUCT_MAIN_COLUMNS.map((c) => c.header);
-    const lines = rows.map((row) => PRODUCT_MAIN_COLUMNS.map((c) => c.text(row)));
-    yield call(downloadCsv, PRODUCTS_CSV_NAME, toCsv(header, lines));
-    yield put(productsCsvSucceeded());
-  } catch (thrown) {
-    yield put(productsCsvFailed(toApiError(thrown)));
+const exportProducts = failingTo(productsCsvFailed, function* (): SagaIterator {
+  const shown: TableQuery | null = yield select(selectProductsQuery);
+  const rows: TableRow[] = [];
+  for (let start = 0; ; start += EXPORT_PAGE) {
+    const query: TableQuery = {
+      start,
+      length: EXPORT_PAGE,
+      search: shown?.search ?? '',
+      sort: shown?.sort ?? 'name',
+      dir: shown?.dir ?? 'asc',
+    };
+    const body: ListAnswer<TableRow> = yield call(callApi<ListAnswer<TableRow>>, {
+      url: TABLE_RESOURCES.products.list,
+      params: queryParams(query),
+    });
+    const page = rowsOf<TableRow>(body);
+    rows.push(...page);
+    const total = body.recordsFiltered ?? body.recordsTotal ?? 0;
+    if (page.length < EXPORT_PAGE || rows.length >= total) break;
   }
-}
+  const header = PRODUCT_MAIN_COLUMNS.map((c) => c.header);
+  const lines = rows.map((row) => PRODUCT_MAIN_COLUMNS.map((c) => c.text(row)));
+  yield call(downloadCsv, PRODUCTS_CSV_NAME, toCsv(header, lines));
+  yield put(productsCsvSucceeded());
+});
 
 export function* tableExtrasSaga(): SagaIterator {
   yield takeLatest(eventQrRequested.type, loadEventQr);

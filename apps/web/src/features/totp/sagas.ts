@@ -6,7 +6,7 @@ import type {
   TotpEnrolment,
   TotpStatus,
 } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { openFirstPage } from '../../app/session/sagas';
 import {
@@ -37,32 +37,24 @@ import {
 const fetchStatus = () => callApi<TotpStatus>({ url: '/api/account/totp' });
 
 /** The page's load: the user's status, and the setting for System users (docs/api-foundation.md). */
-export function* loadTotpPage(): SagaIterator {
-  try {
-    const status: TotpStatus = yield call(fetchStatus);
-    const permissions: string[] = yield select(selectPermissions);
-    const enrolmentOnly: boolean = yield select(selectTotpEnrolmentOnly);
-    const settings: SecuritySettings | null =
-      permissions.includes('System') && !enrolmentOnly
-        ? yield call(callApi<SecuritySettings>, { url: '/api/security/settings' })
-        : null;
-    yield put(totpPageLoaded({ status, settings }));
-  } catch (thrown) {
-    yield put(totpFailed(toApiError(thrown)));
-  }
-}
+export const loadTotpPage = failingTo(totpFailed, function* (): SagaIterator {
+  const status: TotpStatus = yield call(fetchStatus);
+  const permissions: string[] = yield select(selectPermissions);
+  const enrolmentOnly: boolean = yield select(selectTotpEnrolmentOnly);
+  const settings: SecuritySettings | null =
+    permissions.includes('System') && !enrolmentOnly
+      ? yield call(callApi<SecuritySettings>, { url: '/api/security/settings' })
+      : null;
+  yield put(totpPageLoaded({ status, settings }));
+});
 
-function* enrol(): SagaIterator {
-  try {
-    const enrolment: TotpEnrolment = yield call(callApi<TotpEnrolment>, {
-      method: 'POST',
-      url: '/api/account/totp/enrol',
-    });
-    yield put(totpEnrolStarted(enrolment));
-  } catch (thrown) {
-    yield put(totpFailed(toApiError(thrown)));
-  }
-}
+const enrol = failingTo(totpFailed, function* (): SagaIterator {
+  const enrolment: TotpEnrolment = yield call(callApi<TotpEnrolment>, {
+    method: 'POST',
+    url: '/api/account/totp/enrol',
+  });
+  yield put(totpEnrolStarted(enrolment));
+});
 
 function* confirm(): SagaIterator {
   const { code }: TotpState = yield select(selectTotp);
@@ -97,17 +89,17 @@ function* disable(): SagaIterator {
 }
 
 /** 'Redefinir autenticação em dois fatores' (System, 'Usuários'): another user's TOTP off. */
-function* resetUserTotp(action: ReturnType<typeof userTotpResetRequested>): SagaIterator {
-  try {
+const resetUserTotp = failingTo(
+  totpFailed,
+  function* (action: ReturnType<typeof userTotpResetRequested>): SagaIterator {
     yield call(callApi, { method: 'POST', url: `/api/users/${action.payload.id}/totp/reset` });
     yield put(userTotpReset(action.payload.username));
-  } catch (thrown) {
-    yield put(totpFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
-function* saveSettings(action: ReturnType<typeof securitySettingsSaveRequested>): SagaIterator {
-  try {
+const saveSettings = failingTo(
+  totpFailed,
+  function* (action: ReturnType<typeof securitySettingsSaveRequested>): SagaIterator {
     const settings: SecuritySettings = yield call(callApi<SecuritySettings>, {
       method: 'PUT',
       url: '/api/security/settings',
@@ -115,10 +107,8 @@ function* saveSettings(action: ReturnType<typeof securitySettingsSaveRequested>)
     });
     yield put(securitySettingsSaved(settings));
     yield call(loadTotpPage); // 'required' may have changed for the user too
-  } catch (thrown) {
-    yield put(totpFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 /** 'Continuar' after the codes: a login sent here to enrol now opens the app. */
 function* continueAfterCodes(): SagaIterator {
