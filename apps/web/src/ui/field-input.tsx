@@ -112,7 +112,7 @@ export function FieldInput({ field, id, value, invalid, onChange }: FieldInputPr
         <Form.Control
           {...common}
           type={field.type === 'password' ? 'password' : 'text'}
-          autoComplete={field.type === 'password' ? 'new-password' : 'off'}
+          autoComplete={field.autoComplete ?? (field.type === 'password' ? 'new-password' : 'off')}
           placeholder={field.placeholder}
           maxLength={field.maxLength}
           value={text}

@@ -45,7 +45,8 @@ export interface FieldsFormProps {
   /** In a modal (body and footer) or in a page's card (the buttons below the fields). */
   layout: 'modal' | 'card';
   onSave: (values: FormValues) => void;
-  onCancel: () => void;
+  /** Without it, no 'Cancelar' (a page that is only this form). */
+  onCancel?: () => void;
 }
 
 function helpOf(field: FormField): string | undefined {
@@ -67,18 +68,17 @@ interface FieldBlockProps {
   id: string;
   value: FieldValue;
   message: string | undefined;
-  marked: boolean;
   onChange: (value: FieldValue) => void;
 }
 
 /** A field with its label (a legend for a checkbox list), help and message. */
-function FieldBlock({ field, id, value, message, marked, onChange }: FieldBlockProps) {
+function FieldBlock({ field, id, value, message, onChange }: FieldBlockProps) {
   const input = (
     <FieldInput
       field={field}
       id={id}
       value={value}
-      invalid={Boolean(message) || marked}
+      invalid={Boolean(message)}
       onChange={onChange}
     />
   );
@@ -132,8 +132,14 @@ export function FieldsForm(props: FieldsFormProps) {
   const fields = (typeof props.fields === 'function' ? props.fields(values) : props.fields).filter(
     (field) => visibleIn(field, mode),
   );
-  const live = saveWhenValid ? problemsOf(fields, values, mode) : {};
-  const saveDisabled = Boolean(props.saveDisabled) || Object.keys(live).length > 0;
+  // What is checked as typed: every field when Salvar waits for them, else the marked ones.
+  const live = problemsOf(
+    saveWhenValid ? fields : fields.filter((field) => field.markInvalid),
+    values,
+    mode,
+  );
+  const saveDisabled =
+    Boolean(props.saveDisabled) || (Boolean(saveWhenValid) && Object.keys(live).length > 0);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -159,8 +165,11 @@ export function FieldsForm(props: FieldsFormProps) {
         field={field}
         id={`${idPrefix}-${field.name}`}
         value={values[field.name] ?? emptyValue(field)}
-        message={errors[field.name] ?? (serverMessage && readableMessage(serverMessage))}
-        marked={Boolean(field.markInvalid && live[field.name])}
+        message={
+          errors[field.name] ??
+          (serverMessage && readableMessage(serverMessage)) ??
+          (field.markInvalid ? live[field.name] : undefined)
+        }
         onChange={(value) => change(field.name, value)}
       />
     );
@@ -202,9 +211,11 @@ export function FieldsForm(props: FieldsFormProps) {
           Salvar
         </Button>
       )}
-      <Button type="button" variant="outline-secondary" onClick={props.onCancel}>
-        Cancelar
-      </Button>
+      {props.onCancel && (
+        <Button type="button" variant="outline-secondary" onClick={props.onCancel}>
+          Cancelar
+        </Button>
+      )}
     </>
   );
   return (

@@ -49,8 +49,10 @@ export interface FormField {
   maxLength?: number;
   autoFocus?: boolean;
   disabled?: boolean;
-  /** Marked red while its check fails, for a form whose Salvar waits for it (no message). */
+  /** Checked as typed: marked red with its message while its check fails. */
   markInvalid?: boolean;
+  /** The browser's autofill hint ('current-password'); 'off', or 'new-password' for a password. */
+  autoComplete?: string;
   /** A checkbox list's layout: a grid (default), one per line, in a row, or a scrolling box. */
   boxes?: 'grid' | 'stacked' | 'inline' | 'scroll';
   /** Half a row on wide screens, beside the next half field. */

@@ -1,40 +1,47 @@
-import type { FormEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import Form from 'react-bootstrap/Form';
+import type { PasswordUpdateRequest } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import {
-  canSavePassword,
-  confirmationMismatch,
-  passwordFieldChanged,
-  passwordUpdateRequested,
-  selectPasswordState,
-  type PasswordField,
-} from './slice';
-import './area';
+import { FieldsForm } from '../../ui/fields-form';
+import { required, textValue, type FormField } from '../../ui/form-field';
 import { PageFrame } from '../../ui/page-frame';
+import { passwordUpdateRequested, selectPasswordState } from './slice';
+import './area';
 
-const FIELDS: readonly { field: PasswordField; label: string; autoComplete: string }[] = [
-  { field: 'currentPassword', label: 'Senha atual', autoComplete: 'current-password' },
-  { field: 'newPassword', label: 'Nova senha', autoComplete: 'new-password' },
+/** SPEC.md section 5: current and new non-empty, and the confirmation equal to the new one. */
+const FIELDS: readonly FormField[] = [
   {
-    field: 'newPasswordConfirmation',
-    label: 'Confirmação da nova senha',
+    name: 'currentPassword',
+    label: 'Senha atual',
+    type: 'password',
+    autoComplete: 'current-password',
+    validate: required('Informe a senha atual.'),
+  },
+  {
+    name: 'newPassword',
+    label: 'Nova senha',
+    type: 'password',
     autoComplete: 'new-password',
+    validate: required('Informe a nova senha.'),
+  },
+  {
+    name: 'newPasswordConfirmation',
+    label: 'Confirmação da nova senha',
+    type: 'password',
+    autoComplete: 'new-password',
+    markInvalid: true,
+    validate: (value, values) =>
+      value === values.newPassword
+        ? null
+        : value === ''
+          ? 'Confirme a nova senha.'
+          : 'A confirmação não confere com a nova senha.',
   },
 ];
 
 export function PasswordPage() {
   const dispatch = useAppDispatch();
-  const { form, saving, saved } = useAppSelector(selectPasswordState);
-  const mismatch = confirmationMismatch(form);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canSavePassword(form) && !saving) dispatch(passwordUpdateRequested(form));
-  };
-
+  const { saving, saved, saves } = useAppSelector(selectPasswordState);
   return (
     <PageFrame title="Alterar senha">
       <Card className="page-card">
@@ -44,33 +51,24 @@ export function PasswordPage() {
               Senha alterada com sucesso.
             </Alert>
           )}
-          <Form onSubmit={submit} noValidate>
-            {FIELDS.map(({ field, label, autoComplete }) => {
-              const invalid = field === 'newPasswordConfirmation' && mismatch;
-              return (
-                <Form.Group className="mb-3" controlId={`password-${field}`} key={field}>
-                  <Form.Label>{label}</Form.Label>
-                  <Form.Control
-                    type="password"
-                    autoComplete={autoComplete}
-                    value={form[field]}
-                    isInvalid={invalid}
-                    onChange={(event) =>
-                      dispatch(passwordFieldChanged({ field, value: event.target.value }))
-                    }
-                  />
-                  {invalid && (
-                    <Form.Control.Feedback type="invalid">
-                      A confirmação não confere com a nova senha.
-                    </Form.Control.Feedback>
-                  )}
-                </Form.Group>
-              );
-            })}
-            <Button type="submit" disabled={!canSavePassword(form) || saving}>
-              {saving ? 'Processando...' : 'Salvar'}
-            </Button>
-          </Form>
+          {/* A new form after each change: the fields start empty again. */}
+          <FieldsForm
+            key={saves}
+            fields={FIELDS}
+            initial={{ currentPassword: '', newPassword: '', newPasswordConfirmation: '' }}
+            idPrefix="password"
+            layout="card"
+            saveWhenValid
+            busy={saving}
+            onSave={(values) => {
+              const request: PasswordUpdateRequest = {
+                currentPassword: textValue(values.currentPassword),
+                newPassword: textValue(values.newPassword),
+                newPasswordConfirmation: textValue(values.newPasswordConfirmation),
+              };
+              dispatch(passwordUpdateRequested(request));
+            }}
+          />
         </Card.Body>
       </Card>
     </PageFrame>
