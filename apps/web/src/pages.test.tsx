@@ -7,7 +7,7 @@ import { makeStore } from './app/store';
 import { signedInSession } from './testing/fixtures';
 import { orderDto } from './testing/fake-shop-server';
 
-// Nothing preloaded here (unlike testing/render.tsx): each page's chunk must bring its slots' fills.
+// Nothing else loaded here: each page's chunk must bring its slots' fills.
 describe('the page table', { timeout: 20_000 }, () => {
   it('loads the coupon field with the cashier pages and the TOTP reset with Usuários', async () => {
     await PAGE_COMPONENTS.CHECKOUT!.preload();

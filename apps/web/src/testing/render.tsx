@@ -1,15 +1,18 @@
 import type { ReactElement } from 'react';
-import { render, type RenderOptions } from '@testing-library/react';
+import { act, render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
+import type { AdminPage, Permission } from '@balcao/contract';
 import '../pages';
-import { PAGE_COMPONENTS } from '../app/shell/pages';
+import { ErrorDialog } from '../app/errors/error-dialog';
+import { openPage } from '../app/navigation/sagas';
+import { selectCameraId } from '../app/session/slice';
+import { PageContent } from '../app/shell/page-content';
 import { makeStore, type AppStore, type RootState } from '../app/store';
+import { useAppSelector } from '../store/hooks';
+import { ScannerCameraContext } from '../ui/qr-scanner';
 import { SCAN_KEY_GAP_MS } from '../ui/scan-field';
-
-// Each page is its own chunk in the app; tests fetch them all first, so an opened page shows at
-// once, as it does in the app once preloaded (app/shell/lazy-page.test.tsx covers the wait).
-await Promise.all(Object.values(PAGE_COMPONENTS).map((page) => page.preload()));
+import { signedInSession } from './fixtures';
 
 interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   preloadedState?: Partial<RootState>;
@@ -22,6 +25,43 @@ export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOpt
   const user = userEvent.setup();
   const result = render(<Provider store={store}>{ui}</Provider>, renderOptions);
   return { store, user, ...result };
+}
+
+/**
+ * The open admin page where the shell shows it (PageContent in <main>: 'Carregando...', then the
+ * page, or the page a link on it opens), with what App puts around every screen: the session's
+ * camera for the QR scanners and the one error dialog. No menu, no top bar.
+ */
+function OpenPage() {
+  return (
+    <ScannerCameraContext value={useAppSelector(selectCameraId)}>
+      <main>
+        <PageContent />
+      </main>
+      <ErrorDialog />
+    </ScannerCameraContext>
+  );
+}
+
+interface PageRenderOptions extends ExtendedRenderOptions {
+  /** The signed-in user's permissions, unless `preloadedState` brings its own session. */
+  permissions?: Permission[];
+}
+
+/**
+ * Opens one admin page as a menu click does (app/navigation/sagas.ts `openPage`): its chunk
+ * alone, whose area brings its slices, sagas and loads, the selected event, the page's loads,
+ * then `pageOpened`. Settles once the page shows.
+ */
+export async function renderPage(page: AdminPage, options: PageRenderOptions = {}) {
+  const { permissions, preloadedState, ...rest } = options;
+  const session = preloadedState?.session ?? signedInSession({ permissions });
+  const rendered = renderWithProviders(<OpenPage />, {
+    preloadedState: { ...preloadedState, session },
+    ...rest,
+  });
+  await act(() => rendered.store.runSaga(openPage, page).toPromise());
+  return rendered;
 }
 
 /**

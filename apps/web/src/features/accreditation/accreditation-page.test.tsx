@@ -11,7 +11,7 @@ import {
   type PrintJob,
 } from '@balcao/contract';
 import { App } from '../../App';
-import { personPause, renderWithProviders } from '../../testing/render';
+import { personPause, renderPage, renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
 import { formatDateTime } from '../../ui/formats';
@@ -106,14 +106,8 @@ function serveDesk(people: ParticipantDto[]) {
   return calls;
 }
 
-async function openDesk(menu = 'Credenciamento') {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: {
-      session: signedInSession({ permissions: ['Subscription'], adminPage: null }),
-    },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: menu }));
-  return rendered;
+function openDesk(page: 'SUBSCRIPTION' | 'PARTICIPANTS_LIMITED' = 'SUBSCRIPTION') {
+  return renderPage(page, { permissions: ['Subscription'] });
 }
 
 const cpfField = () => screen.getByLabelText('CPF');
@@ -173,7 +167,13 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    const { user } = await openDesk();
+    // The shell warns under its top bar too: the whole App.
+    const { user } = renderWithProviders(<App />, {
+      preloadedState: {
+        session: signedInSession({ permissions: ['Subscription'], adminPage: null }),
+      },
+    });
+    await user.click(screen.getByRole('button', { name: 'Credenciamento' }));
     const warning = silentPrinterText('Balcão 1');
     // Under the top bar and on the desk.
     await waitFor(() => expect(screen.getAllByText(warning)).toHaveLength(2));
@@ -372,7 +372,7 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
         HttpResponse.json({ data: [maria, pending, done], recordsTotal: 3, recordsFiltered: 3 }),
       ),
     );
-    const { user } = await openDesk('Participantes');
+    const { user } = await openDesk('PARTICIPANTS_LIMITED');
     const table = await screen.findByRole('table', { name: 'Participantes' });
     const pendingRow = (await within(table).findByText('Pedro Pendente')).closest('tr')!;
     expect(within(pendingRow).getByText('PENDÊNCIA: CPF')).toBeInTheDocument();
@@ -394,7 +394,7 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Nenhum evento selecionado' without an event", async () => {
-    await openDesk('Participantes');
+    await openDesk('PARTICIPANTS_LIMITED');
     expect(
       await within(screen.getByRole('main')).findByText('Nenhum evento selecionado'),
     ).toBeInTheDocument();

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { eventDto, signedInSession } from '../../testing/fixtures';
+import { eventDto } from '../../testing/fixtures';
 
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025' });
 
@@ -71,12 +70,7 @@ describe('Lista de Presença', { timeout: 20_000 }, () => {
       clicked.push(this.download);
     });
 
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: {
-        session: signedInSession({ permissions: ['Attendance'], adminPage: null }),
-      },
-    });
-    await user.click(screen.getByRole('button', { name: 'Lista de Presença' }));
+    const { user } = await renderPage('ATTENDANCE', { permissions: ['Attendance'] });
     expect(
       await screen.findByRole('heading', {
         name: 'Lista de presença no evento Congresso Nacional 2025',

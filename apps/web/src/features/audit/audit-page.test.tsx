@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AuditPageDto } from '@balcao/contract';
-import { App } from '../../App';
 import { captureDownloads } from '../../testing/downloads';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 const page: AuditPageDto = {
   rows: [
@@ -47,11 +45,8 @@ describe('Auditoria', { timeout: 20_000 }, () => {
       }),
     );
     const downloads = captureDownloads();
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['System'], adminPage: 'AUDIT' }) },
-    });
-    // Chosen from the menu: its loader brings the filters' users and entities.
-    await user.click(await screen.findByRole('button', { name: 'Auditoria' }));
+    // Opened as from the menu: its loader brings the filters' users and entities.
+    const { user } = await renderPage('AUDIT', { permissions: ['System'] });
     expect(await screen.findByRole('heading', { name: 'Auditoria' })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'caixa1' });
     const table = screen.getByRole('table', { name: 'Auditoria' });

@@ -1,16 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { couponDto, serveCoupons, templateDto } from '../../testing/fake-coupons-server';
 
-async function openPage(menu: string) {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Coupons'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: menu }));
-  return rendered;
-}
+const openPage = (page: 'COUPONS' | 'COUPON_CONFIG') =>
+  renderPage(page, { permissions: ['Coupons'] });
 
 const rowWith = (text: string) =>
   within(screen.getByRole('table', { name: 'Cupons' }))
@@ -27,7 +20,7 @@ describe('Cupons', { timeout: 20_000 }, () => {
         couponDto({ id: 4, code: 'PPPPQQQQRRRRSSSS', isValid: false }),
       ],
     });
-    const { user } = await openPage('Cupons');
+    const { user } = await openPage('COUPONS');
     await screen.findByRole('heading', { level: 1, name: 'Cupons' });
     const available = await waitFor(() => rowWith('AAAA-BBBB-CCCC-DDDD'));
     expect(available).toHaveTextContent('Disponível');
@@ -66,7 +59,7 @@ describe('Configurar cupons automáticos', { timeout: 20_000 }, () => {
       ],
       config: { enabled: false, templateId: null, minValue: 0 },
     });
-    const { user } = await openPage('Configurar cupons automáticos');
+    const { user } = await openPage('COUPON_CONFIG');
     await screen.findByRole('heading', { level: 1, name: 'Configurar cupons automáticos' });
     expect(await screen.findByText('Desativados')).toBeInTheDocument();
     expect(screen.getByText('R$ 0,00')).toBeInTheDocument();

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ApplyCouponRequest } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 import { orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** 2 × Camiseta (R$ 50,00) and 1 × Caneca (R$ 25,50) = R$ 125,50. */
@@ -42,10 +40,7 @@ describe('Cupom no caixa', { timeout: 20_000 }, () => {
   it("applies a typed or camera-read code, shows each item's discount at once, and removes it", async () => {
     serveStore({ orders: [order] });
     const sent = serveCouponCalls();
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['Checkout'], adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Loja' }));
+    const { user } = await renderPage('CHECKOUT', { permissions: ['Checkout'] });
     await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
     expect(await screen.findByLabelText('Total do pedido')).toHaveTextContent('R$ 125,50');
 
@@ -79,10 +74,7 @@ describe('Cupom no caixa', { timeout: 20_000 }, () => {
   it("refuses a used coupon with 'Erro!' and the server's reason, not the generic dialog", async () => {
     serveStore({ orders: [order] });
     serveCouponCalls();
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['Checkout'], adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Loja' }));
+    const { user } = await renderPage('CHECKOUT', { permissions: ['Checkout'] });
     await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
     await user.type(await screen.findByLabelText('Cupom'), 'USEDCODE');
     await user.click(screen.getByRole('button', { name: 'Aplicar cupom' }));

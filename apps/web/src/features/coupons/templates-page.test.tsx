@@ -5,16 +5,11 @@ import { NO_SELECTED_EVENT_MESSAGE } from '@balcao/contract';
 import { expectZeroRefused, printQuantity } from '../../testing/batch-print';
 import { watchPrintFrames } from '../../testing/print-frames';
 import { server } from '../../testing/server';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { serveCoupons, templateDto } from '../../testing/fake-coupons-server';
 
 async function openTemplates() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Coupons'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Template de Cupons' }));
+  const rendered = await renderPage('COUPON_TEMPLATES', { permissions: ['Coupons'] });
   await screen.findByRole('heading', { level: 1, name: 'Template de Cupons' });
   return rendered;
 }

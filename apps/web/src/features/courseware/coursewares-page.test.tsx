@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 import { watchPrintFrames } from '../../testing/print-frames';
 
 const course = { id: 2, name: 'Formação em Coaching', serial: 1 };
@@ -60,10 +58,7 @@ function servePrints(printer: string | null = 'Etiquetas') {
 }
 
 async function openCoursewares() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Courseware'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Apostilas' }));
+  const rendered = await renderPage('COURSEWARES', { permissions: ['Courseware'] });
   await rendered.user.selectOptions(await screen.findByLabelText('Curso'), 'Formação em Coaching');
   const table = await screen.findByRole('table', { name: 'Apostilas' });
   await within(table).findByText('01-003-000001');

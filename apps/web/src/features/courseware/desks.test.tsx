@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { NOT_REGISTERED_MESSAGE, withCheckDigits, type Permission } from '@balcao/contract';
-import { App } from '../../App';
-import { personPause, renderWithProviders } from '../../testing/render';
+import { NOT_REGISTERED_MESSAGE, withCheckDigits } from '@balcao/contract';
+import { personPause, renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { eventDto, signedInSession } from '../../testing/fixtures';
+import { eventDto } from '../../testing/fixtures';
 
 const CODE = '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b';
 const NEW_CODE = '7a2d3c4b-5e6f-4a71-8b8c-0d1e2f3a4b5c';
@@ -25,14 +24,6 @@ function courseware(status: string) {
   };
 }
 
-async function open(menu: string, permissions: Permission[]) {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions, adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: menu }));
-  return rendered;
-}
-
 describe('Devolução de Apostilas', { timeout: 20_000 }, () => {
   it('looks the code up at 36 characters and returns a printed courseware', async () => {
     const lookups: string[] = [];
@@ -47,7 +38,7 @@ describe('Devolução de Apostilas', { timeout: 20_000 }, () => {
         return HttpResponse.json(courseware('RETURNED'));
       }),
     );
-    const { user } = await open('Devolução de Apostilas', ['ReturnCourseware']);
+    const { user } = await renderPage('RETURN_COURSEWARE', { permissions: ['ReturnCourseware'] });
     const field = await screen.findByLabelText('Código da apostila');
     await user.type(field, CODE.slice(0, 35));
     expect(lookups).toEqual([]);
@@ -78,7 +69,7 @@ describe('Devolução de Apostilas', { timeout: 20_000 }, () => {
             );
       }),
     );
-    const { user } = await open('Devolução de Apostilas', ['ReturnCourseware']);
+    const { user } = await renderPage('RETURN_COURSEWARE', { permissions: ['ReturnCourseware'] });
     const field = await screen.findByLabelText('Código da apostila');
     await user.type(field, '01-003-999999{Enter}');
     expect(await screen.findByText('Apostila não encontrada.')).toBeInTheDocument();
@@ -128,7 +119,7 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
   it("refuses a current courseware that is not the participant's, then exchanges", async () => {
     const exchanged: unknown[] = [];
     serveExchange(exchanged);
-    const { user } = await open('Troca de Apostila', ['ChangeCourseware']);
+    const { user } = await renderPage('CHANGE_COURSEWARE', { permissions: ['ChangeCourseware'] });
     expect(
       await within(screen.getByRole('main')).findByText('Congresso Nacional 2025'),
     ).toBeInTheDocument();
@@ -177,7 +168,7 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
   it('still takes the QR id, auto-confirming the current one at 36 characters', async () => {
     const exchanged: unknown[] = [];
     serveExchange(exchanged);
-    const { user } = await open('Troca de Apostila', ['ChangeCourseware']);
+    const { user } = await renderPage('CHANGE_COURSEWARE', { permissions: ['ChangeCourseware'] });
     await user.type(await screen.findByLabelText('CPF do participante'), `${cpf}{Enter}`);
     await user.type(await screen.findByLabelText('Apostila atual'), CODE);
     const next = screen.getByLabelText('Nova apostila');
@@ -193,7 +184,7 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
 
   it("says 'CPF inválido' in the panel and keeps the cursor on the CPF", async () => {
     serveExchange([]);
-    const { user } = await open('Troca de Apostila', ['ChangeCourseware']);
+    const { user } = await renderPage('CHANGE_COURSEWARE', { permissions: ['ChangeCourseware'] });
     const cpfField = await screen.findByLabelText('CPF do participante');
     await user.type(cpfField, '11111111112{Enter}');
     expect(await within(screen.getByRole('status')).findByText('CPF inválido')).toBeVisible();
@@ -211,7 +202,7 @@ describe('Troca de Apostila', { timeout: 20_000 }, () => {
         ),
       ),
     );
-    const { user } = await open('Troca de Apostila', ['ChangeCourseware']);
+    const { user } = await renderPage('CHANGE_COURSEWARE', { permissions: ['ChangeCourseware'] });
     await user.type(await screen.findByLabelText('CPF do participante'), `${cpf}{Enter}`);
     await user.type(await screen.findByLabelText('Apostila atual'), CODE);
     await user.type(screen.getByLabelText('Nova apostila'), `${NEW_CODE}{Enter}`);

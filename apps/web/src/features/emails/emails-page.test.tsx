@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { EmailBatchDto, SmtpConfigDto } from '@balcao/contract';
 import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage, renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { signedInSession } from '../../testing/fixtures';
 
@@ -40,17 +40,32 @@ function batchOf(recipients: ReturnType<typeof recipient>[]): EmailBatchDto {
   };
 }
 
-function renderEmails(mode: 'FULL_SGE' | 'production') {
+type Mode = 'FULL_SGE' | 'production';
+
+function serveEmails(mode: Mode) {
   server.use(
     http.get('/api/config', () => HttpResponse.json({ appMode: mode })),
     http.get('/api/emails/smtp', () => HttpResponse.json(SMTP)),
     http.get('/api/events/list', () => HttpResponse.json([{ id: 1, name: 'Imersão 2025' }])),
   );
+}
+
+/** The whole App, for its menu. */
+function renderEmails(mode: Mode) {
+  serveEmails(mode);
   return renderWithProviders(<App />, {
     preloadedState: {
       session: signedInSession({ adminPage: null }),
       config: { appMode: mode, loaded: true },
     },
+  });
+}
+
+/** The page, in the mode whose menu offers it. */
+function openEmails() {
+  serveEmails('FULL_SGE');
+  return renderPage('SEND_EMAILS', {
+    preloadedState: { config: { appMode: 'FULL_SGE', loaded: true } },
   });
 }
 
@@ -104,8 +119,7 @@ describe('Enviar e-mails', { timeout: 20_000 }, () => {
         ),
       ),
     );
-    const { user } = renderEmails('FULL_SGE');
-    await user.click(await screen.findByRole('button', { name: 'Enviar e-mails' }));
+    const { user } = await openEmails();
     expect(await screen.findByText('smtp.exemplo.com.br:587')).toBeInTheDocument();
 
     await user.selectOptions(await screen.findByLabelText('Evento dos destinatários'), '1');
@@ -145,8 +159,7 @@ describe('Enviar e-mails', { timeout: 20_000 }, () => {
         return HttpResponse.json({ ...SMTP, host: 'mail.local' });
       }),
     );
-    const { user } = renderEmails('FULL_SGE');
-    await user.click(await screen.findByRole('button', { name: 'Enviar e-mails' }));
+    const { user } = await openEmails();
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     await user.clear(screen.getByLabelText('Servidor SMTP'));
     await user.type(screen.getByLabelText('Servidor SMTP'), 'mail.local');

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { FoodConfigDto, FoodSalesDto } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 const sales = (overrides: Partial<FoodSalesDto> = {}): FoodSalesDto => ({
   eventId: 1,
@@ -35,10 +33,7 @@ describe('Configurar alimentos', () => {
         return HttpResponse.json(stored);
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ adminPage: null }) },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Configurar alimentos' }));
+    const { user } = await renderPage('FOOD_CONFIG');
     expect(await screen.findByText('Nenhuma categoria escolhida')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Editar' }));
@@ -70,9 +65,7 @@ describe('Configurar alimentos', () => {
         return HttpResponse.json(sales());
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ adminPage: 'FOOD_CONFIG' }) },
-    });
+    const { user } = await renderPage('FOOD_CONFIG');
     await user.click(await screen.findByRole('button', { name: 'Abrir painel da cozinha' }));
     const panel = await screen.findByRole('dialog', { name: 'Painel de alimentos' });
     expect(await within(panel).findByLabelText('Total de alimentos')).toHaveTextContent('125');

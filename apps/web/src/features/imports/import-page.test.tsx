@@ -1,22 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
 import { captureDownloads } from '../../testing/downloads';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { eventDto, signedInSession } from '../../testing/fixtures';
+import { eventDto } from '../../testing/fixtures';
 
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025' });
 const csv =
   'nome;email;cpf_cnpj;pacote;situacao;nucleo_origem;business\nAna;a@b.c;52998224725;VIP;1;;\n';
-
-async function openImport(menu: string, permissions: ('ImportParticipants' | 'ImportProducts')[]) {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions, adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: menu }));
-  return rendered;
-}
 
 describe('Importações', { timeout: 20_000 }, () => {
   it('sends the sheet as a data URL with the event and lists the failed lines', async () => {
@@ -37,7 +28,9 @@ describe('Importações', { timeout: 20_000 }, () => {
         });
       }),
     );
-    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+    const { user } = await renderPage('IMPORT_PARTICIPANTS', {
+      permissions: ['ImportParticipants'],
+    });
     const file = new File([csv], 'participantes.csv', { type: 'text/csv' });
     await user.upload(await screen.findByLabelText('Planilha (.csv ou .xlsx)'), file);
     expect(screen.getByLabelText('Evento')).toHaveValue('1');
@@ -75,7 +68,9 @@ describe('Importações', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+    const { user } = await renderPage('IMPORT_PARTICIPANTS', {
+      permissions: ['ImportParticipants'],
+    });
     await user.upload(
       await screen.findByLabelText('Planilha (.csv ou .xlsx)'),
       new File([csv], 'participantes.csv', { type: 'text/csv' }),
@@ -93,7 +88,7 @@ describe('Importações', { timeout: 20_000 }, () => {
       http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
       http.post('/api/produtos/upload', () => HttpResponse.json({ fails: [], created: 2 })),
     );
-    const { user } = await openImport('Importar Produtos e Cursos', ['ImportProducts']);
+    const { user } = await renderPage('IMPORT_PRODUCTS', { permissions: ['ImportProducts'] });
     await user.upload(
       await screen.findByLabelText('Planilha (.csv ou .xlsx)'),
       new File(['PRODUTO;VENDA FEBRACIS\n'], 'produtos.csv', { type: 'text/csv' }),
@@ -106,7 +101,7 @@ describe('Importações', { timeout: 20_000 }, () => {
   });
 
   it("shows 'Nenhum evento registrado.' without events", async () => {
-    await openImport('Importar Participantes', ['ImportParticipants']);
+    await renderPage('IMPORT_PARTICIPANTS', { permissions: ['ImportParticipants'] });
     expect(await screen.findByText('Nenhum evento registrado.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText('Evento')).not.toBeInTheDocument());
   });
@@ -126,7 +121,9 @@ describe('Importações', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+    const { user } = await renderPage('IMPORT_PARTICIPANTS', {
+      permissions: ['ImportParticipants'],
+    });
     await user.upload(
       await screen.findByLabelText('Planilha (.csv ou .xlsx)'),
       new File([csv], 'participantes.csv', { type: 'text/csv' }),
@@ -153,7 +150,9 @@ describe('Importações', { timeout: 20_000 }, () => {
       }),
     );
     const downloads = captureDownloads();
-    const { user } = await openImport('Importar Participantes', ['ImportParticipants']);
+    const { user } = await renderPage('IMPORT_PARTICIPANTS', {
+      permissions: ['ImportParticipants'],
+    });
 
     const columns = await screen.findByRole('table', { name: 'Colunas da planilha' });
     const nucleo = within(columns).getByText('nucleo_origem').closest('tr')!;

@@ -7,9 +7,7 @@ import {
   type LotteryGameDto,
   type LotteryGameSummaryDto,
 } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
 
 const games: LotteryGameSummaryDto[] = [
@@ -79,10 +77,7 @@ const second: LotteryAuditDrawDto = {
 };
 
 async function openAudit() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Lottery'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Auditoria do sorteio' }));
+  const rendered = await renderPage('LOTTERY_AUDIT', { permissions: ['Lottery'] });
   await screen.findByRole('heading', { level: 1, name: 'Auditoria do sorteio' });
   return rendered;
 }

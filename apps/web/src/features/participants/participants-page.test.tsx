@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { withCheckDigits } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { eventDto, signedInSession } from '../../testing/fixtures';
+import { eventDto } from '../../testing/fixtures';
 
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025' });
 const other = eventDto({ id: 2, name: 'Imersão 2026', selected: false });
@@ -58,12 +57,7 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
         return HttpResponse.json({ data: [row(4, { name: 'Nova Pessoa' })] });
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: {
-        session: signedInSession({ permissions: ['Participant'], adminPage: null }),
-      },
-    });
-    await user.click(screen.getByRole('button', { name: 'Gerenciar Participantes' }));
+    const { user } = await renderPage('PARTICIPANTS', { permissions: ['Participant'] });
     expect(
       await screen.findByRole('heading', { name: 'Participantes de Congresso Nacional 2025' }),
     ).toBeInTheDocument();
@@ -127,12 +121,7 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
         ),
       ),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: {
-        session: signedInSession({ permissions: ['Participant'], adminPage: null }),
-      },
-    });
-    await user.click(screen.getByRole('button', { name: 'Gerenciar Participantes' }));
+    const { user } = await renderPage('PARTICIPANTS', { permissions: ['Participant'] });
     await screen.findByRole('table', { name: 'Participantes' });
     await user.click(screen.getByRole('button', { name: 'Novo' }));
     const dialog = await screen.findByRole('dialog');

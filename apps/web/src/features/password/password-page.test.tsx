@@ -1,20 +1,14 @@
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { PasswordUpdateRequest } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
-function renderPage() {
-  return renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ adminPage: 'PASSWORD' }) },
-  });
-}
+const openPassword = () => renderPage('PASSWORD');
 
 describe('password page', () => {
   it('enables Salvar only when current and new are filled and the confirmation matches', async () => {
-    const { user } = renderPage();
+    const { user } = await openPassword();
     const save = screen.getByRole('button', { name: 'Salvar' });
     const current = screen.getByLabelText('Senha atual');
     const fresh = screen.getByLabelText('Nova senha');
@@ -46,7 +40,7 @@ describe('password page', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user } = renderPage();
+    const { user } = await openPassword();
     await user.type(screen.getByLabelText('Senha atual'), 'antiga123');
     await user.type(screen.getByLabelText('Nova senha'), 'nova12345');
     await user.type(screen.getByLabelText('Confirmação da nova senha'), 'nova12345');
@@ -72,7 +66,7 @@ describe('password page', () => {
         ),
       ),
     );
-    const { user } = renderPage();
+    const { user } = await openPassword();
     await user.type(screen.getByLabelText('Senha atual'), 'errada');
     await user.type(screen.getByLabelText('Nova senha'), 'nova12345');
     await user.type(screen.getByLabelText('Confirmação da nova senha'), 'nova12345{Enter}');

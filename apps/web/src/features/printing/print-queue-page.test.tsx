@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { PrintJob } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 const job = (overrides: Partial<PrintJob>): PrintJob => ({
   id: 1,
@@ -45,10 +43,7 @@ describe('Fila de impressão', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Fila de impressão' }));
+    const { user } = await renderPage('PRINT_QUEUE');
     const table = await screen.findByRole('table', { name: 'Fila de impressão' });
 
     // Newest first.

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
 import { captureDownloads } from '../../testing/downloads';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { eventDto, signedInSession } from '../../testing/fixtures';
+import { eventDto } from '../../testing/fixtures';
 
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025' });
 
@@ -38,10 +37,7 @@ describe('report pages', { timeout: 20_000 }, () => {
       ),
     );
     const downloads = captureDownloads();
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['Report'], adminPage: null }) },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Vendas Totais' }));
+    const { user } = await renderPage('REPORT_TOTAL_SALES', { permissions: ['Report'] });
     expect(await screen.findByRole('heading', { name: 'Vendas Totais' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Vendas Totais' });
     const row = (await within(table).findByText('Roupas')).closest('tr')!;
@@ -74,12 +70,7 @@ describe('report pages', { timeout: 20_000 }, () => {
         return HttpResponse.json({ total: 43 * calls, pago: 28, a_receber: 15 });
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: {
-        session: signedInSession({ permissions: ['Report'], adminPage: null }),
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Relatório Dashboard' }));
+    const { user } = await renderPage('REPORT_DASHBOARD', { permissions: ['Report'] });
     await waitFor(() => expect(screen.getByLabelText('Pago')).toHaveTextContent('R$ 28,00'));
     expect(screen.getByLabelText('A receber')).toHaveTextContent('R$ 15,00');
     const before = calls;
@@ -115,10 +106,7 @@ describe('report pages', { timeout: 20_000 }, () => {
         });
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['Report'], adminPage: null }) },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Carrinhos Pagos' }));
+    const { user } = await renderPage('REPORT_PAID_CARTS', { permissions: ['Report'] });
     const table = await screen.findByRole('table', { name: 'Carrinhos Pagos' });
     expect(await within(table).findByText('1000')).toBeInTheDocument();
     expect(table.querySelector('tfoot')).toHaveTextContent('R$ 4.321,00');
@@ -142,12 +130,9 @@ describe('report pages', { timeout: 20_000 }, () => {
         HttpResponse.json({ rows: [], totals: {}, total_linhas: 0 }),
       ),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: {
-        session: signedInSession({ permissions: ['Report', 'Courseware'], adminPage: null }),
-      },
+    await renderPage('REPORT_COURSEWARES', {
+      permissions: ['Report', 'Courseware'],
     });
-    await user.click(await screen.findByRole('button', { name: 'Relatório de Apostilas' }));
     await screen.findByRole('table', { name: 'Relatório de Apostilas' });
     expect(screen.queryByLabelText('Pesquisar')).not.toBeInTheDocument();
   });

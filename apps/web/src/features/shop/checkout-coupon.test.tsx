@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { ReceiptPrintOutcome } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 import { watchPrintFrames } from '../../testing/print-frames';
 import { orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
@@ -24,11 +22,7 @@ async function payMaria(receipt: ReceiptPrintOutcome) {
       HttpResponse.arrayBuffer(new TextEncoder().encode(`%PDF ${String(params.name)}`).buffer),
     ),
   );
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Checkout'], adminPage: null }) },
-  });
-  const { user } = rendered;
-  await user.click(screen.getByRole('button', { name: 'Loja' }));
+  const { user } = await renderPage('CHECKOUT', { permissions: ['Checkout'] });
   await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
   await waitFor(() => expect(screen.getByLabelText('Forma de pagamento 1')).toHaveValue('1'));
   await user.click(screen.getByRole('button', { name: 'Finalizar Pagamento' }));

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Permission } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import type { AdminPage, Permission } from '@balcao/contract';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** Maria's order: 2 × Camiseta (R$ 50,00) and 1 × Caneca (R$ 25,50) = R$ 125,50. */
@@ -25,12 +23,14 @@ const otherOrder = withItems(
   { items: [{ produto_id: 3, desconto: 0, quantidade: 1 }] },
 );
 
-async function openCashier(permissions: Permission[] = ['Checkout'], menu = 'Loja') {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions, adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: menu }));
-  await screen.findByRole('heading', { level: 1, name: menu });
+/** A cashier's desk, titled with its menu label ('Loja' for a user of one desk). */
+async function openCashier(
+  permissions: Permission[] = ['Checkout'],
+  page: AdminPage = 'CHECKOUT',
+  title = 'Loja',
+) {
+  const rendered = await renderPage(page, { permissions });
+  await screen.findByRole('heading', { level: 1, name: title });
   return rendered;
 }
 
@@ -222,7 +222,7 @@ describe('badge QR at the cashier', { timeout: 20_000 }, () => {
 describe('Loja Caixa+Expedição', { timeout: 20_000 }, () => {
   it('starts on the cashier tab', async () => {
     serveStore({ orders: [mariaOrder] });
-    await openCashier(['CheckoutDelivery']);
+    await openCashier(['CheckoutDelivery'], 'CHECKOUT_DELIVERY');
     expect(screen.getByRole('tab', { name: 'Caixa' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('tab', { name: 'Vendas' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /Pedido 12/ })).toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('Loja Caixa+Expedição', { timeout: 20_000 }, () => {
 describe('Loja Vendas+Caixa', { timeout: 20_000 }, () => {
   it('finalizing on the sale tab selects the order on the cashier tab; paying returns to sale', async () => {
     serveStore();
-    const { user } = await openCashier(['StoreCheckout'], 'Loja Vendas+Caixa');
+    const { user } = await openCashier(['StoreCheckout'], 'STORE_CHECKOUT', 'Loja Vendas+Caixa');
     await screen.findByRole('cell', { name: 'Camiseta' });
     await user.keyboard('CAM01{Enter}');
     await waitFor(() =>

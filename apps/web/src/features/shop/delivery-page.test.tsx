@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { Permission } from '@balcao/contract';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import type { AdminPage, Permission } from '@balcao/contract';
+import { renderPage } from '../../testing/render';
 import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** Maria's paid order: 2 × Camiseta and 1 × Caneca = R$ 125,50. */
@@ -27,12 +25,10 @@ const mariaOpen = withItems(orderDto({ id: 13 }), {
   items: [{ produto_id: 2, desconto: 0, quantidade: 2 }],
 });
 
-async function openPage(permissions: Permission[], menu: string) {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions, adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: menu }));
-  await screen.findByRole('heading', { level: 1, name: menu });
+/** A desk that delivers, titled with its menu label. */
+async function openDesk(page: AdminPage, permissions: Permission[], title: string) {
+  const rendered = await renderPage(page, { permissions });
+  await screen.findByRole('heading', { level: 1, name: title });
   return rendered;
 }
 
@@ -42,7 +38,7 @@ const tab = (name: string) => screen.getByRole('tab', { name });
 describe('Expedição', { timeout: 20_000 }, () => {
   it('delivers the selected paid order, prints its delivery receipt and lists the rest', async () => {
     const calls = serveStore({ orders: [joaoPaid, mariaPaid] });
-    const { user } = await openPage(['Delivery'], 'Expedição');
+    const { user } = await openDesk('DELIVERY', ['Delivery'], 'Expedição');
     await user.click(await within(toDeliver()).findByRole('button', { name: /Pedido 12/ }));
     const items = screen.getByRole('table', { name: 'Itens a entregar' });
     expect(
@@ -81,7 +77,7 @@ describe('Expedição', { timeout: 20_000 }, () => {
 
   it("selects a customer's paid order by CPF, or says there is none", async () => {
     serveStore({ orders: [joaoPaid, mariaPaid] });
-    const { user } = await openPage(['Delivery'], 'Expedição');
+    const { user } = await openDesk('DELIVERY', ['Delivery'], 'Expedição');
     await within(toDeliver()).findByRole('button', { name: /Pedido 11/ });
     await user.type(screen.getByLabelText('CPF do cliente'), MARIA.cpf);
     expect(await screen.findByRole('heading', { name: 'Pedido 12' })).toBeInTheDocument();
@@ -98,7 +94,7 @@ describe('Expedição', { timeout: 20_000 }, () => {
 describe('Loja Vendas+Caixa+Expedição', { timeout: 30_000 }, () => {
   it('sells, pays, delivers on the delivery tab and returns to the sale tab', async () => {
     const calls = serveStore();
-    const { user } = await openPage(['StoreCheckoutDelivery'], 'Loja');
+    const { user } = await openDesk('STORE_CHECKOUT_DELIVERY', ['StoreCheckoutDelivery'], 'Loja');
     await screen.findByRole('cell', { name: 'Camiseta' });
     await user.keyboard('CAM01{Enter}');
     await waitFor(() =>
@@ -133,7 +129,7 @@ describe('Loja Vendas+Caixa+Expedição', { timeout: 30_000 }, () => {
 describe('Loja Caixa+Expedição', { timeout: 20_000 }, () => {
   it('moves the paid order to delivery, then returns to the cashier', async () => {
     const calls = serveStore({ orders: [mariaOpen] });
-    const { user } = await openPage(['CheckoutDelivery'], 'Loja');
+    const { user } = await openDesk('CHECKOUT_DELIVERY', ['CheckoutDelivery'], 'Loja');
     expect(tab('Caixa')).toHaveAttribute('aria-selected', 'true');
     await user.click(await screen.findByRole('button', { name: /Pedido 13/ }));
     const finish = await screen.findByRole('button', { name: 'Finalizar Pagamento' });

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { serveStore } from '../../testing/fake-shop-server';
 
 describe('Gaveta do caixa', { timeout: 20_000 }, () => {
   it('opens with a float and closes with the counted amounts, showing the difference', async () => {
     const calls = serveStore();
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['Checkout'], adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Loja' }));
+    const { user } = await renderPage('CHECKOUT', { permissions: ['Checkout'] });
     const float = await screen.findByLabelText('Troco inicial');
     await user.clear(float);
     await user.type(float, '10000{Enter}');
@@ -59,10 +54,7 @@ describe('Gaveta do caixa', { timeout: 20_000 }, () => {
 
   it("'Sessões de caixa' shows each drawer of the event with its float and figures per method", async () => {
     const calls = serveStore();
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['Report'], adminPage: null }) },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Sessões de caixa' }));
+    await renderPage('REPORT_DRAWER_SESSIONS', { permissions: ['Report'] });
     const closed = await screen.findByRole('region', { name: 'Caixa 3 · caixa1' });
     expect(closed).toHaveTextContent('Fechado');
     expect(closed).toHaveTextContent('troco R$ 100,00');

@@ -1,7 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { MARIA, orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 const delivery = {
@@ -35,10 +33,7 @@ const joaoPaid = withItems(
 );
 
 async function openPaidOrders() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['System'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Pedidos pagos' }));
+  const rendered = await renderPage('PAID_ORDERS', { permissions: ['System'] });
   await screen.findByRole('heading', { level: 1, name: 'Pedidos pagos' });
   return rendered;
 }

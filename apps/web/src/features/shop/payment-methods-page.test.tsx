@@ -1,9 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 const dated = { dateCreated: '2026-11-23T12:00:00.000Z', dateUpdated: '2026-11-23T12:00:00.000Z' };
 
@@ -27,10 +25,7 @@ describe('Formas de pagamento page', () => {
         return HttpResponse.json({ data: [{ id: 5, descricao: 'Vale-presente', ...dated }] });
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Formas de pagamento' }));
+    const { user } = await renderPage('PAYMENT_METHODS');
     const table = await screen.findByRole('table', { name: 'Formas de pagamento' });
     expect(await within(table).findByRole('cell', { name: 'Dinheiro' })).toBeInTheDocument();
     expect(within(table).getByRole('cell', { name: 'PIX' })).toBeInTheDocument();

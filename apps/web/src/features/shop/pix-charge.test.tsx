@@ -1,7 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** R$ 125,50: 2 × Camiseta and 1 × Caneca. */
@@ -13,10 +11,7 @@ const order = withItems(orderDto({ id: 12 }), {
 });
 
 async function openOrder() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Checkout'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Loja' }));
+  const rendered = await renderPage('CHECKOUT', { permissions: ['Checkout'] });
   await rendered.user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
   await waitFor(() => expect(screen.getByLabelText('Forma de pagamento 1')).toHaveValue('1'));
   return rendered;

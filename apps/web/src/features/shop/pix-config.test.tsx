@@ -1,9 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 describe('Configuração PIX', { timeout: 20_000 }, () => {
   it('shows the saved key and saves an edited one', async () => {
@@ -19,10 +17,7 @@ describe('Configuração PIX', { timeout: 20_000 }, () => {
         return HttpResponse.json(body);
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Formas de pagamento' }));
+    const { user } = await renderPage('PAYMENT_METHODS');
     // One page title; the PIX form is a section of it.
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(
       'Formas de pagamento',

@@ -1,16 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 import { MARIA, PRODUCTS, serveStore } from '../../testing/fake-shop-server';
 
 async function openSale() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Store'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Vendas' }));
+  const rendered = await renderPage('STORE', { permissions: ['Store'] });
   await screen.findByRole('heading', { level: 1, name: 'Vendas' });
   await screen.findByRole('cell', { name: 'Camiseta' });
   return rendered;

@@ -1,7 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { orderDto, serveStore, withItems } from '../../testing/fake-shop-server';
 
 /** Maria bought at two sale desks: 2 × Camiseta in order 12, 1 × Caneca in order 13. */
@@ -19,10 +17,7 @@ const other = withItems(
 );
 
 async function openCashier() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Checkout'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Loja' }));
+  const rendered = await renderPage('CHECKOUT', { permissions: ['Checkout'] });
   await rendered.user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
   return rendered;
 }

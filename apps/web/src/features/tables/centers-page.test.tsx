@@ -1,15 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 async function openNewCenter() {
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Center'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Núcleos' }));
+  const rendered = await renderPage('CENTERS', { permissions: ['Center'] });
   await screen.findByRole('table', { name: 'Núcleos' });
   await rendered.user.click(screen.getByRole('button', { name: 'Novo' }));
   return screen.findByRole('dialog', { name: 'Novo registro' });

@@ -1,9 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { pageRequested } from '../../app/navigation/slice';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 const brasil = { id: 3, name: 'Brasil' };
 const fortaleza = {
@@ -18,7 +17,7 @@ function decoded(body: string): string {
   return decodeURIComponent(body.replace(/\+/g, ' '));
 }
 
-/** Opens Cidades from the menu, as a person would, with these countries and cities. */
+/** Opens Cidades, as its menu item does, with these countries and cities. */
 async function openCities() {
   let countryLoads = 0;
   server.use(
@@ -33,10 +32,7 @@ async function openCities() {
     }),
     http.get('/api/cities/select', () => HttpResponse.json({ data: [fortaleza] })),
   );
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Cidades' }));
+  const rendered = await renderPage('CITIES');
   const table = await screen.findByRole('table', { name: 'Cidades' });
   await within(table).findByRole('cell', { name: 'Fortaleza' });
   return { ...rendered, table, countryLoads: () => countryLoads };
@@ -58,7 +54,7 @@ describe('Cidades page', () => {
         });
       }),
     );
-    const { user, table, countryLoads } = await openCities();
+    const { user, table, countryLoads, store } = await openCities();
     expect(countryLoads()).toBe(1);
     expect(screen.getByRole('heading', { name: 'Cidades' })).toBeInTheDocument();
     const row = within(table).getByRole('cell', { name: 'Fortaleza' }).closest('tr');
@@ -79,10 +75,10 @@ describe('Cidades page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Mostrando 1 até 2 de 2 registros')).toBeInTheDocument();
     expect(screen.getByText('Registro salvo.').closest('[role="status"]')).not.toBeNull();
-    // The confirmation stays with its page.
-    await user.click(screen.getByRole('button', { name: 'Países' }));
+    // The confirmation stays with its page: away and back, as the menu asks for pages.
+    act(() => store.dispatch(pageRequested('COUNTRIES')));
     await screen.findByRole('table', { name: 'Países' });
-    await user.click(screen.getByRole('button', { name: 'Cidades' }));
+    act(() => store.dispatch(pageRequested('CITIES')));
     await screen.findByRole('table', { name: 'Cidades' });
     expect(screen.queryByText('Registro salvo.')).not.toBeInTheDocument();
   });

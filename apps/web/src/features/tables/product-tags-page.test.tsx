@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
 import { expectZeroRefused, printQuantity } from '../../testing/batch-print';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 const category = { id: 2, name: 'Lanches', type: 'Produto' };
 const rows = [1, 2].map((id) => ({
@@ -24,10 +22,7 @@ async function openTags(permissions: ('Product' | 'ProductTags')[] = ['ProductTa
       HttpResponse.json({ data: rows, recordsTotal: 2, recordsFiltered: 2 }),
     ),
   );
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions, adminPage: null }) },
-  });
-  await rendered.user.click(await screen.findByRole('button', { name: 'Etiquetas de Produtos' }));
+  const rendered = await renderPage('PRODUCT_TAGS', { permissions });
   const table = await screen.findByRole('table', { name: 'Etiquetas de Produtos' });
   await within(table).findByText('Sanduíche 2');
   return { ...rendered, table };
@@ -77,10 +72,7 @@ describe('product form', { timeout: 20_000 }, () => {
         HttpResponse.json({ data: [], recordsTotal: 0, recordsFiltered: 0 }),
       ),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ permissions: ['Product'], adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Produtos' }));
+    const { user } = await renderPage('PRODUCTS', { permissions: ['Product'] });
     await screen.findByRole('table', { name: 'Produtos' });
     await user.click(screen.getByRole('button', { name: 'Novo' }));
     const form = await screen.findByRole('dialog');

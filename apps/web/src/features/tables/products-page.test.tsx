@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
 import { expectZeroRefused, printQuantity } from '../../testing/batch-print';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { captureDownloads } from '../../testing/downloads';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 import { watchPrintFrames } from '../../testing/print-frames';
 
 const category = { id: 2, name: 'Livros', type: 'Produto' };
@@ -44,10 +42,7 @@ function serveProducts(asked: URLSearchParams[]) {
 
 async function openProducts(asked: URLSearchParams[] = []) {
   serveProducts(asked);
-  const rendered = renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ permissions: ['Product'], adminPage: null }) },
-  });
-  await rendered.user.click(screen.getByRole('button', { name: 'Produtos' }));
+  const rendered = await renderPage('PRODUCTS', { permissions: ['Product'] });
   const table = await screen.findByRole('table', { name: 'Produtos' });
   await within(table).findByText('Livro 001');
   return { ...rendered, table };

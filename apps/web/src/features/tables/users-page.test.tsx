@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
+import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
-import { signedInSession } from '../../testing/fixtures';
 
 describe('Usuários page', () => {
   it('loads permissions, profiles, centers and categories after the selected event', async () => {
@@ -26,10 +24,7 @@ describe('Usuários page', () => {
       list('/api/centers/select', [{ id: 7, name: 'Núcleo Fortaleza' }]),
       list('/api/product/categories/select', [{ id: 2, name: 'Livros', type: 'Produto' }]),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ adminPage: null }) },
-    });
-    await user.click(screen.getByRole('button', { name: 'Usuários' }));
+    const { user } = await renderPage('USERS');
     await screen.findByRole('table', { name: 'Usuários' });
     expect(calls).toEqual([
       '/api/events/selected',
@@ -89,9 +84,7 @@ describe('Usuários page', () => {
             );
       }),
     );
-    const { user } = renderWithProviders(<App />, {
-      preloadedState: { session: signedInSession({ adminPage: 'USERS' }) },
-    });
+    const { user } = await renderPage('USERS');
     const table = await screen.findByRole('table', { name: 'Usuários' });
     const reset = screen.getByRole('button', { name: 'Redefinir autenticação em dois fatores' });
     expect(reset).toBeDisabled();

@@ -1,7 +1,5 @@
 import { screen } from '@testing-library/react';
-import { App } from '../../App';
-import { renderWithProviders } from '../../testing/render';
-import { signedInSession } from '../../testing/fixtures';
+import { renderPage } from '../../testing/render';
 import { NO_CAMERA_MESSAGE, NO_MEDIA_DEVICES_MESSAGE } from './media-devices';
 
 function device(kind: MediaDeviceKind, deviceId: string, label: string): MediaDeviceInfo {
@@ -15,11 +13,7 @@ function fakeMediaDevices(list: () => Promise<MediaDeviceInfo[]>) {
   });
 }
 
-function renderPage() {
-  return renderWithProviders(<App />, {
-    preloadedState: { session: signedInSession({ adminPage: 'WEBCAM_CONFIG' }) },
-  });
-}
+const openWebcam = () => renderPage('WEBCAM_CONFIG');
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'mediaDevices');
@@ -40,7 +34,7 @@ describe('webcam page', () => {
           device('videoinput', 'cam-2', 'Câmera integrada'),
         ];
       });
-      const { user, store } = renderPage();
+      const { user, store } = await openWebcam();
       expect(screen.getByText('Câmera padrão do navegador')).toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Editar' }));
@@ -63,7 +57,7 @@ describe('webcam page', () => {
 
   it('cancels without changing the camera', async () => {
     fakeMediaDevices(async () => [device('videoinput', 'cam-1', 'Webcam USB')]);
-    const { user, store } = renderPage();
+    const { user, store } = await openWebcam();
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     await user.selectOptions(await screen.findByRole('combobox', { name: 'Câmera' }), 'cam-1');
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
@@ -72,7 +66,7 @@ describe('webcam page', () => {
   });
 
   it('explains when the browser has no camera access', async () => {
-    const { user } = renderPage();
+    const { user } = await openWebcam();
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(NO_MEDIA_DEVICES_MESSAGE);
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
@@ -81,7 +75,7 @@ describe('webcam page', () => {
 
   it('explains when no camera is connected', async () => {
     fakeMediaDevices(async () => [device('audioinput', 'mic', 'Microfone')]);
-    const { user } = renderPage();
+    const { user } = await openWebcam();
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(NO_CAMERA_MESSAGE);
   });
