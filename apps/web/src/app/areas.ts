@@ -1,8 +1,13 @@
 import { createAction, type Slice } from '@reduxjs/toolkit';
-import type { Saga, Task } from 'redux-saga';
+import type { Saga, SagaIterator, Task } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
-import type { PageLoader } from './navigation/page-loaders';
 import { rootReducer, type LazyState } from './root-reducer';
+
+/**
+ * A load a page needs before it shows. It handles its own failure (puts its `*Failed` action) so
+ * the next loads still run.
+ */
+export type PageLoader = () => SagaIterator;
 
 /**
  * A part of the app loaded with its pages' chunk: its slices, the sagas that serve them and the
@@ -50,7 +55,10 @@ export function attachAreas(host: AreaHost): void {
   for (const area of areas.values()) start(host, area);
 }
 
-/** The loads a loaded area declares for one of its pages. */
+/**
+ * SPEC.md 'Data loaded when a menu item is chosen': the loads a loaded area declares for one of
+ * its pages, run in order after the selected-event lookup. The one registry of page loads.
+ */
 export function areaPageLoaders(page: AdminPage): readonly PageLoader[] | undefined {
   for (const area of areas.values()) {
     const loaders = area.pageLoaders?.[page];

@@ -1,13 +1,12 @@
 import { all, call, put, race, select, take, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
-import { areaPageLoaders } from '../areas';
+import { areaPageLoaders, type PageLoader } from '../areas';
 import { loadSelectedEvent } from '../events/sagas';
 import { preloadPage } from '../shell/pages';
 import { pageOpened, selectTotpEnrolmentOnly } from '../session/slice';
 import { sessionEnded } from '../../store/app-actions';
 import { selectToken } from '../../api/token';
-import { PAGE_LOADERS, type PageLoader } from './page-loaders';
 import { pageLoadStarted, pageRequested, selectPageLoading } from './slice';
 
 /**
@@ -19,8 +18,7 @@ function* loadPageData(page: AdminPage | null): SagaIterator {
   const enrolmentOnly: boolean = yield select(selectTotpEnrolmentOnly);
   const lookups = enrolmentOnly ? [] : [call(loadSelectedEvent)];
   yield all([...lookups, call(preloadPage, page)]);
-  const loaders: readonly PageLoader[] =
-    (page && (PAGE_LOADERS[page] ?? areaPageLoaders(page))) || [];
+  const loaders: readonly PageLoader[] = (page && areaPageLoaders(page)) || [];
   for (const loader of loaders) {
     try {
       yield call(loader);

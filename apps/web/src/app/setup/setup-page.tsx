@@ -8,6 +8,7 @@ import { pageRequested } from '../navigation/slice';
 import { selectPermissions } from '../session/slice';
 import { PageFrame } from '../../ui/page-frame';
 import { selectSetupStatus } from './slice';
+import './area';
 
 /** 'Primeiros passos': what a new installation lacks before a desk works, each step a link. */
 export function SetupPage() {

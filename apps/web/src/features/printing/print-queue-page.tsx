@@ -13,6 +13,7 @@ import { DataTable } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/formats';
 import { PageFrame } from '../../ui/page-frame';
 import { jobsRequested, reprintRequested, selectPrinting } from '../../app/printing/slice';
+import './area';
 
 const STATUS_VARIANTS: Record<PrintJobStatus, string> = {
   queued: 'secondary',

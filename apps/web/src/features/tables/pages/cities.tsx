@@ -4,6 +4,7 @@ import { dateColumns, refName, textOf, type TableDefinition } from '../../../app
 import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
+import '../area';
 
 export const citiesTable: TableDefinition<TableRow> = {
   table: 'cities',

@@ -4,6 +4,7 @@ import { dateColumns, textOf, type TableDefinition } from '../../../app/tables/d
 import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
+import '../area';
 
 export const coursesTable: TableDefinition<TableRow> = {
   table: 'courses',

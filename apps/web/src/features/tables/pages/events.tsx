@@ -23,7 +23,7 @@ import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 import { RowButton } from '../../../ui/row-button';
-import '../extras-area';
+import '../area';
 
 function EventQrButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();

@@ -10,6 +10,7 @@ import {
 import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
+import '../area';
 
 export function serviceLabel(value: unknown): string {
   return typeof value === 'string' && value in PRINT_SERVICE_LABELS

@@ -8,7 +8,7 @@ import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
 import { ProductPrintDialogs } from './product-print-dialogs';
-import '../extras-area';
+import '../area';
 
 function PrintTagsButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();

@@ -13,7 +13,7 @@ import { PageFrame } from '../../../ui/page-frame';
 import { PRODUCT_MAIN_COLUMNS } from './product-columns';
 import { ProductPrintDialogs } from './product-print-dialogs';
 import { RowButton } from '../../../ui/row-button';
-import '../extras-area';
+import '../area';
 
 function ProductQrButton({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();

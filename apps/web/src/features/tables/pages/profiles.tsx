@@ -10,6 +10,7 @@ import type { TableRow } from '../../../app/tables/slice';
 import type { LookupItem } from '../../../app/lookups/slice';
 import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
+import '../area';
 
 /** `permissions: [{id, name}]` as their friendly names. */
 export function permissionNames(value: unknown): string {

@@ -6,6 +6,7 @@ import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
 import { permissionNames } from './profiles';
+import '../area';
 
 function names(value: unknown): string {
   return Array.isArray(value) ? value.map(refName).join(', ') : '';
