@@ -49,7 +49,7 @@ describe('error dialog', () => {
     const { store } = renderWithProviders(<App />);
     act(() => {
       store.dispatch(passwordUpdateFailed(error, { hideError: true }));
-      store.dispatch({ type: 'coupons/printFailed', payload: { ...error, hide: true } });
+      store.dispatch({ type: 'coupons/printFailed', payload: error, meta: { hideError: true } });
     });
     expect(store.getState().errors.description).toBeNull();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -6,15 +6,15 @@ import { errorShown } from './slice';
 
 interface FailureLike {
   type: string;
-  payload?: { description?: unknown; error_description?: unknown; error?: unknown; hide?: unknown };
+  payload?: { description?: unknown; error_description?: unknown; error?: unknown };
   meta?: { hideError?: unknown };
 }
 
-/** Any `*Failed` action opens the dialog unless flagged hidden (`meta.hideError` or `payload.hide`). */
+/** Any `*Failed` action opens the dialog unless flagged hidden (`meta.hideError`, see failure()). */
 export function isDialogFailure(action: Action): boolean {
   const { type, payload, meta } = action as FailureLike;
   if (!type.endsWith('Failed')) return false;
-  if (meta?.hideError === true || payload?.hide === true) return false;
+  if (meta?.hideError === true) return false;
   return payload?.error !== SESSION_ENDED_ERROR;
 }
 

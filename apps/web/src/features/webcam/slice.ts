@@ -37,8 +37,8 @@ export const webcamSlice = createSlice({
     },
     webcamDevicesFailed: {
       // Shown on the page itself, not in the error dialog.
-      prepare: (message: string) => ({ payload: { message, hide: true } }),
-      reducer(state, action: PayloadAction<{ message: string; hide: boolean }>) {
+      prepare: (message: string) => ({ payload: { message }, meta: { hideError: true } }),
+      reducer(state, action: PayloadAction<{ message: string }, string, { hideError: boolean }>) {
         state.busy = false;
         state.devices = [];
         state.message = action.payload.message;
