@@ -101,7 +101,7 @@ export async function runAgent(options) {
         () => api.file(job.id),
         `Não foi possível baixar o trabalho ${job.id}`,
       );
-      const where = await deliver(options.destination, job, pdf);
+      const where = await deliver(options.destination, job, pdf, log);
       log.info(`Trabalho ${job.id} impresso (${where}).`);
     } catch (error) {
       failure = error instanceof Error ? error.message : String(error);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runAgent } from './agent.js';
 import { createLogger } from './log.js';
+import { JOB_TIMEOUT_MS } from './output.js';
 
 const USAGE = `Uso: balcao-print-agent --server URL --token TOKEN (--printer FILA | --out PASTA) [opções]
 
@@ -13,6 +14,8 @@ const USAGE = `Uso: balcao-print-agent --server URL --token TOKEN (--printer FIL
   --out PASTA         em vez de imprimir, grava cada trabalho como {id}-{tipo}.pdf na pasta
   --interval MS       intervalo entre consultas com a fila vazia (padrão 1000)
   --lp-command CMD    comando de impressão (padrão lp)
+  --job-timeout S     segundos que o CUPS tem para concluir um trabalho antes que o agente o
+                      cancele e o informe como falho (padrão 120)
   -h, --help          mostra esta ajuda`;
 
 /**
@@ -26,11 +29,21 @@ function usageError(message) {
 
 /** @returns {import('./agent.js').AgentOptions['destination']} */
 function destinationFrom(
-  /** @type {{ printer?: string, out?: string, 'lp-command'?: string }} */ values,
+  /** @type {{ printer?: string, out?: string, 'lp-command'?: string, 'job-timeout'?: string }} */ values,
 ) {
   if (values.printer && values.out) usageError('Use --printer ou --out, não os dois.');
   if (values.printer) {
-    return { type: 'printer', queue: values.printer, lpCommand: values['lp-command'] ?? 'lp' };
+    const seconds =
+      values['job-timeout'] === undefined ? JOB_TIMEOUT_MS / 1000 : Number(values['job-timeout']);
+    if (!Number.isInteger(seconds) || seconds < 1) {
+      usageError('--job-timeout deve ser um número inteiro de segundos, de 1 para cima.');
+    }
+    return {
+      type: 'printer',
+      queue: values.printer,
+      lpCommand: values['lp-command'] ?? 'lp',
+      jobTimeoutMs: seconds * 1000,
+    };
   }
   if (values.out) return { type: 'folder', dir: resolve(values.out) };
   return usageError('Informe --printer FILA ou --out PASTA.');
@@ -43,6 +56,7 @@ const options = /** @type {const} */ ({
   out: { type: 'string' },
   interval: { type: 'string' },
   'lp-command': { type: 'string' },
+  'job-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 });
 

@@ -2,16 +2,19 @@ import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { followJob, requestIdIn } from './follow-job.js';
 
 /**
  * Where jobs go: a CUPS queue through `lp`, or a folder (testing, or a host whose own software
- * watches the folder).
- * @typedef {{ type: 'printer', queue: string, lpCommand: string } | { type: 'folder', dir: string }} Destination
+ * watches the folder). jobTimeoutMs bounds the wait for CUPS to complete a job (default 120 s).
+ * @typedef {{ type: 'printer', queue: string, lpCommand: string, jobTimeoutMs?: number } | { type: 'folder', dir: string }} Destination
  */
 
 /** @typedef {import('./agent-api.js').Job} Job */
+/** @typedef {import('./log.js').Logger} Logger */
 
 const LP_TIMEOUT_MS = 60_000;
+export const JOB_TIMEOUT_MS = 120_000;
 
 /** Job ids and kinds come from the server; they become file names only through this. */
 const safeName = (/** @type {string} */ text) => text.replace(/[^A-Za-z0-9_-]/g, '_');
@@ -22,12 +25,12 @@ export const outputFileName = (job) => `${safeName(job.id)}-${safeName(job.kind)
 /**
  * @param {string} command
  * @param {string[]} args
- * @returns {Promise<void>}
+ * @returns {Promise<string>} its output
  */
 function run(command, args) {
   return new Promise((resolve, reject) => {
-    execFile(command, args, { timeout: LP_TIMEOUT_MS }, (error, _stdout, stderr) => {
-      if (!error) return resolve();
+    execFile(command, args, { timeout: LP_TIMEOUT_MS }, (error, stdout, stderr) => {
+      if (!error) return resolve(String(stdout));
       const detail = String(stderr).trim() || error.message;
       reject(new Error(`${command} falhou: ${detail}`));
     });
@@ -39,9 +42,10 @@ function run(command, args) {
  * @param {Destination} destination
  * @param {Job} job
  * @param {Buffer} pdf
+ * @param {Logger} log
  * @returns {Promise<string>}
  */
-export async function deliver(destination, job, pdf) {
+export async function deliver(destination, job, pdf, log) {
   if (destination.type === 'folder') {
     const target = join(destination.dir, outputFileName(job));
     // Written aside and renamed, so whoever watches the folder never sees half a file.
@@ -56,7 +60,7 @@ export async function deliver(destination, job, pdf) {
     const file = join(dir, outputFileName(job));
     await writeFile(file, pdf);
     // lp hands the file to the CUPS spooler before it returns, so it may be deleted right after.
-    await run(destination.lpCommand, [
+    const output = await run(destination.lpCommand, [
       '-d',
       destination.queue,
       '-t',
@@ -65,7 +69,16 @@ export async function deliver(destination, job, pdf) {
       String(job.copies),
       file,
     ]);
-    return `fila ${destination.queue}`;
+    const queued = requestIdIn(destination.queue, output);
+    // A print command that is not CUPS's lp names no CUPS job: its exit status is all there is.
+    if (!queued) return `fila ${destination.queue}`;
+    log.info(`Trabalho ${job.id} na fila do CUPS (${queued.requestId}); aguardando a impressão.`);
+    await followJob({
+      queue: destination.queue,
+      ...queued,
+      timeoutMs: destination.jobTimeoutMs ?? JOB_TIMEOUT_MS,
+    });
+    return `fila ${destination.queue}, trabalho ${queued.requestId} do CUPS`;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

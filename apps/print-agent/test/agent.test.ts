@@ -84,6 +84,8 @@ describe('print agent', () => {
     expect(logs).toContain('INFO Trabalho 103 (COUPON) recebido: Cupom.');
   });
 
+  // Printing through CUPS is in cups.test.ts; this is a print command that names no CUPS job,
+  // which CUPS's lp never is.
   it('prints with lp -d QUEUE -t TITLE -n COPIES file and removes its temporary copy', async () => {
     const argsFile = join(dir, 'args.txt');
     const printed = join(dir, 'printed.pdf');
@@ -100,17 +102,8 @@ describe('print agent', () => {
     expect(args[6]).toMatch(/7-BADGE\.pdf$/);
     expect(await readFile(printed)).toEqual(pdf('x'));
     expect(existsSync(args[6] ?? '')).toBe(false);
-  });
-
-  it('reports a failing lp as failed, with its error text, and goes on to the next job', async () => {
-    const lp = await fakeLp('lp', `echo "lp: The printer or class does not exist." >&2\nexit 1`);
-    server.add({ id: '8', kind: 'PRODUCT', title: 'Etiquetas', pdf: pdf('tags') });
-    server.add({ id: '9', kind: 'PRODUCT', title: 'Etiquetas', pdf: pdf('tags') });
-    start({ type: 'printer', queue: 'nao-existe', lpCommand: lp });
-
-    await waitFor(() => server.jobs.every((job) => job.status === 'failed'), 'as falhas');
-    expect(server.job('8')?.error).toContain('The printer or class does not exist.');
-    expect(logs.some((line) => line.startsWith('ERRO Trabalho 8 falhou'))).toBe(true);
+    // Nothing to follow in CUPS: its exit status is the outcome.
+    expect(logs).toContain('INFO Trabalho 7 impresso (fila cracha-mesa-1).');
   });
 
   it('survives the server going away and coming back, backing off meanwhile', async () => {
@@ -136,18 +129,6 @@ describe('print agent', () => {
       .map((wait) => Number(wait.replace(',', '.')));
     expect(Math.max(...waits)).toBeLessThanOrEqual(0.2);
     expect(waits[1] ?? 0).toBeGreaterThan(waits[0] ?? 0);
-  });
-
-  it('keeps retrying a confirmation the server could not take, without printing twice', async () => {
-    const count = join(dir, 'count.txt');
-    const lp = await fakeLp('lp', `echo printed >> '${count}'`);
-    server.add({ id: '301', kind: 'BADGE', title: 'Crachá', pdf: pdf('once') });
-    server.failNext('file', 2);
-    server.failNext('done', 3);
-    start({ type: 'printer', queue: 'q', lpCommand: lp });
-
-    await waitFor(() => server.job('301')?.status === 'done', 'a confirmação');
-    expect(await readFile(count, 'utf8')).toBe('printed\n');
   });
 
   it('backs off on a refused token and says which token to check', async () => {

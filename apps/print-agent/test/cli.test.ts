@@ -61,4 +61,19 @@ describe('balcao-print-agent command', () => {
     expect(agent.output().stderr).toContain('Informe --printer FILA ou --out PASTA.');
     expect(agent.output().stderr).toContain('Uso: balcao-print-agent');
   });
+
+  it('refuses a --job-timeout that is not a whole number of seconds', async () => {
+    const agent = run([
+      '--server',
+      server.url,
+      '--token',
+      's',
+      '--printer',
+      'q',
+      '--job-timeout',
+      '0',
+    ]);
+    expect(await agent.exit).toBe(2);
+    expect(agent.output().stderr).toContain('--job-timeout deve ser um número inteiro de segundos');
+  });
 });
