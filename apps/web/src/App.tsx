@@ -7,7 +7,7 @@ import { LoginPage } from './app/session/login-page';
 import { selectCameraId, selectLandPage, selectRestoring } from './app/session/slice';
 import { useAppSelector } from './store/hooks';
 import { LoadingPage } from './ui/loading-page';
-import { ScannerCameraContext } from './ui/qr-scanner';
+import { ScannerCameraContext } from './ui/scanner-camera';
 
 // The projector page is its own chunk: the login page loads without it.
 const LotteryPage = lazyPage(

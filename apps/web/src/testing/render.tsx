@@ -10,7 +10,7 @@ import { selectCameraId } from '../app/session/slice';
 import { PageContent } from '../app/shell/page-content';
 import { makeStore, type AppStore, type RootState } from '../app/store';
 import { useAppSelector } from '../store/hooks';
-import { ScannerCameraContext } from '../ui/qr-scanner';
+import { ScannerCameraContext } from '../ui/scanner-camera';
 import { SCAN_KEY_GAP_MS } from '../ui/scan-field';
 import { signedInSession } from './fixtures';
 

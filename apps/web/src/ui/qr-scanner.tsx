@@ -1,4 +1,4 @@
-import { createContext, useContext, useState } from 'react';
+import { useContext, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import {
@@ -8,6 +8,7 @@ import {
   type IScannerError,
 } from '@yudiel/react-qr-scanner';
 import { BEEP_SOUND } from './beep';
+import { ScannerCameraContext } from './scanner-camera';
 
 /** SPEC.md section 9. */
 export const SCAN_DELAY_MS = 100;
@@ -39,9 +40,6 @@ export interface QrScannerProps {
   closeOnScan?: boolean;
   disabled?: boolean;
 }
-
-/** The camera chosen on 'Webcam' for this device (the session's), or null for the back one. */
-export const ScannerCameraContext = createContext<string | null>(null);
 
 /**
  * The shared QR scanner: a toggle button shows it (the session's camera, 100 ms between reads, a
