@@ -8,57 +8,14 @@
  *   BENCH_SKIP_BUILD=1 npm run bench:spa --workspace bench   # measure the build already there
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startBenchApp } from './bench-app.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { WEB_DIST, initialAssets, weightOf } from '../../scripts/spa-weight.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const WEB_DIST = `${ROOT}apps/web/dist/`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-
-interface Weight {
-  raw: number;
-  gzip: number;
-  brotli: number;
-}
-
-/** A built file's size, and gzip (level 9) and brotli (quality 11) of it, as the build writes them. */
-function weightOf(file: string): Weight {
-  const content = readFileSync(`${WEB_DIST}${file.replace(/^\//, '')}`);
-  return {
-    raw: content.length,
-    gzip: gzipSync(content, { level: 9 }).length,
-    brotli: brotliCompressSync(content, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY },
-    }).length,
-  };
-}
-
-const sum = (weights: Weight[]): Weight =>
-  weights.reduce(
-    (total, w) => ({
-      raw: total.raw + w.raw,
-      gzip: total.gzip + w.gzip,
-      brotli: total.brotli + w.brotli,
-    }),
-    { raw: 0, gzip: 0, brotli: 0 },
-  );
-
-/** What index.html makes the browser fetch before the first screen: entry, preloads, styles. */
-function initialAssets(): { js: string[]; css: string[] } {
-  const html = readFileSync(`${WEB_DIST}index.html`, 'utf8');
-  const attribute = (pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]!);
-  return {
-    js: [
-      ...attribute(/<script[^>]+src="([^"]+)"/g),
-      ...attribute(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-    ],
-    css: attribute(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g),
-  };
-}
 
 /** Counts every response's bytes on the wire (headers included) while `visit` runs. */
 async function wireBytes(context: BrowserContext, page: Page, visit: () => Promise<void>) {
@@ -157,7 +114,7 @@ async function main(): Promise<void> {
   }
   const { js, css } = initialAssets();
   const show = (label: string, files: string[]) => {
-    const w = sum(files.map(weightOf));
+    const w = weightOf(files);
     console.log(
       `${label} (${files.length} arquivos): ${kb(w.raw)} cru, ${kb(w.gzip)} gzip, ${kb(w.brotli)} brotli`,
     );
