@@ -35,7 +35,7 @@ describe('CustomerFinder', () => {
     const onScan = vi.fn();
     const { user } = renderWithProviders(<Finder onLookup={vi.fn()} onScan={onScan} />);
     await user.click(screen.getByRole('button', { name: 'Ler QR Code do crachá' }));
-    await user.type(screen.getByLabelText('Imagem da câmera'), '41{Enter}');
+    await user.type(await screen.findByLabelText('Imagem da câmera'), '41{Enter}');
     expect(onScan).toHaveBeenCalledWith('41');
   });
 

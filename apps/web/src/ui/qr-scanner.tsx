@@ -1,12 +1,7 @@
-import { useContext, useState } from 'react';
+import { lazy, Suspense, useContext, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import {
-  Scanner,
-  setZXingModuleOverrides,
-  type IDetectedBarcode,
-  type IScannerError,
-} from '@yudiel/react-qr-scanner';
+import type { IDetectedBarcode, IScannerError } from '@yudiel/react-qr-scanner';
 import { BEEP_SOUND } from './beep';
 import { ScannerCameraContext } from './scanner-camera';
 
@@ -22,9 +17,18 @@ export const LARGE_SCANNER = { width: 320, height: 240 } as const;
  * index.html (vite.config.ts), so it comes from our own origin.
  */
 export const ZXING_WASM_FILE = 'zxing_reader.wasm';
-setZXingModuleOverrides({
-  locateFile: (path: string, prefix: string) =>
-    path.endsWith('.wasm') ? `${import.meta.env.BASE_URL}${path}` : prefix + path,
+
+/**
+ * The scanner library (camera, WebRTC shims, barcode decoder) loads the first time a clerk turns
+ * the camera on: a desk that only takes a USB scanner never parses it.
+ */
+const Scanner = lazy(async () => {
+  const library = await import('@yudiel/react-qr-scanner');
+  library.setZXingModuleOverrides({
+    locateFile: (path: string, prefix: string) =>
+      path.endsWith('.wasm') ? `${import.meta.env.BASE_URL}${path}` : prefix + path,
+  });
+  return { default: library.Scanner };
 });
 
 const CAMERA_ERROR = 'Não foi possível usar a câmera para ler QR codes.';
@@ -79,19 +83,24 @@ export function QrScanner(props: QrScannerProps) {
       </Button>
       {shown && (
         <div className="qr-scanner-view mt-2" style={{ width, height }}>
-          <Scanner
-            onScan={scanned}
-            onError={failed}
-            constraints={
-              cameraId ? { deviceId: { exact: cameraId } } : { facingMode: 'environment' }
-            }
-            formats={['qr_code']}
-            scanDelay={SCAN_DELAY_MS}
-            retryDelay={SCAN_DELAY_MS}
-            sound={BEEP_SOUND}
-            components={{ finder: true, onOff: false, torch: false, zoom: false }}
-            styles={{ container: { width, height }, video: { width, height, objectFit: 'cover' } }}
-          />
+          <Suspense fallback={null}>
+            <Scanner
+              onScan={scanned}
+              onError={failed}
+              constraints={
+                cameraId ? { deviceId: { exact: cameraId } } : { facingMode: 'environment' }
+              }
+              formats={['qr_code']}
+              scanDelay={SCAN_DELAY_MS}
+              retryDelay={SCAN_DELAY_MS}
+              sound={BEEP_SOUND}
+              components={{ finder: true, onOff: false, torch: false, zoom: false }}
+              styles={{
+                container: { width, height },
+                video: { width, height, objectFit: 'cover' },
+              }}
+            />
+          </Suspense>
         </div>
       )}
       {shown && error && (

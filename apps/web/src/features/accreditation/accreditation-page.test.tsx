@@ -257,7 +257,7 @@ describe('Credenciamento', { timeout: 20_000 }, () => {
     const calls = serveDesk([maria]);
     const { user } = await openDesk();
     await user.click(await screen.findByRole('button', { name: 'Ler QR Code' }));
-    await user.type(screen.getByLabelText('Imagem da câmera'), `${maria.cpf}{Enter}`);
+    await user.type(await screen.findByLabelText('Imagem da câmera'), `${maria.cpf}{Enter}`);
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toHaveFocus(),
     );

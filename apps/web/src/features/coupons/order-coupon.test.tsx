@@ -64,7 +64,7 @@ describe('Cupom no caixa', { timeout: 20_000 }, () => {
 
     // The printed coupon's QR shown to the camera.
     await user.click(screen.getByRole('button', { name: 'Ler QR Code do cupom' }));
-    await user.type(screen.getByLabelText('Imagem da câmera'), 'GOODCODE{Enter}');
+    await user.type(await screen.findByLabelText('Imagem da câmera'), 'GOODCODE{Enter}');
     await waitFor(() =>
       expect(screen.getByLabelText('Total do pedido')).toHaveTextContent('R$ 115,50'),
     );

@@ -214,7 +214,7 @@ describe('badge QR at the cashier', { timeout: 20_000 }, () => {
     const { user } = await openCashier();
     await screen.findByRole('button', { name: /Pedido 11/ });
     await user.click(screen.getByRole('button', { name: 'Ler QR Code do crachá' }));
-    await user.type(screen.getByLabelText('Imagem da câmera'), '42{Enter}');
+    await user.type(await screen.findByLabelText('Imagem da câmera'), '42{Enter}');
     expect(await screen.findByRole('heading', { name: 'Pedido 11' })).toBeInTheDocument();
   });
 });
