@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runAgent, type AgentOptions } from '../src/agent.js';
-import { PrintServer } from './print-server.ts';
+import type { AgentOptions } from '../src/agent.js';
+import { PrintServer, runTestAgent } from './print-server.ts';
 
 const TOKEN = 'token-da-impressora';
 const pdf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`);
@@ -24,21 +24,7 @@ let stop: AbortController;
 let running: Promise<void> | null;
 
 function start(destination: AgentOptions['destination'], overrides: Partial<AgentOptions> = {}) {
-  running = runAgent({
-    server: server.url,
-    token: TOKEN,
-    destination,
-    intervalMs: 30,
-    backoffBaseMs: 20,
-    maxBackoffMs: 200,
-    signal: stop.signal,
-    log: {
-      info: (message) => logs.push(`INFO ${message}`),
-      warn: (message) => logs.push(`AVISO ${message}`),
-      error: (message) => logs.push(`ERRO ${message}`),
-    },
-    ...overrides,
-  });
+  running = runTestAgent(server, destination, { signal: stop.signal, logs, ...overrides });
   return running;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAgent, type AgentOptions } from '../src/agent.js';
+import type { AgentOptions } from '../src/agent.js';
 import { Cups, cupsAvailable, pdfInfo } from './cups.ts';
 import {
   BADGE_SIZE_MM,
@@ -11,7 +11,7 @@ import {
   paymentReceipt,
   productTags,
 } from './documents.ts';
-import { PrintServer } from './print-server.ts';
+import { PrintServer, runTestAgent } from './print-server.ts';
 
 const TOKEN = 'token-da-impressora';
 /** A receipt printer's queue: 80 mm roll, pages up to 297 mm long (the driver cuts after them). */
@@ -85,21 +85,8 @@ describe.skipIf(!cupsAvailable)(
     }
 
     function start(queueName: string, overrides: Partial<AgentOptions> = {}) {
-      running = runAgent({
-        server: server.url,
-        token: TOKEN,
-        destination: { type: 'printer', queue: queueName, lpCommand: 'lp' },
-        intervalMs: 30,
-        backoffBaseMs: 20,
-        maxBackoffMs: 200,
-        signal: stop.signal,
-        log: {
-          info: (message) => logs.push(`INFO ${message}`),
-          warn: (message) => logs.push(`AVISO ${message}`),
-          error: (message) => logs.push(`ERRO ${message}`),
-        },
-        ...overrides,
-      });
+      const destination = { type: 'printer', queue: queueName, lpCommand: 'lp' } as const;
+      running = runTestAgent(server, destination, { signal: stop.signal, logs, ...overrides });
       return running;
     }
 

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { runAgent, type AgentOptions } from '../src/agent.js';
 
 export interface ServerJob {
   id: string;
@@ -107,4 +108,30 @@ export class PrintServer {
     if (step === 'failed') job.error = (JSON.parse(body) as { error: string }).error;
     return send(200, { ok: true });
   }
+}
+
+/**
+ * The real agent asking `server` for work, with short waits for a test, its log lines kept in
+ * `logs` ('INFO …', 'AVISO …', 'ERRO …').
+ */
+export function runTestAgent(
+  server: PrintServer,
+  destination: AgentOptions['destination'],
+  { signal, logs, ...overrides }: Partial<AgentOptions> & { signal: AbortSignal; logs: string[] },
+) {
+  return runAgent({
+    server: server.url,
+    token: server.token,
+    destination,
+    intervalMs: 30,
+    backoffBaseMs: 20,
+    maxBackoffMs: 200,
+    signal,
+    log: {
+      info: (message) => logs.push(`INFO ${message}`),
+      warn: (message) => logs.push(`AVISO ${message}`),
+      error: (message) => logs.push(`ERRO ${message}`),
+    },
+    ...overrides,
+  });
 }
