@@ -45,6 +45,12 @@ export function usePage(baseUrl: string = inject('baseUrl')): {
       mkdirSync(ARTIFACTS, { recursive: true });
       const name = context.task.name.replace(/[^\w-]+/g, '_').slice(0, 80);
       await current.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+      // CI keeps only the log: what a dialog on screen said is often the whole story.
+      for (const dialog of await current.getByRole('dialog').all()) {
+        const text = await dialog.innerText().catch(() => '');
+        if (text)
+          console.error(`[${context.task.name}] diálogo na tela: ${text.replace(/\s+/g, ' ')}`);
+      }
     }
     await current.context().close();
   });

@@ -20,24 +20,41 @@ const OVERLOADED = new ApiError(
 /** How often the probe asks the loop for a turn, and how long a verdict lasts. */
 const TICK_MS = 10;
 const WINDOW_MS = 250;
+/** How far back the loop's busyness is judged, and the share of it that is a saturated loop. */
+const BUSY_SPAN_MS = 2000;
+const SATURATED = 0.9;
+
+interface LoopWindow {
+  /** The longest wait a 10 ms timer endured in the window. */
+  longestStallMs: number;
+  /** The share of the last `BUSY_SPAN_MS` (at least this window) the loop spent running code. */
+  utilization: number;
+}
 
 /**
- * Calls `onWindow` about every `WINDOW_MS` with the longest wait the event loop made a 10 ms timer
- * endure in that window. Each tick measures the gap since the previous one, across windows, so a
- * stall always lands in the window where it ends. (@fastify/under-pressure reset perf_hooks'
- * histogram each window, which then needs two ticks to record anything; a window with one read
- * as NaN, taken as an infinite delay: every request 503'd after any 250 ms of busy loop.)
+ * Calls `onWindow` about every `WINDOW_MS` with how the event loop fared in that window. Each tick
+ * measures the gap since the previous one, across windows, so a stall always lands in the window
+ * where it ends. (@fastify/under-pressure reset perf_hooks' histogram each window, which then needs
+ * two ticks to record anything; a window with one read as NaN, taken as an infinite delay: every
+ * request 503'd after any 250 ms of busy loop.)
  */
-function watchEventLoop(onWindow: (longestStallMs: number) => void): () => void {
+function watchEventLoop(onWindow: (window: LoopWindow) => void): () => void {
   let last = performance.now();
   let windowStart = last;
   let longest = 0;
+  let mark = performance.eventLoopUtilization();
+  let recent: { end: number; idle: number; active: number }[] = [];
   const timer = setInterval(() => {
     const now = performance.now();
     longest = Math.max(longest, now - last - TICK_MS);
     last = now;
     if (now - windowStart >= WINDOW_MS) {
-      onWindow(longest);
+      const used = performance.eventLoopUtilization(mark);
+      mark = performance.eventLoopUtilization();
+      recent = [...recent.filter((w) => w.end > now - BUSY_SPAN_MS), { end: now, ...used }];
+      const active = recent.reduce((sum, w) => sum + w.active, 0);
+      const idle = recent.reduce((sum, w) => sum + w.idle, 0);
+      onWindow({ longestStallMs: longest, utilization: active / (active + idle || 1) });
       windowStart = now;
       longest = 0;
     }
@@ -48,11 +65,14 @@ function watchEventLoop(onWindow: (longestStallMs: number) => void): () => void 
 
 /**
  * The overload guard: a request gets a 503 in our error shape at once, instead of piling up until
- * the process stalls or dies, while the event loop stalled past `maxEventLoopDelay` ms (0: not
- * checked) in the last window, except on money routes: a sale refused at a till is worse than a
- * slow one, and shedding everything else is what frees the loop for them. Everything, money
- * included, is refused only while the heap nears Node's limit, where one more request may kill
- * the process with every sale in it.
+ * the process stalls or dies, while the event loop is saturated: it stalled past
+ * `maxEventLoopDelay` ms (0: not checked) in the last window and ran code for 90 % of the last 2 s.
+ * A late timer alone is no overload: a paused VM, a starved CPU or one long job leave the loop
+ * idle around it, and refusing desks then only loses their work (CI saw a whole machine stall
+ * 503 two servers at once). Money routes are never shed for the loop: a sale refused at a till is
+ * worse than a slow one, and shedding everything else is what frees the loop for them. Everything,
+ * money included, is refused only while the heap nears Node's limit, where one more request may
+ * kill the process with every sale in it.
  */
 export function guardAgainstOverload(app: FastifyInstance, maxEventLoopDelay: number): void {
   const maxHeapUsed = getHeapStatistics().heap_size_limit * 0.9;
@@ -62,9 +82,22 @@ export function guardAgainstOverload(app: FastifyInstance, maxEventLoopDelay: nu
   // From ready on: building the app (migrations, schemas) stalls the loop once, and that is no
   // overload; counted, it refused the first requests after every start.
   app.addHook('onReady', async () => {
-    stop = watchEventLoop((longestStallMs) => {
-      loopStalled = maxEventLoopDelay > 0 && longestStallMs > maxEventLoopDelay;
-      heapFull = getHeapStatistics().used_heap_size > maxHeapUsed;
+    stop = watchEventLoop(({ longestStallMs, utilization }) => {
+      const stalled =
+        maxEventLoopDelay > 0 && longestStallMs > maxEventLoopDelay && utilization >= SATURATED;
+      const full = getHeapStatistics().used_heap_size > maxHeapUsed;
+      if ((stalled && !loopStalled) || (full && !heapFull)) {
+        app.log.warn(
+          {
+            stallMs: Math.round(longestStallMs),
+            utilization: Number(utilization.toFixed(2)),
+            heapFull: full,
+          },
+          'Servidor sobrecarregado: pedidos recusados com 503',
+        );
+      }
+      loopStalled = stalled;
+      heapFull = full;
     });
   });
   app.addHook('onClose', async () => stop());
