@@ -21,3 +21,5 @@ export * from './food.ts';
 export * from './emails.ts';
 export * from './audit.ts';
 export * from './csv.ts';
+export * from './layouts.ts';
+export * from './layout-defaults.ts';

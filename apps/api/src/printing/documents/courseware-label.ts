@@ -1,7 +1,7 @@
-import { coursewareDisplaySerial } from '@balcao/contract';
-import { addPage, drawQrCode, drawText, fitFontSize, mm, renderPdf, type Doc } from './pdf.ts';
+import { coursewareDisplaySerial, DEFAULT_LAYOUTS, type Layout } from '@balcao/contract';
+import { addPage, drawLayout, renderPdf } from './pdf.ts';
 
-/** A 50 x 30 mm label (selo) stuck on the courseware's cover. */
+/** A 50 x 30 mm label (selo) stuck on the courseware's cover: the default layout's page. */
 export const COURSEWARE_LABEL_SIZE_MM = { width: 50, height: 30 } as const;
 
 export interface CoursewareLabelInput {
@@ -12,69 +12,41 @@ export interface CoursewareLabelInput {
   center: { serial: number; name: string };
 }
 
-const MARGIN = mm(2);
-const QR_SIZE = mm(20);
-
 const displaySerial = (input: CoursewareLabelInput): string =>
   coursewareDisplaySerial(input.course.serial, input.center.serial, input.serial);
 
-/** Selo: QR of the courseware id, course and center names, and the display serial underneath. */
-export function renderCoursewareLabel(input: CoursewareLabelInput): Promise<Buffer> {
-  return renderCoursewareLabels([input]);
+/** Selo: one page of the courseware label layout. */
+export function renderCoursewareLabel(
+  input: CoursewareLabelInput,
+  layout: Layout = DEFAULT_LAYOUTS.courseware_label,
+): Promise<Buffer> {
+  return renderCoursewareLabels([input], layout);
 }
 
 /** Several selos in one document, one label per page, in the order given. */
-export function renderCoursewareLabels(inputs: readonly CoursewareLabelInput[]): Promise<Buffer> {
+export function renderCoursewareLabels(
+  inputs: readonly CoursewareLabelInput[],
+  layout: Layout = DEFAULT_LAYOUTS.courseware_label,
+): Promise<Buffer> {
   const [first] = inputs;
   if (!first) throw new Error('Nenhuma apostila para imprimir.');
-  const { width, height } = COURSEWARE_LABEL_SIZE_MM;
+  const { widthMm, heightMm } = layout.page;
   return renderPdf(
     {
       title: inputs.length === 1 ? `Selo ${displaySerial(first)}` : `Selos (${inputs.length})`,
-      widthMm: width,
-      heightMm: height,
+      widthMm,
+      heightMm,
     },
     (doc) => {
       inputs.forEach((input, index) => {
-        if (index > 0) addPage(doc, width, height);
-        drawLabel(doc, input);
+        if (index > 0) addPage(doc, widthMm, heightMm);
+        drawLayout(doc, layout, {
+          coursewareId: input.coursewareId,
+          serial: displaySerial(input),
+          course: input.course.name,
+          center: input.center.name,
+        });
       });
     },
   );
-}
-
-function drawLabel(doc: Doc, input: CoursewareLabelInput): void {
-  const width = mm(COURSEWARE_LABEL_SIZE_MM.width);
-  const height = mm(COURSEWARE_LABEL_SIZE_MM.height);
-  const serial = displaySerial(input);
-  drawQrCode(doc, input.coursewareId, MARGIN, MARGIN, QR_SIZE);
-
-  const textX = MARGIN + QR_SIZE + mm(2);
-  const textWidth = width - textX - MARGIN;
-  const y = drawText(doc, input.course.name, {
-    x: textX,
-    y: MARGIN,
-    width: textWidth,
-    size: 7,
-    font: 'bold',
-    maxLines: 3,
-  });
-  drawText(doc, input.center.name, {
-    x: textX,
-    y: y + mm(1),
-    width: textWidth,
-    size: 6.5,
-    maxLines: 3,
-  });
-
-  const inner = width - 2 * MARGIN;
-  const serialSize = fitFontSize(doc, serial, 'bold', inner, 12, 7);
-  drawText(doc, serial, {
-    x: MARGIN,
-    y: height - MARGIN - serialSize,
-    width: inner,
-    size: serialSize,
-    font: 'bold',
-    align: 'center',
-  });
 }

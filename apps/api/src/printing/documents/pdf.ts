@@ -9,23 +9,26 @@
  */
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import {
+  fitFontSize as fitLayoutFontSize,
+  layOut,
+  lineHeight,
+  mmToPt,
+  wrapText,
+  type Layout,
+  type LayoutValues,
+  type MeasureText,
+} from '@balcao/contract';
 
 export type Doc = PDFKit.PDFDocument;
 
 export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
 export type FontName = keyof typeof FONT;
 
-const POINTS_PER_MM = 72 / 25.4;
-
 /** Millimetres to PDF points. */
-export function mm(millimetres: number): number {
-  return millimetres * POINTS_PER_MM;
-}
+export const mm = mmToPt;
 
-/** Line advance for a font size: Helvetica's ascender + descender plus a little air. */
-export function lineHeight(size: number): number {
-  return size * 1.18;
-}
+export { lineHeight };
 
 export interface PdfOptions {
   title: string;
@@ -74,6 +77,14 @@ function useFont(doc: Doc, font: FontName, size: number): void {
   doc.font(FONT[font]).fontSize(size);
 }
 
+/** Widths as pdfkit sets them: the layouts' engine and these helpers measure alike. */
+export function measureWith(doc: Doc): MeasureText {
+  return (text, font, size) => {
+    useFont(doc, font, size);
+    return doc.widthOfString(text);
+  };
+}
+
 /** The largest size from maxSize down to minSize (0.5 pt steps) at which text fits on one line. */
 export function fitFontSize(
   doc: Doc,
@@ -83,46 +94,7 @@ export function fitFontSize(
   maxSize: number,
   minSize: number,
 ): number {
-  for (let size = maxSize; size > minSize; size -= 0.5) {
-    useFont(doc, font, size);
-    if (doc.widthOfString(text) <= width) return size;
-  }
-  return minSize;
-}
-
-/** Cuts text to width with a trailing '…' (WinAnsi has it) when it does not fit as it is. */
-function ellipsize(doc: Doc, text: string, width: number): string {
-  if (doc.widthOfString(text) <= width) return text;
-  let cut = text;
-  while (cut.length > 0 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
-}
-
-/** Word-wraps text in the current font to at most maxLines lines; the last one ends in '…' if cut. */
-export function wrapText(doc: Doc, text: string, width: number, maxLines: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (doc.widthOfString(candidate) <= width) {
-      current = candidate;
-      continue;
-    }
-    if (current) lines.push(current);
-    current = word;
-    // A single word wider than the box is broken where it must be.
-    while (current.length > 1 && doc.widthOfString(current) > width) {
-      let cut = current.length - 1;
-      while (cut > 1 && doc.widthOfString(current.slice(0, cut)) > width) cut--;
-      lines.push(current.slice(0, cut));
-      current = current.slice(cut);
-    }
-  }
-  if (current) lines.push(current);
-  if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = ellipsize(doc, lines.slice(maxLines - 1).join(' '), width);
-  return kept;
+  return fitLayoutFontSize(measureWith(doc), text, font, width, maxSize, minSize);
 }
 
 export interface TextBox {
@@ -143,8 +115,9 @@ export interface TextBox {
 export function drawText(doc: Doc, text: string, box: TextBox): number {
   const { x, width, size, align = 'left' } = box;
   useFont(doc, box.font ?? 'regular', size);
+  const fits = (candidate: string) => doc.widthOfString(candidate) <= width;
   let y = box.y;
-  for (const line of wrapText(doc, text, width, box.maxLines ?? 1)) {
+  for (const line of wrapText(fits, text, box.maxLines ?? 1)) {
     const lineWidth = doc.widthOfString(line);
     const left =
       align === 'center'
@@ -158,14 +131,21 @@ export function drawText(doc: Doc, text: string, box: TextBox): number {
   return y;
 }
 
-/** A horizontal rule, black (thermal printers have no grey), 0.5 pt unless told. */
-export function drawRule(doc: Doc, x: number, y: number, width: number, thickness = 0.5): void {
+/** A horizontal rule, black (thermal printers have no grey) and 0.5 pt unless told. */
+export function drawRule(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  thickness = 0.5,
+  color = 'black',
+): void {
   doc
     .save()
     .lineWidth(thickness)
     .moveTo(x, y)
     .lineTo(x + width, y)
-    .stroke('black')
+    .stroke(color)
     .restore();
 }
 
@@ -222,3 +202,27 @@ export { formatPercent } from '@balcao/contract';
 
 /** Event dates and times are shown in this zone unless the caller says otherwise. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+/** One page of a layout (packages/contract/src/layouts.ts) drawn on the current page of `doc`. */
+export function drawLayout(doc: Doc, layout: Layout, values: LayoutValues): void {
+  for (const op of layOut(layout, values, measureWith(doc))) {
+    switch (op.kind) {
+      case 'text':
+        useFont(doc, op.font, op.sizePt);
+        doc.fillColor(op.color).text(op.text, op.x, op.y, { lineBreak: false });
+        break;
+      case 'rule':
+        drawRule(doc, op.x, op.y, op.width, op.thickness, op.color);
+        break;
+      case 'rect':
+        doc.rect(op.x, op.y, op.width, op.height).fill(op.color);
+        break;
+      case 'qr':
+        drawQrCode(doc, op.value, op.x, op.y, op.size);
+        break;
+      case 'barcode':
+        drawCode128(doc, op.value, op.x, op.y, op.width, op.height);
+        break;
+    }
+  }
+}

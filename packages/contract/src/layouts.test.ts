@@ -1,0 +1,258 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LAYOUTS } from './layout-defaults.ts';
+import {
+  layOut,
+  layoutProblems,
+  lineHeight,
+  mmToPt,
+  type DrawOp,
+  type Layout,
+  type LayoutElement,
+  type MeasureText,
+} from './layouts.ts';
+
+/** Every character half as wide as the font is high: easy to reckon with. */
+const measure: MeasureText = (text, _font, size) => text.length * size * 0.5;
+
+const page = (elements: LayoutElement[], heightMm = 50): Layout => ({
+  version: 1,
+  document: 'badge',
+  page: { widthMm: 90, heightMm },
+  elements,
+});
+
+const texts = (ops: DrawOp[]) =>
+  ops.flatMap((op) => (op.kind === 'text' ? [{ text: op.text, y: op.y, size: op.sizePt }] : []));
+
+describe('layOut', () => {
+  it('shrinks a long badge name to the largest size that fits its box, on one line', () => {
+    const layout = page([
+      {
+        kind: 'text',
+        xMm: 4,
+        yMm: 4,
+        widthMm: 40,
+        text: '{badgeName}',
+        font: 'bold',
+        sizePt: 30,
+        minSizePt: 8,
+      },
+    ]);
+    const [name] = layOut(layout, { badgeName: 'Maximiliano Jr.' }, measure);
+    // 15 characters at 0.5 em in 40 mm (113.4 pt): 15 pt fits, 15.5 pt does not.
+    expect(name).toMatchObject({ kind: 'text', text: 'Maximiliano Jr.', sizePt: 15 });
+  });
+
+  it('wraps to maxLines and ends the last kept line in …', () => {
+    const layout = page([
+      {
+        kind: 'text',
+        xMm: 0,
+        yMm: 0,
+        widthMm: 20,
+        text: '{fullName}',
+        font: 'regular',
+        sizePt: 10,
+        maxLines: 2,
+      },
+    ]);
+    const lines = texts(layOut(layout, { fullName: 'Ana Maria Souza Lima Barbosa' }, measure));
+    expect(lines.map((line) => line.text)).toEqual(['Ana Maria', 'Souza Lima…']);
+    for (const line of lines)
+      expect(measure(line.text, 'regular', 10)).toBeLessThanOrEqual(mmToPt(20));
+  });
+
+  it('never draws a line whose glyphs pass the bottom of its box or of the page', () => {
+    const long = 'um dois três quatro cinco seis sete oito nove dez onze doze treze catorze';
+    const boxed = page([
+      {
+        kind: 'text',
+        xMm: 0,
+        yMm: 0,
+        widthMm: 20,
+        heightMm: 10,
+        text: long,
+        font: 'regular',
+        sizePt: 10,
+        maxLines: 20,
+      },
+    ]);
+    const inBox = texts(layOut(boxed, {}, measure));
+    expect(inBox.length).toBe(2); // 10 mm = 28.3 pt: lines at 0 and 11.8 pt end by 21.8 pt
+    expect(inBox.at(-1)?.text.endsWith('…')).toBe(true);
+    const low = page(
+      [
+        {
+          kind: 'text',
+          xMm: 0,
+          yMm: 8,
+          widthMm: 20,
+          text: long,
+          font: 'regular',
+          sizePt: 10,
+          maxLines: 20,
+        },
+      ],
+      12,
+    );
+    for (const line of texts(layOut(low, {}, measure))) {
+      expect(line.y + line.size).toBeLessThanOrEqual(mmToPt(12));
+    }
+  });
+
+  it('places an element after another, and a left-out one passes its place on', () => {
+    const layout = page([
+      {
+        kind: 'text',
+        id: 'a',
+        xMm: 0,
+        yMm: 2,
+        widthMm: 80,
+        text: '{fullName}',
+        font: 'bold',
+        sizePt: 10,
+      },
+      {
+        kind: 'text',
+        id: 'b',
+        xMm: 0,
+        yMm: 0,
+        after: 'a',
+        gapMm: 1,
+        widthMm: 80,
+        text: '{center}',
+        font: 'regular',
+        sizePt: 8,
+      },
+      {
+        kind: 'text',
+        xMm: 0,
+        yMm: 0,
+        after: 'b',
+        gapMm: 1,
+        widthMm: 80,
+        text: '{event}',
+        font: 'regular',
+        sizePt: 7,
+      },
+    ]);
+    const afterA = mmToPt(2) + lineHeight(10) + mmToPt(1);
+    const withCenter = texts(
+      layOut(layout, { fullName: 'Ana', center: 'Sul', event: 'Encontro' }, measure),
+    );
+    expect(withCenter.map((line) => [line.text, line.y])).toEqual([
+      ['Ana', mmToPt(2)],
+      ['Sul', afterA],
+      ['Encontro', afterA + lineHeight(8) + mmToPt(1)],
+    ]);
+    const without = texts(layOut(layout, { fullName: 'Ana', event: 'Encontro' }, measure));
+    expect(without.map((line) => [line.text, line.y])).toEqual([
+      ['Ana', mmToPt(2)],
+      ['Encontro', afterA],
+    ]);
+  });
+
+  it('shows an element only while its `when` holds, and fills fixed words around fields', () => {
+    const layout: Layout = {
+      ...DEFAULT_LAYOUTS.coupon,
+      elements: DEFAULT_LAYOUTS.coupon.elements,
+    };
+    const values = {
+      couponId: '7',
+      template: 'Volta às aulas',
+      percent: '10,00%',
+      validUntil: '31/12/2026',
+    };
+    const plain = texts(layOut(layout, values, measure)).map((line) => line.text);
+    expect(plain).toContain('Válido até 31/12/2026');
+    expect(plain).not.toContain('ABCD');
+    const coded = texts(layOut(layout, { ...values, code: 'ABCD' }, measure)).map(
+      (line) => line.text,
+    );
+    expect(coded).toContain('ABCD');
+    expect(coded.filter((text) => text.startsWith('Volta'))).toHaveLength(1);
+  });
+
+  it('puts a bottom-aligned line so its glyphs end at the box bottom', () => {
+    const layout = page([
+      {
+        kind: 'text',
+        xMm: 0,
+        yMm: 2,
+        widthMm: 80,
+        heightMm: 20,
+        valign: 'bottom',
+        text: '{badgeName}',
+        font: 'bold',
+        sizePt: 12,
+      },
+    ]);
+    const [line] = texts(layOut(layout, { badgeName: 'Ana' }, measure));
+    expect(line?.y).toBeCloseTo(mmToPt(22) - 12);
+  });
+
+  it('leaves out a QR or a bar code whose field is empty', () => {
+    const layout = page([
+      { kind: 'qr', xMm: 0, yMm: 0, sizeMm: 20, field: 'participantId' },
+      { kind: 'barcode', xMm: 30, yMm: 0, widthMm: 40, heightMm: 10, field: 'participantId' },
+      { kind: 'band', xMm: 0, yMm: 40, widthMm: 90, heightMm: 10, color: '#1e66f5' },
+    ]);
+    expect(layOut(layout, {}, measure).map((op) => op.kind)).toEqual(['rect']);
+    expect(layOut(layout, { participantId: '42' }, measure).map((op) => op.kind)).toEqual([
+      'qr',
+      'barcode',
+      'rect',
+    ]);
+  });
+});
+
+describe('layoutProblems', () => {
+  it('accepts every default layout', () => {
+    for (const layout of Object.values(DEFAULT_LAYOUTS)) expect(layoutProblems(layout)).toEqual([]);
+  });
+
+  it('names each fault in Portuguese', () => {
+    expect(
+      layoutProblems({
+        version: 2,
+        document: 'badge',
+        page: { widthMm: 54, heightMm: 86 },
+        elements: [
+          { kind: 'text', xMm: 40, yMm: 4, widthMm: 30, text: '{cpf}', font: 'bold', sizePt: 12 },
+          { kind: 'qr', xMm: 10, yMm: 70, sizeMm: 20, field: 'participantId' },
+          {
+            kind: 'text',
+            xMm: 0,
+            yMm: 0,
+            after: 'nome',
+            widthMm: 10,
+            text: 'x',
+            font: 'bold',
+            sizePt: 8,
+          },
+          { kind: 'band', xMm: 0, yMm: 0, widthMm: 54, heightMm: 5, color: 'azul' },
+          { kind: 'circle', xMm: 0, yMm: 0 },
+        ],
+      }),
+    ).toEqual([
+      'Versão de layout não suportada: use 1.',
+      'Elemento 1 (texto): passa da largura da página.',
+      'Elemento 1 (texto): campo desconhecido: {cpf}.',
+      'Elemento 2 (QR): passa da altura da página.',
+      'Elemento 3 (texto): "after" deve nomear um elemento anterior.',
+      'Elemento 4 (faixa): cor inválida: use #rrggbb.',
+      'Elemento 5: tipo desconhecido (texto, qr, barcode, rule ou band).',
+    ]);
+  });
+
+  it('refuses what is not a layout at all', () => {
+    expect(layoutProblems('crachá')).toEqual(['O layout deve ser um objeto JSON.']);
+    expect(
+      layoutProblems({ version: 1, document: 'menu', page: { widthMm: 5, heightMm: 900 } }),
+    ).toEqual([
+      'Documento desconhecido: use badge, courseware_label ou coupon.',
+      'Tamanho da página inválido: de 10 a 400 mm em cada lado.',
+      'Faltam os elementos do layout.',
+    ]);
+  });
+});

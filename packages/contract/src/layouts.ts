@@ -1,0 +1,535 @@
+/**
+ * Layouts of the printed documents (issue #27): a declaration of a page and the elements placed on
+ * it, and the one engine that turns a declaration and a participant's (or courseware's, or
+ * coupon's) values into drawing operations. The server's PDFs draw those operations with pdfkit;
+ * anything else that draws a document (a preview, the offline desk) draws the same operations, so
+ * a layout prints alike everywhere. Positions are millimetres from the page's top-left corner,
+ * font sizes points; the operations are in points.
+ */
+
+export const LAYOUT_VERSION = 1;
+
+export type LayoutDocument = 'badge' | 'courseware_label' | 'coupon';
+
+/** What each document's elements may show, with the editor's names for them. */
+export const LAYOUT_FIELDS = {
+  badge: {
+    badgeName: 'Nome no crachá',
+    fullName: 'Nome completo',
+    center: 'Núcleo',
+    city: 'Cidade',
+    event: 'Evento',
+    participantId: 'Código do participante',
+  },
+  courseware_label: {
+    coursewareId: 'Código da apostila',
+    serial: 'Série',
+    course: 'Curso',
+    center: 'Núcleo',
+  },
+  coupon: {
+    couponId: 'Código do cupom',
+    code: 'Código para digitar',
+    template: 'Modelo',
+    percent: 'Desconto',
+    validUntil: 'Validade',
+    event: 'Evento',
+  },
+} as const satisfies Record<LayoutDocument, Record<string, string>>;
+
+/** The values of one document's fields; an empty or missing value leaves out what shows it. */
+export type LayoutValues = Readonly<Record<string, string | null | undefined>>;
+
+export type LayoutFont = 'regular' | 'bold';
+
+interface Placed {
+  /** Names the element for the ones placed after it (`after`). */
+  id?: string;
+  xMm: number;
+  yMm: number;
+  /**
+   * Placed below an earlier element: its top is the lower of `yMm` and that element's bottom plus
+   * `gapMm`. An element left out (empty field, `when`) passes on the bottom of what it follows.
+   */
+  after?: string;
+  gapMm?: number;
+  /** Shown only while a field has a value (`filled`) or has none (`empty`). */
+  when?: { filled?: string; empty?: string };
+}
+
+/** Text from a template: fixed words and `{field}`s; left out when a field it names is empty. */
+export interface TextElement extends Placed {
+  kind: 'text';
+  widthMm: number;
+  /** The box's height: lines that would pass it (or the page) are dropped, the last one cut '…'. */
+  heightMm?: number;
+  text: string;
+  font: LayoutFont;
+  sizePt: number;
+  /** Shrinks from `sizePt` in 0.5 pt steps, down to this, until the text fits on one line. */
+  minSizePt?: number;
+  maxLines?: number;
+  align?: 'left' | 'center' | 'right';
+  /** 'bottom': the last line ends at the box's bottom (`heightMm` needed). */
+  valign?: 'top' | 'bottom';
+  color?: string;
+}
+
+export interface QrElement extends Placed {
+  kind: 'qr';
+  sizeMm: number;
+  field: string;
+}
+
+/** Code 128, centred in its box with its quiet zones inside. */
+export interface BarcodeElement extends Placed {
+  kind: 'barcode';
+  widthMm: number;
+  heightMm: number;
+  field: string;
+}
+
+export interface RuleElement extends Placed {
+  kind: 'rule';
+  widthMm: number;
+  thicknessPt?: number;
+  color?: string;
+}
+
+/** A filled rectangle: a colour band, a frame's background. */
+export interface BandElement extends Placed {
+  kind: 'band';
+  widthMm: number;
+  heightMm: number;
+  color: string;
+}
+
+export type LayoutElement = TextElement | QrElement | BarcodeElement | RuleElement | BandElement;
+
+export interface Layout {
+  version: typeof LAYOUT_VERSION;
+  document: LayoutDocument;
+  page: { widthMm: number; heightMm: number };
+  elements: LayoutElement[];
+}
+
+/** One thing to draw, in points from the page's top-left corner; text is one line at `y` (top). */
+export type DrawOp =
+  | {
+      kind: 'text';
+      x: number;
+      y: number;
+      text: string;
+      font: LayoutFont;
+      sizePt: number;
+      color: string;
+    }
+  | { kind: 'rule'; x: number; y: number; width: number; thickness: number; color: string }
+  | { kind: 'rect'; x: number; y: number; width: number; height: number; color: string }
+  | { kind: 'qr'; x: number; y: number; size: number; value: string }
+  | { kind: 'barcode'; x: number; y: number; width: number; height: number; value: string };
+
+/** The width in points of `text` set in `font` at `sizePt`: each drawing side brings its fonts'. */
+export type MeasureText = (text: string, font: LayoutFont, sizePt: number) => number;
+
+const POINTS_PER_MM = 72 / 25.4;
+
+/** Millimetres to points. */
+export function mmToPt(millimetres: number): number {
+  return millimetres * POINTS_PER_MM;
+}
+
+/** Line advance for a font size: Helvetica's ascender + descender plus a little air. */
+export function lineHeight(sizePt: number): number {
+  return sizePt * 1.18;
+}
+
+const FIELD = /\{(\w+)\}/g;
+
+/** The template with its fields filled; null when a field it names has no value. */
+function fillTemplate(template: string, values: LayoutValues): string | null {
+  let missing = false;
+  const text = template.replace(FIELD, (_match, field: string) => {
+    const value = values[field]?.trim();
+    if (!value) missing = true;
+    return value ?? '';
+  });
+  return missing ? null : text;
+}
+
+const filled = (values: LayoutValues, field: string): boolean => Boolean(values[field]?.trim());
+
+/** The largest size from maxSize down to minSize (0.5 pt steps) at which text fits on one line. */
+export function fitFontSize(
+  measure: MeasureText,
+  text: string,
+  font: LayoutFont,
+  width: number,
+  maxSize: number,
+  minSize: number,
+): number {
+  for (let size = maxSize; size > minSize; size -= 0.5) {
+    if (measure(text, font, size) <= width) return size;
+  }
+  return minSize;
+}
+
+/** Cuts text to width with a trailing '…' when it does not fit as it is. */
+function ellipsize(fits: (text: string) => boolean, text: string): string {
+  if (fits(text)) return text;
+  let cut = text;
+  while (cut.length > 0 && !fits(`${cut}…`)) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** Word-wraps text to at most maxLines lines; the last one ends in '…' if cut. */
+export function wrapText(
+  fits: (text: string) => boolean,
+  text: string,
+  maxLines: number,
+): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (fits(candidate)) {
+      current = candidate;
+      continue;
+    }
+    if (current) lines.push(current);
+    current = word;
+    // A single word wider than the box is broken where it must be.
+    while (current.length > 1 && !fits(current)) {
+      let cut = current.length - 1;
+      while (cut > 1 && !fits(current.slice(0, cut))) cut--;
+      lines.push(current.slice(0, cut));
+      current = current.slice(cut);
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = ellipsize(fits, lines.slice(maxLines - 1).join(' '));
+  return kept;
+}
+
+/** Where an element's box starts, following `after`; its bottom is recorded by the caller. */
+function topOf(element: LayoutElement, bottoms: ReadonlyMap<string, number>): number {
+  const own = mmToPt(element.yMm);
+  if (!element.after) return own;
+  const above = bottoms.get(element.after);
+  return above === undefined ? own : Math.max(own, above + mmToPt(element.gapMm ?? 0));
+}
+
+function shown(element: LayoutElement, values: LayoutValues): boolean {
+  const { when } = element;
+  if (when?.filled && !filled(values, when.filled)) return false;
+  if (when?.empty && filled(values, when.empty)) return false;
+  return true;
+}
+
+function layOutText(
+  element: TextElement,
+  text: string,
+  top: number,
+  pageHeight: number,
+  measure: MeasureText,
+): { ops: DrawOp[]; bottom: number } {
+  const x = mmToPt(element.xMm);
+  const width = mmToPt(element.widthMm);
+  const size =
+    element.minSizePt === undefined
+      ? element.sizePt
+      : fitFontSize(measure, text, element.font, width, element.sizePt, element.minSizePt);
+  const fits = (candidate: string) => measure(candidate, element.font, size) <= width;
+  const boxBottom = Math.min(
+    pageHeight,
+    element.heightMm === undefined ? pageHeight : top + mmToPt(element.heightMm),
+  );
+  // Lines whose glyphs would pass the box (or the page) are never drawn.
+  const room = Math.floor((boxBottom - top - size) / lineHeight(size)) + 1;
+  if (room < 1) return { ops: [], bottom: top };
+  const lines = wrapText(fits, text, Math.min(element.maxLines ?? 1, room));
+  const block = (lines.length - 1) * lineHeight(size) + size;
+  let y = element.valign === 'bottom' && element.heightMm !== undefined ? boxBottom - block : top;
+  const ops: DrawOp[] = [];
+  for (const line of lines) {
+    const lineWidth = measure(line, element.font, size);
+    const left =
+      element.align === 'center'
+        ? x + (width - lineWidth) / 2
+        : element.align === 'right'
+          ? x + width - lineWidth
+          : x;
+    ops.push({
+      kind: 'text',
+      x: left,
+      y,
+      text: line,
+      font: element.font,
+      sizePt: size,
+      color: element.color ?? 'black',
+    });
+    y += lineHeight(size);
+  }
+  return { ops, bottom: y };
+}
+
+/**
+ * The drawing operations of one page of `layout` filled with `values`, in the declaration's order
+ * (later elements over earlier ones).
+ */
+export function layOut(layout: Layout, values: LayoutValues, measure: MeasureText): DrawOp[] {
+  const pageHeight = mmToPt(layout.page.heightMm);
+  const bottoms = new Map<string, number>();
+  const ops: DrawOp[] = [];
+  for (const element of layout.elements) {
+    const top = topOf(element, bottoms);
+    const passOn = () => {
+      if (!element.id) return;
+      const above = element.after === undefined ? undefined : bottoms.get(element.after);
+      if (above !== undefined) bottoms.set(element.id, above);
+    };
+    if (!shown(element, values)) {
+      passOn();
+      continue;
+    }
+    const x = mmToPt(element.xMm);
+    let bottom = top;
+    switch (element.kind) {
+      case 'text': {
+        const text = fillTemplate(element.text, values);
+        if (text === null || text.trim() === '') {
+          passOn();
+          continue;
+        }
+        const laid = layOutText(element, text, top, pageHeight, measure);
+        ops.push(...laid.ops);
+        bottom = laid.bottom;
+        break;
+      }
+      case 'qr': {
+        const value = values[element.field]?.trim();
+        if (!value) {
+          passOn();
+          continue;
+        }
+        const size = mmToPt(element.sizeMm);
+        ops.push({ kind: 'qr', x, y: top, size, value });
+        bottom = top + size;
+        break;
+      }
+      case 'barcode': {
+        const value = values[element.field]?.trim();
+        if (!value) {
+          passOn();
+          continue;
+        }
+        const [width, height] = [mmToPt(element.widthMm), mmToPt(element.heightMm)];
+        ops.push({ kind: 'barcode', x, y: top, width, height, value });
+        bottom = top + height;
+        break;
+      }
+      case 'rule':
+        ops.push({
+          kind: 'rule',
+          x,
+          y: top,
+          width: mmToPt(element.widthMm),
+          thickness: element.thicknessPt ?? 0.5,
+          color: element.color ?? 'black',
+        });
+        break;
+      case 'band': {
+        const height = mmToPt(element.heightMm);
+        const width = mmToPt(element.widthMm);
+        ops.push({ kind: 'rect', x, y: top, width, height, color: element.color });
+        bottom = top + height;
+        break;
+      }
+    }
+    if (element.id) bottoms.set(element.id, bottom);
+  }
+  return ops;
+}
+
+const KIND_NAMES: Record<LayoutElement['kind'], string> = {
+  text: 'texto',
+  qr: 'QR',
+  barcode: 'código de barras',
+  rule: 'linha',
+  band: 'faixa',
+};
+const COLOR = /^#[0-9a-f]{6}$/i;
+const ID = /^[\w-]{1,40}$/;
+/** Page sizes a label printer or a sheet can take. */
+export const LAYOUT_PAGE_MM = { min: 10, max: 400 } as const;
+export const LAYOUT_ELEMENTS_MAX = 200;
+export const LAYOUT_FONT_PT = { min: 4, max: 200 } as const;
+const SLACK_MM = 0.01;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+
+/**
+ * What is wrong with a declaration, in pt-BR, one message per fault (empty: it is a valid
+ * layout). A layout made by hand or by a script is held to the same rules as the editor's: every
+ * element inside the page, every field one the document has, `after` naming an earlier element.
+ */
+export function layoutProblems(input: unknown): string[] {
+  if (!isRecord(input)) return ['O layout deve ser um objeto JSON.'];
+  const problems: string[] = [];
+  if (input.version !== LAYOUT_VERSION) {
+    problems.push(`Versão de layout não suportada: use ${LAYOUT_VERSION}.`);
+  }
+  const document = input.document;
+  const fields: Record<string, string> | undefined =
+    typeof document === 'string' && document in LAYOUT_FIELDS
+      ? LAYOUT_FIELDS[document as LayoutDocument]
+      : undefined;
+  if (!fields) problems.push('Documento desconhecido: use badge, courseware_label ou coupon.');
+  const page = isRecord(input.page) ? input.page : {};
+  const { min, max } = LAYOUT_PAGE_MM;
+  const pageOk = [page.widthMm, page.heightMm].every(
+    (side) => isNumber(side) && side >= min && side <= max,
+  );
+  if (!pageOk) problems.push(`Tamanho da página inválido: de ${min} a ${max} mm em cada lado.`);
+  const width = pageOk ? (page.widthMm as number) : max;
+  const height = pageOk ? (page.heightMm as number) : max;
+  if (!Array.isArray(input.elements)) return [...problems, 'Faltam os elementos do layout.'];
+  if (input.elements.length > LAYOUT_ELEMENTS_MAX) {
+    return [...problems, `No máximo ${LAYOUT_ELEMENTS_MAX} elementos por layout.`];
+  }
+  const ids = new Set<string>();
+  input.elements.forEach((element: unknown, index) => {
+    const kind = isRecord(element) ? element.kind : undefined;
+    const name =
+      typeof kind === 'string' && kind in KIND_NAMES
+        ? KIND_NAMES[kind as LayoutElement['kind']]
+        : undefined;
+    const say = (message: string) => problems.push(`Elemento ${index + 1} (${name}): ${message}`);
+    if (!isRecord(element) || !name) {
+      problems.push(`Elemento ${index + 1}: tipo desconhecido (texto, qr, barcode, rule ou band).`);
+      return;
+    }
+    const knownField = (field: unknown) =>
+      typeof field === 'string' && fields?.[field] !== undefined;
+    const sizes: Record<string, unknown> = {
+      xMm: element.xMm,
+      yMm: element.yMm,
+      ...(element.gapMm === undefined ? {} : { gapMm: element.gapMm }),
+    };
+    if (Object.values(sizes).some((value) => !isNumber(value) || value < 0)) {
+      say('posição inválida (mm, a partir de 0).');
+      return;
+    }
+    const x = element.xMm as number;
+    const y = element.yMm as number;
+    const box = (w: unknown, h: unknown) => {
+      if (!isNumber(w) || w <= 0 || (h !== undefined && (!isNumber(h) || h <= 0))) {
+        say('tamanho inválido (mm, maior que 0).');
+        return;
+      }
+      if (x + w > width + SLACK_MM) say('passa da largura da página.');
+      if (isNumber(h) && y + h > height + SLACK_MM) say('passa da altura da página.');
+    };
+    if (element.id !== undefined) {
+      if (typeof element.id !== 'string' || !ID.test(element.id)) say('nome (id) inválido.');
+      else if (ids.has(element.id)) say(`nome '${element.id}' repetido.`);
+      else ids.add(element.id);
+    }
+    if (
+      element.after !== undefined &&
+      (typeof element.after !== 'string' || !ids.has(element.after) || element.after === element.id)
+    ) {
+      say('"after" deve nomear um elemento anterior.');
+    }
+    if (element.when !== undefined) {
+      const when = isRecord(element.when) ? element.when : { filled: null };
+      const conditions = [when.filled, when.empty].filter((field) => field !== undefined);
+      if (conditions.length === 0 || !conditions.every(knownField)) {
+        say('"when" deve nomear campos do documento.');
+      }
+    }
+    if (
+      element.color !== undefined &&
+      (typeof element.color !== 'string' || !COLOR.test(element.color))
+    ) {
+      say('cor inválida: use #rrggbb.');
+    }
+    switch (kind) {
+      case 'text': {
+        box(element.widthMm, element.heightMm);
+        const text = element.text;
+        if (typeof text !== 'string' || text.trim() === '' || text.length > 500) {
+          say('o texto deve ter de 1 a 500 caracteres.');
+        } else {
+          for (const [, field] of text.matchAll(FIELD)) {
+            if (!knownField(field)) say(`campo desconhecido: {${field}}.`);
+          }
+        }
+        if (element.font !== 'regular' && element.font !== 'bold')
+          say('fonte inválida: regular ou bold.');
+        const size = element.sizePt;
+        const { min: least, max: most } = LAYOUT_FONT_PT;
+        if (!isNumber(size) || size < least || size > most) {
+          say(`tamanho da fonte inválido: de ${least} a ${most} pt.`);
+        } else if (y + size / POINTS_PER_MM > height + SLACK_MM) {
+          say('o texto começa abaixo da página.');
+        }
+        const minSize = element.minSizePt;
+        if (
+          minSize !== undefined &&
+          (!isNumber(minSize) || minSize < least || !isNumber(size) || minSize > size)
+        ) {
+          say('tamanho mínimo da fonte inválido.');
+        }
+        const lines = element.maxLines;
+        if (
+          lines !== undefined &&
+          (!Number.isInteger(lines) || (lines as number) < 1 || (lines as number) > 20)
+        ) {
+          say('linhas: de 1 a 20.');
+        }
+        if (
+          element.align !== undefined &&
+          !['left', 'center', 'right'].includes(element.align as string)
+        ) {
+          say('alinhamento inválido.');
+        }
+        if (
+          element.valign !== undefined &&
+          (!['top', 'bottom'].includes(element.valign as string) ||
+            (element.valign === 'bottom' && element.heightMm === undefined))
+        ) {
+          say('alinhamento vertical inválido ("bottom" pede heightMm).');
+        }
+        break;
+      }
+      case 'qr':
+        box(element.sizeMm, element.sizeMm);
+        if (!knownField(element.field)) say('campo desconhecido.');
+        break;
+      case 'barcode':
+        box(element.widthMm, element.heightMm);
+        if (!knownField(element.field)) say('campo desconhecido.');
+        break;
+      case 'rule':
+        box(element.widthMm, undefined);
+        if (
+          element.thicknessPt !== undefined &&
+          (!isNumber(element.thicknessPt) || element.thicknessPt <= 0 || element.thicknessPt > 20)
+        ) {
+          say('espessura inválida: até 20 pt.');
+        }
+        break;
+      case 'band':
+        box(element.widthMm, element.heightMm);
+        if (typeof element.color !== 'string') say('cor inválida: use #rrggbb.');
+        break;
+    }
+  });
+  return problems;
+}
