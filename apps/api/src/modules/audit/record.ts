@@ -308,16 +308,21 @@ async function writeBatch(db: Kysely<Database>, rows: unknown[][]): Promise<void
       .execute();
     const ids = [...new Set(rows.map((row) => row[ENTITY_ID]).filter((id) => id !== null))];
     if (ids.length === 0) return;
+    // Locked whatever their state, and filtered here: a row an anonymization has updated but not
+    // yet committed fails `anonymized_at is not null` in this statement's snapshot, so PostgreSQL
+    // would skip it without waiting for the lock, and this view would keep the CPF that the
+    // erasure, unable to see it yet, left behind.
     const anonymized = new Set(
       (
         await trx
           .selectFrom('participants')
-          .select('id')
+          .select(['id', 'anonymized_at'])
           .where('id', 'in', ids.map(Number))
-          .where('anonymized_at', 'is not', null)
           .$if(isPostgres(db), (query) => query.forShare())
           .execute()
-      ).map((participant) => String(participant.id)),
+      )
+        .filter((participant) => participant.anonymized_at !== null)
+        .map((participant) => String(participant.id)),
     );
     for (const row of inserted) {
       if (row.entity_id === null || !anonymized.has(row.entity_id)) continue;
