@@ -36,6 +36,7 @@ import { coursewareRoutes } from './modules/courseware/routes.ts';
 import { emailRoutes } from './modules/emails/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { foodRoutes } from './modules/food/routes.ts';
+import { layoutRoutes } from './modules/layouts/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
@@ -99,6 +100,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(reportRoutes);
   await api.register(lotteryRoutes);
   await api.register(foodRoutes);
+  await api.register(layoutRoutes);
   await api.register(emailRoutes);
   await api.register(auditRoutes);
 };

@@ -533,3 +533,31 @@ export function layoutProblems(input: unknown): string[] {
   });
   return problems;
 }
+
+/** GET/PUT/DELETE /api/layouts/{document}: the selected event's layout of one document. */
+export interface LayoutDto {
+  document: LayoutDocument;
+  /** False: the event prints with the default layout (`layout` is it). */
+  custom: boolean;
+  layout: Layout;
+  /** ISO instant of the last save, and who saved; null for the default. */
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+/** GET /api/layouts/{document}/sample: values to preview with (a real participant when there is one). */
+export interface LayoutSampleDto {
+  document: LayoutDocument;
+  /** Where the values came from, for the preview's caption ('Participante: Ana' / 'Dados de exemplo'). */
+  source: string;
+  values: Record<string, string>;
+}
+
+export const LAYOUT_DOCUMENTS: readonly LayoutDocument[] = ['badge', 'courseware_label', 'coupon'];
+
+/** The editor's names of the documents. */
+export const LAYOUT_DOCUMENT_LABELS: Record<LayoutDocument, string> = {
+  badge: 'Crachá',
+  courseware_label: 'Selo de apostila',
+  coupon: 'Cupom',
+};

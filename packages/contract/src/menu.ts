@@ -87,6 +87,8 @@ export const MENU = [
   { page: 'USERS', group: 'Configurações', label: 'Usuários', permissions: SYSTEM },
   { page: 'PRINTERS', group: 'Configurações', label: 'Impressoras', permissions: SYSTEM },
   { page: 'PRINT_QUEUE', group: 'Configurações', label: 'Fila de impressão', permissions: SYSTEM },
+  // Not in SPEC.md's menu: the event's own badge, selo and coupon layouts (issue #27).
+  { page: 'LAYOUTS', group: 'Configurações', label: 'Layouts de impressão', permissions: SYSTEM },
   // Not in SPEC.md's menu: the cashier's payment methods are editable (issue 'Store I').
   {
     page: 'PAYMENT_METHODS',

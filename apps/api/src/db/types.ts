@@ -320,6 +320,16 @@ export interface FoodSettingsTable {
   updated_at: Instant;
 }
 
+/** An event's own layout of one printed document (docs/layouts-api.md). */
+export interface LayoutTable {
+  event_id: number;
+  document: string;
+  /** The declaration (packages/contract/src/layouts.ts) as JSON. */
+  declaration: string;
+  updated_by: number | null;
+  updated_at: Instant;
+}
+
 /** A product category whose units count on the food panel. */
 export interface FoodCategoryTable {
   category_id: number;
@@ -609,6 +619,7 @@ export interface Database {
   email_batches: EmailBatchTable;
   email_recipients: EmailRecipientTable;
   audit_log: AuditLogTable;
+  layouts: LayoutTable;
 }
 
 export type User = Selectable<UserTable>;

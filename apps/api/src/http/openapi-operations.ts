@@ -234,6 +234,11 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /api/sorteio/:id': op('getLottery', 'Sorteio e seus ganhadores'),
   'GET /api/sorteio/:id/auditoria': op('getLotteryAudit', 'Auditoria do sorteio'),
 
+  'GET /api/layouts/:document': op('getLayout', 'Layout de impressão do evento selecionado'),
+  'PUT /api/layouts/:document': op('saveLayout', 'Salva o layout de impressão do evento'),
+  'DELETE /api/layouts/:document': op('resetLayout', 'Volta ao layout padrão'),
+  'GET /api/layouts/:document/sample': op('getLayoutSample', 'Valores para a prévia do layout'),
+  'POST /api/layouts/:document/print-test': op('printLayoutTest', 'Imprime um teste do layout'),
   'GET /api/alimentos/config': op('getFoodConfig', 'Configuração dos alimentos'),
   'POST /api/alimentos/config': op('updateFoodConfig', 'Altera a configuração dos alimentos'),
   'GET /api/alimentos/categorias': op('listFoodCategories', 'Categorias de alimentos'),

@@ -25,6 +25,7 @@ import * as idempotencyKeysPerUser from './20261125130000_idempotency_keys_per_u
 import * as printFilesParticipant from './20261125130100_print_files_participant.ts';
 import * as refreshGrace from './20261125230000_refresh_grace.ts';
 import * as printerAgentSeen from './20261126090000_printer_agent_seen.ts';
+import * as layouts from './20261127120000_layouts.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261125130100_print_files_participant': printFilesParticipant,
   '20261125230000_refresh_grace': refreshGrace,
   '20261126090000_printer_agent_seen': printerAgentSeen,
+  '20261127120000_layouts': layouts,
 };
 
 export function migrationsFor(

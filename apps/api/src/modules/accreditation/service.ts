@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { renderBadge } from '../../printing/documents/index.ts';
+import { eventLayout } from '../layouts/index.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import {
   COURSEWARE_NOT_FOUND,
@@ -116,7 +117,9 @@ export async function checkParticipantById(
 async function deskParticipant(db: Db, participantId: number, eventId: number) {
   const row = await participantQuery(db)
     .innerJoin('events', 'events.id', 'participants.event_id')
+    .leftJoin('cities', 'cities.id', 'centers.city_id')
     .select([
+      'cities.name as city_name',
       'events.name as event_name',
       'events.course_id as event_course_id',
       'events.print_enabled',
@@ -163,13 +166,17 @@ export async function printBadge(
   if (participant.link_courseware && participant.courseware_id === null) {
     throw conflict(LINK_BEFORE_BADGE_MESSAGE);
   }
-  const pdf = await renderBadge({
-    participantId: participant.id,
-    usualName,
-    fullName: participant.name,
-    centerName: participant.center_name,
-    eventName: participant.event_name,
-  });
+  const pdf = await renderBadge(
+    {
+      participantId: participant.id,
+      usualName,
+      fullName: participant.name,
+      centerName: participant.center_name,
+      cityName: participant.city_name,
+      eventName: participant.event_name,
+    },
+    await eventLayout(db, input.eventId, 'badge'),
+  );
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const counted = await trx

@@ -13,7 +13,8 @@ import {
 } from '@balcao/contract';
 import { invalidRequest, conflict, notFound } from '../../http/api-error.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
-import { renderCoupons } from '../../printing/documents/coupon.ts';
+import { renderCoupons } from '../../printing/documents/index.ts';
+import { eventLayout } from '../layouts/index.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import {
   couponDtos,
@@ -340,6 +341,7 @@ async function printCoupons(
       eventName: event.name,
       timeZone,
     })),
+    await eventLayout(trx, first.event_id, 'coupon'),
   );
   const outcome = await queuePrint(trx, now, {
     user,

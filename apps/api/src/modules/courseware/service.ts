@@ -10,6 +10,8 @@ import {
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { renderCoursewareLabels } from '../../printing/documents/index.ts';
+import { selectedEventId } from '../events/index.ts';
+import { eventLayout } from '../layouts/index.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import { coursewareQuery, toCoursewareDto } from './courseware-dto.ts';
 
@@ -173,6 +175,7 @@ export async function printCoursewareLabels(
       `Esta apostila não pode ser impressa. Situação: ${statusLabel(blocked.status)}.`,
     );
   }
+  // Labels are the course's, not an event's: they print with the selected event's layout.
   const pdf = await renderCoursewareLabels(
     ordered.map((row) => ({
       coursewareId: row.id,
@@ -180,6 +183,7 @@ export async function printCoursewareLabels(
       course: { serial: row.course_serial, name: row.course_name },
       center: { serial: row.center_serial, name: row.center_name },
     })),
+    await eventLayout(db, await selectedEventId(db), 'courseware_label'),
   );
   const [first] = ordered.map(toCoursewareDto);
   return db.transaction().execute(async (trx) => {

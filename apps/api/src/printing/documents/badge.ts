@@ -1,5 +1,5 @@
 import { DEFAULT_LAYOUTS, type Layout } from '@balcao/contract';
-import { drawLayout, renderPdf } from './pdf.ts';
+import { renderLayoutPages } from './pdf.ts';
 
 /** A 90 x 50 mm label, the usual size of badge label rolls: the default layout's page. */
 export const BADGE_SIZE_MM = { width: 90, height: 50 } as const;
@@ -19,15 +19,14 @@ export function renderBadge(
   input: BadgeInput,
   layout: Layout = DEFAULT_LAYOUTS.badge,
 ): Promise<Buffer> {
-  const { widthMm, heightMm } = layout.page;
-  return renderPdf({ title: `Crachá ${input.usualName}`, widthMm, heightMm }, (doc) =>
-    drawLayout(doc, layout, {
+  return renderLayoutPages(`Crachá ${input.usualName}`, layout, [
+    {
       badgeName: input.usualName,
       fullName: input.fullName,
       center: input.centerName,
       city: input.cityName,
       event: input.eventName,
       participantId: String(input.participantId),
-    }),
-  );
+    },
+  ]);
 }

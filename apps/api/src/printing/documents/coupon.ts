@@ -1,17 +1,10 @@
 import { formatDateInZone } from '../../dates.ts';
 import { DEFAULT_LAYOUTS, type Layout } from '@balcao/contract';
-import {
-  addPage,
-  DEFAULT_TIME_ZONE,
-  type Doc,
-  drawLayout,
-  formatPercent,
-  renderPdf,
-} from './pdf.ts';
+import { DEFAULT_TIME_ZONE, formatPercent, renderLayoutPages } from './pdf.ts';
 
 /**
- * 80 x 50 mm, the default layout's page: fits the receipt printer at the cashier (80 mm roll, cut after each coupon) and a
- * label printer with 80 mm stock alike.
+ * 80 x 50 mm, the default layout's page: fits the receipt printer at the cashier (80 mm roll, cut
+ * after each coupon) and a label printer with 80 mm stock alike.
  */
 export const COUPON_SIZE_MM = { width: 80, height: 50 } as const;
 
@@ -46,22 +39,16 @@ export function renderCoupons(
 ): Promise<Buffer> {
   const [first] = inputs;
   if (!first) throw new Error('renderCoupons: no coupon');
-  const { widthMm, heightMm } = layout.page;
-  return renderPdf({ title: `Cupom ${first.templateName}`, widthMm, heightMm }, (doc) => {
-    inputs.forEach((input, index) => {
-      if (index > 0) addPage(doc, widthMm, heightMm);
-      drawCoupon(doc, input, layout);
-    });
-  });
-}
-
-function drawCoupon(doc: Doc, input: CouponInput, layout: Layout): void {
-  drawLayout(doc, layout, {
-    couponId: String(input.couponId),
-    code: input.codeText,
-    template: input.templateName,
-    percent: formatPercent(input.percent),
-    validUntil: formatDateInZone(input.expirationDate, input.timeZone ?? DEFAULT_TIME_ZONE),
-    event: input.eventName,
-  });
+  return renderLayoutPages(
+    `Cupom ${first.templateName}`,
+    layout,
+    inputs.map((input) => ({
+      couponId: String(input.couponId),
+      code: input.codeText,
+      template: input.templateName,
+      percent: formatPercent(input.percent),
+      validUntil: formatDateInZone(input.expirationDate, input.timeZone ?? DEFAULT_TIME_ZONE),
+      event: input.eventName,
+    })),
+  );
 }

@@ -1,5 +1,5 @@
 import { coursewareDisplaySerial, DEFAULT_LAYOUTS, type Layout } from '@balcao/contract';
-import { addPage, drawLayout, renderPdf } from './pdf.ts';
+import { renderLayoutPages } from './pdf.ts';
 
 /** A 50 x 30 mm label (selo) stuck on the courseware's cover: the default layout's page. */
 export const COURSEWARE_LABEL_SIZE_MM = { width: 50, height: 30 } as const;
@@ -30,23 +30,14 @@ export function renderCoursewareLabels(
 ): Promise<Buffer> {
   const [first] = inputs;
   if (!first) throw new Error('Nenhuma apostila para imprimir.');
-  const { widthMm, heightMm } = layout.page;
-  return renderPdf(
-    {
-      title: inputs.length === 1 ? `Selo ${displaySerial(first)}` : `Selos (${inputs.length})`,
-      widthMm,
-      heightMm,
-    },
-    (doc) => {
-      inputs.forEach((input, index) => {
-        if (index > 0) addPage(doc, widthMm, heightMm);
-        drawLayout(doc, layout, {
-          coursewareId: input.coursewareId,
-          serial: displaySerial(input),
-          course: input.course.name,
-          center: input.center.name,
-        });
-      });
-    },
+  return renderLayoutPages(
+    inputs.length === 1 ? `Selo ${displaySerial(first)}` : `Selos (${inputs.length})`,
+    layout,
+    inputs.map((input) => ({
+      coursewareId: input.coursewareId,
+      serial: displaySerial(input),
+      course: input.course.name,
+      center: input.center.name,
+    })),
   );
 }

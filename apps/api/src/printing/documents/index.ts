@@ -29,3 +29,4 @@ export {
   type DrawerReceiptInput,
   type DrawerReceiptLine,
 } from './drawer-receipt.ts';
+export { renderLayoutPages } from './pdf.ts';

@@ -226,3 +226,18 @@ export function drawLayout(doc: Doc, layout: Layout, values: LayoutValues): void
     }
   }
 }
+
+/** A document of `layout`'s pages, one per set of values, in the order given. */
+export function renderLayoutPages(
+  title: string,
+  layout: Layout,
+  pages: readonly LayoutValues[],
+): Promise<Buffer> {
+  const { widthMm, heightMm } = layout.page;
+  return renderPdf({ title, widthMm, heightMm }, (doc) => {
+    pages.forEach((values, index) => {
+      if (index > 0) addPage(doc, widthMm, heightMm);
+      drawLayout(doc, layout, values);
+    });
+  });
+}

@@ -1,0 +1,101 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { LAYOUT_DOCUMENTS } from '@balcao/contract';
+import { PrintOutcomeSchema } from '../../printing/queue.ts';
+import { auditActor } from '../audit/index.ts';
+import { getLayout, layoutSample, printTest, resetLayout, saveLayout } from './service.ts';
+
+const Params = Type.Object({
+  document: Type.Union(LAYOUT_DOCUMENTS.map((document) => Type.Literal(document))),
+});
+
+const DESCRIPTION = 'Layout (versão 1): page e elements, em mm (packages/contract/src/layouts.ts).';
+/**
+ * A declaration as sent, checked by layoutProblems (pt-BR, every fault named) rather than by a
+ * schema: the app's validator would strip what it does not know before the check could name it.
+ */
+const SentDeclaration = Type.Unknown({ description: DESCRIPTION });
+const Declaration = Type.Object({}, { additionalProperties: true, description: DESCRIPTION });
+
+const LayoutDtoSchema = Type.Object({
+  document: Type.String(),
+  custom: Type.Boolean(),
+  layout: Declaration,
+  updatedAt: Type.Union([Type.String(), Type.Null()]),
+  updatedBy: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** The selected event's layouts of its printed documents (docs/layouts-api.md). */
+export const layoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const system = { access: ['System'] as const };
+
+  // Any signed-in desk reads the layout it prints with (the offline desk draws badges with it).
+  app.get(
+    '/layouts/:document',
+    {
+      config: { access: 'signedIn' },
+      schema: { params: Params, response: { 200: LayoutDtoSchema } },
+    },
+    async (request) => getLayout(app.db, request.params.document),
+  );
+
+  app.put(
+    '/layouts/:document',
+    {
+      config: system,
+      schema: { params: Params, body: SentDeclaration, response: { 200: LayoutDtoSchema } },
+    },
+    async (request) =>
+      saveLayout(
+        app.db,
+        app.config.now(),
+        auditActor(request),
+        request.params.document,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/layouts/:document',
+    { config: system, schema: { params: Params, response: { 200: LayoutDtoSchema } } },
+    async (request) =>
+      resetLayout(app.db, app.config.now(), auditActor(request), request.params.document),
+  );
+
+  app.get(
+    '/layouts/:document/sample',
+    {
+      config: system,
+      schema: {
+        params: Params,
+        response: {
+          200: Type.Object({
+            document: Type.String(),
+            source: Type.String(),
+            values: Type.Record(Type.String(), Type.String()),
+          }),
+        },
+      },
+    },
+    async (request) => layoutSample(app.db, request.params.document),
+  );
+
+  app.post(
+    '/layouts/:document/print-test',
+    {
+      config: system,
+      schema: {
+        params: Params,
+        body: Type.Object({ layout: SentDeclaration }),
+        response: { 200: PrintOutcomeSchema },
+      },
+    },
+    async (request) =>
+      printTest(
+        app.db,
+        app.config.now(),
+        auditActor(request),
+        request.params.document,
+        request.body.layout,
+      ),
+  );
+};

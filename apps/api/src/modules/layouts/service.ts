@@ -1,0 +1,260 @@
+import type { Kysely } from 'kysely';
+import {
+  DEFAULT_LAYOUTS,
+  formatPercent,
+  LAYOUT_DOCUMENT_LABELS,
+  layoutProblems,
+  type Layout,
+  type LayoutDocument,
+  type LayoutDto,
+  type LayoutSampleDto,
+  type PrintService,
+} from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { formatDateInZone } from '../../dates.ts';
+import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { renderLayoutPages } from '../../printing/documents/index.ts';
+import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
+import { selectedEventId } from '../events/index.ts';
+
+type Db = Kysely<Database>;
+
+/** The layout `document` prints with in the event: its own, or the default. */
+export async function eventLayout(
+  db: Db,
+  eventId: number | null | undefined,
+  document: LayoutDocument,
+): Promise<Layout> {
+  if (eventId === null || eventId === undefined) return DEFAULT_LAYOUTS[document];
+  const row = await db
+    .selectFrom('layouts')
+    .select('declaration')
+    .where('event_id', '=', eventId)
+    .where('document', '=', document)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.declaration) as Layout) : DEFAULT_LAYOUTS[document];
+}
+
+/** The layouts of the selected event: every call here is about it. */
+async function requireSelectedEvent(db: Db): Promise<number> {
+  const eventId = await selectedEventId(db);
+  if (eventId === undefined) throw notFound('Nenhum evento selecionado.');
+  return eventId;
+}
+
+export async function getLayout(db: Db, document: LayoutDocument): Promise<LayoutDto> {
+  const eventId = await requireSelectedEvent(db);
+  const row = await db
+    .selectFrom('layouts')
+    .leftJoin('users', 'users.id', 'layouts.updated_by')
+    .select(['layouts.declaration', 'layouts.updated_at', 'users.username'])
+    .where('layouts.event_id', '=', eventId)
+    .where('layouts.document', '=', document)
+    .executeTakeFirst();
+  if (!row) {
+    return {
+      document,
+      custom: false,
+      layout: DEFAULT_LAYOUTS[document],
+      updatedAt: null,
+      updatedBy: null,
+    };
+  }
+  return {
+    document,
+    custom: true,
+    layout: JSON.parse(row.declaration) as Layout,
+    updatedAt: row.updated_at,
+    updatedBy: row.username ?? null,
+  };
+}
+
+/** The declaration as sent, refused with every fault named when it is not a layout of `document`. */
+export function checkedLayout(document: LayoutDocument, input: unknown): Layout {
+  const problems = layoutProblems(input);
+  if (problems.length > 0) throw invalidRequest(problems.slice(0, 5).join(' '));
+  const layout = input as Layout;
+  if (layout.document !== document) {
+    throw invalidRequest('O layout é de outro documento: importe-o na aba certa.');
+  }
+  return layout;
+}
+
+export async function saveLayout(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  document: LayoutDocument,
+  input: unknown,
+): Promise<LayoutDto> {
+  const layout = checkedLayout(document, input);
+  const eventId = await requireSelectedEvent(db);
+  const values = {
+    declaration: JSON.stringify(layout),
+    updated_by: actor.id,
+    updated_at: now.toISOString(),
+  };
+  await db.transaction().execute(async (trx) => {
+    const before = await storedDeclaration(trx, eventId, document);
+    await trx
+      .insertInto('layouts')
+      .values({ event_id: eventId, document, ...values })
+      .onConflict((oc) => oc.columns(['event_id', 'document']).doUpdateSet(values))
+      .execute();
+    await recordAudit(trx, actor, {
+      entity: 'layouts',
+      entityId: `${eventId}/${document}`,
+      action: before === undefined ? 'insert' : 'update',
+      before: before === undefined ? undefined : { layout: before },
+      after: { layout },
+      at: now,
+    });
+  });
+  return getLayout(db, document);
+}
+
+/** 'Restaurar padrão': the event prints with the default layout again. */
+export async function resetLayout(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  document: LayoutDocument,
+): Promise<LayoutDto> {
+  const eventId = await requireSelectedEvent(db);
+  await db.transaction().execute(async (trx) => {
+    const before = await storedDeclaration(trx, eventId, document);
+    if (before === undefined) return;
+    await trx
+      .deleteFrom('layouts')
+      .where('event_id', '=', eventId)
+      .where('document', '=', document)
+      .execute();
+    await recordAudit(trx, actor, {
+      entity: 'layouts',
+      entityId: `${eventId}/${document}`,
+      action: 'delete',
+      before: { layout: before },
+      at: now,
+    });
+  });
+  return getLayout(db, document);
+}
+
+async function storedDeclaration(
+  db: Db,
+  eventId: number,
+  document: LayoutDocument,
+): Promise<unknown> {
+  const row = await db
+    .selectFrom('layouts')
+    .select('declaration')
+    .where('event_id', '=', eventId)
+    .where('document', '=', document)
+    .executeTakeFirst();
+  return row ? (JSON.parse(row.declaration) as unknown) : undefined;
+}
+
+/** What the preview and the test print show when the event has nobody to show yet. */
+function exampleValues(eventName: string): Record<LayoutDocument, Record<string, string>> {
+  return {
+    badge: {
+      badgeName: 'Maria',
+      fullName: 'Maria da Conceição Souza',
+      center: 'Núcleo Central',
+      city: 'São Paulo',
+      event: eventName,
+      participantId: '12345',
+    },
+    courseware_label: {
+      coursewareId: '00000000-0000-4000-8000-000000000000',
+      serial: '01-001-000001',
+      course: 'Curso de exemplo',
+      center: 'Núcleo Central',
+    },
+    coupon: {
+      couponId: 'EXEMPLO',
+      code: 'ABCD-EFGH-JKLM',
+      template: 'Cupom de exemplo',
+      percent: formatPercent(10),
+      validUntil: formatDateInZone(new Date(), 'America/Sao_Paulo'),
+      event: eventName,
+    },
+  };
+}
+
+/**
+ * Values to preview `document` with: the badge of a participant of the selected event (an
+ * accredited one first), else example values.
+ */
+export async function layoutSample(db: Db, document: LayoutDocument): Promise<LayoutSampleDto> {
+  const eventId = await requireSelectedEvent(db);
+  const event = await db
+    .selectFrom('events')
+    .select('name')
+    .where('id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  const example: LayoutSampleDto = {
+    document,
+    source: 'Dados de exemplo',
+    values: exampleValues(event.name)[document],
+  };
+  if (document !== 'badge') return example;
+  const participant = await db
+    .selectFrom('participants')
+    .leftJoin('centers', 'centers.id', 'participants.center_id')
+    .leftJoin('cities', 'cities.id', 'centers.city_id')
+    .select([
+      'participants.id',
+      'participants.name',
+      'participants.usual_name',
+      'centers.name as center',
+      'cities.name as city',
+    ])
+    .where('participants.event_id', '=', eventId)
+    .orderBy('participants.badge', 'desc')
+    .orderBy('participants.id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!participant) return example;
+  const badgeName = participant.usual_name?.trim() || participant.name.trim().split(/\s+/)[0] || '';
+  return {
+    document,
+    source: `Participante: ${participant.name}`,
+    values: {
+      badgeName,
+      fullName: participant.name,
+      center: participant.center ?? '',
+      city: participant.city ?? '',
+      event: event.name,
+      participantId: String(participant.id),
+    },
+  };
+}
+
+/** Where a test print goes: the printer the document's own prints go to. */
+const TEST_PRINT_SERVICE = {
+  badge: 'BADGE',
+  courseware_label: 'COURSEWARE',
+  coupon: 'COUPON',
+} as const satisfies Record<LayoutDocument, PrintService>;
+
+/** 'Imprimir teste': the layout as sent (saved or not) with the preview's values, as a real print. */
+export async function printTest(
+  db: Db,
+  now: Date,
+  user: { id: number; username: string },
+  document: LayoutDocument,
+  input: unknown,
+): Promise<PrintOutcome> {
+  const layout = checkedLayout(document, input);
+  const sample = await layoutSample(db, document);
+  const title = `Teste de layout: ${LAYOUT_DOCUMENT_LABELS[document]}`;
+  return printDocument(db, now, {
+    user,
+    service: TEST_PRINT_SERVICE[document],
+    kind: 'teste-layout',
+    title,
+    pdf: await renderLayoutPages(title, layout, [sample.values]),
+  });
+}
