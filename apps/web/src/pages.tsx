@@ -83,6 +83,10 @@ registerPages({
     () => import('./features/printing/print-queue-page'),
     (m) => m.PrintQueuePage,
   ),
+  LAYOUTS: lazyPage(
+    () => import('./features/layouts/layout-editor-page'),
+    (m) => m.LayoutEditorPage,
+  ),
   SUBSCRIPTION: lazyPage(
     () => import('./features/accreditation/accreditation-page'),
     (m) => m.AccreditationPage,

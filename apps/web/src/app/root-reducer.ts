@@ -19,6 +19,7 @@ import type { exchangeSlice } from '../features/courseware/exchange-slice';
 import type { emailsSlice } from '../features/emails/slice';
 import type { foodSlice } from '../features/food/slice';
 import type { importsSlice } from '../features/imports/slice';
+import type { layoutsSlice } from '../features/layouts/slice';
 import type { lotterySlice } from '../features/lottery/slice';
 import type { lotteryAuditSlice } from '../features/lottery/audit-slice';
 import type { passwordSlice } from '../features/password/slice';
@@ -43,6 +44,7 @@ export type LazyState = WithSlice<typeof accreditationSlice> &
   WithSlice<typeof emailsSlice> &
   WithSlice<typeof foodSlice> &
   WithSlice<typeof importsSlice> &
+  WithSlice<typeof layoutsSlice> &
   WithSlice<typeof lotterySlice> &
   WithSlice<typeof lotteryAuditSlice> &
   WithSlice<typeof passwordSlice> &

@@ -1,0 +1,232 @@
+import {
+  LAYOUT_FIELDS,
+  type Layout,
+  type LayoutDocument,
+  type LayoutElement,
+} from '@balcao/contract';
+
+/** Millimetres kept to two decimals: nudges and snaps add no floating-point dust. */
+export const roundMm = (value: number) => Math.round(value * 100) / 100;
+
+export const ELEMENT_KIND_LABELS: Record<LayoutElement['kind'], string> = {
+  text: 'Texto',
+  qr: 'QR',
+  barcode: 'Código de barras',
+  rule: 'Linha',
+  band: 'Faixa',
+};
+
+const ID_PREFIXES: Record<LayoutElement['kind'], string> = {
+  text: 'texto',
+  qr: 'qr',
+  barcode: 'barras',
+  rule: 'linha',
+  band: 'faixa',
+};
+
+/** What an element's `id` may be (layoutProblems holds imports to the same rule). */
+export const ELEMENT_ID = /^[\w-]{1,40}$/;
+
+export function fieldsOf(document: LayoutDocument): Record<string, string> {
+  return LAYOUT_FIELDS[document];
+}
+
+/** The field a new QR or bar code shows: the document's code (a key ending in 'Id'). */
+function codeField(document: LayoutDocument): string {
+  const keys = Object.keys(fieldsOf(document));
+  return keys.find((key) => key.endsWith('Id')) ?? keys[0] ?? '';
+}
+
+function freeId(layout: Layout, kind: LayoutElement['kind']): string {
+  const taken = new Set(layout.elements.map((element) => element.id));
+  let serial = 1;
+  while (taken.has(`${ID_PREFIXES[kind]}${serial}`)) serial++;
+  return `${ID_PREFIXES[kind]}${serial}`;
+}
+
+/**
+ * A new element of `kind`, near the page's top-left corner and small enough for the page. Bands
+ * are backgrounds: they go first (under everything); the rest go last (on top).
+ */
+export function addElement(
+  layout: Layout,
+  kind: LayoutElement['kind'],
+): { layout: Layout; index: number } {
+  const { widthMm, heightMm } = layout.page;
+  const room = (wanted: number, side: number) => roundMm(Math.max(1, Math.min(wanted, side - 4)));
+  const id = freeId(layout, kind);
+  const place = { id, xMm: 2, yMm: 2 };
+  let element: LayoutElement;
+  switch (kind) {
+    case 'text':
+      element = {
+        kind,
+        ...place,
+        widthMm: room(40, widthMm),
+        text: 'Texto',
+        font: 'regular',
+        sizePt: 10,
+      };
+      break;
+    case 'qr':
+      element = {
+        kind,
+        ...place,
+        sizeMm: room(15, Math.min(widthMm, heightMm)),
+        field: codeField(layout.document),
+      };
+      break;
+    case 'barcode':
+      element = {
+        kind,
+        ...place,
+        widthMm: room(40, widthMm),
+        heightMm: room(10, heightMm),
+        field: codeField(layout.document),
+      };
+      break;
+    case 'rule':
+      element = { kind, ...place, widthMm: room(40, widthMm), thicknessPt: 0.5 };
+      break;
+    case 'band':
+      element = {
+        kind,
+        id,
+        xMm: 0,
+        yMm: 0,
+        widthMm: widthMm,
+        heightMm: room(8, heightMm),
+        color: '#e0e0e0',
+      };
+      return { layout: { ...layout, elements: [element, ...layout.elements] }, index: 0 };
+  }
+  return {
+    layout: { ...layout, elements: [...layout.elements, element] },
+    index: layout.elements.length,
+  };
+}
+
+export function replaceElement(layout: Layout, index: number, element: LayoutElement): Layout {
+  return { ...layout, elements: layout.elements.map((old, at) => (at === index ? element : old)) };
+}
+
+/** The element with `key` set, or removed when `value` is undefined (nothing undefined is kept). */
+export function withProperty<E extends LayoutElement, K extends keyof E>(
+  element: E,
+  key: K,
+  value: E[K] | undefined,
+): E {
+  const next = { ...element };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+/**
+ * Removes an element. The ones placed after it follow what it followed (or, if it followed
+ * nothing, stay where it was), so every `after` still names an earlier element.
+ */
+export function removeElement(layout: Layout, index: number): Layout {
+  const removed = layout.elements[index];
+  if (!removed) return layout;
+  const elements = layout.elements
+    .filter((_element, at) => at !== index)
+    .map((element) => {
+      if (removed.id === undefined || element.after !== removed.id) return element;
+      if (removed.after !== undefined) return { ...element, after: removed.after };
+      const fixed = withProperty(withProperty(element, 'after', undefined), 'gapMm', undefined);
+      return { ...fixed, yMm: Math.max(element.yMm, removed.yMm) };
+    });
+  return { ...layout, elements };
+}
+
+/** Renames an element and the `after`s that name it. */
+export function renameElement(layout: Layout, index: number, id: string): Layout {
+  const old = layout.elements[index]?.id;
+  const elements = layout.elements.map((element, at) => {
+    if (at === index) return { ...element, id };
+    if (old !== undefined && element.after === old) return { ...element, after: id };
+    return element;
+  });
+  return { ...layout, elements };
+}
+
+/** Whether every `after` names an element before it. */
+function flowHolds(elements: readonly LayoutElement[]): boolean {
+  const seen = new Set<string>();
+  for (const element of elements) {
+    if (element.after !== undefined && !seen.has(element.after)) return false;
+    if (element.id !== undefined) seen.add(element.id);
+  }
+  return true;
+}
+
+/**
+ * Moves an element one place back (-1, drawn under the one before) or forward (+1); null when it
+ * cannot go there (the end of the list, or an `after` would name a later element).
+ */
+export function reorderElement(layout: Layout, index: number, delta: -1 | 1): Layout | null {
+  const target = index + delta;
+  if (target < 0 || target >= layout.elements.length) return null;
+  const elements = [...layout.elements];
+  [elements[index], elements[target]] = [elements[target]!, elements[index]!];
+  return flowHolds(elements) ? { ...layout, elements } : null;
+}
+
+/** The list's name of an element: its kind and what it shows. */
+export function elementLabel(element: LayoutElement, document: LayoutDocument): string {
+  const fields = fieldsOf(document);
+  switch (element.kind) {
+    case 'text':
+      return `Texto: ${element.text}`;
+    case 'qr':
+      return `QR: ${fields[element.field] ?? element.field}`;
+    case 'barcode':
+      return `Código de barras: ${fields[element.field] ?? element.field}`;
+    case 'rule':
+      return 'Linha';
+    case 'band':
+      return 'Faixa';
+  }
+}
+
+/** Key order aside, the same declaration (undefined properties are absent ones). */
+export function sameLayout(a: Layout, b: Layout): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}
+
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
+/** An element moved to a new top-left corner (a flowed one's `yMm` is its lowest top). */
+export function placeElement(element: LayoutElement, xMm: number, yMm: number): LayoutElement {
+  if (element.xMm === xMm && element.yMm === yMm) return element;
+  return { ...element, xMm: roundMm(xMm), yMm: roundMm(yMm) };
+}
+
+/** An element given a new size by the preview's handle: each kind takes the sides it has. */
+export function resizeElement(
+  element: LayoutElement,
+  widthMm: number,
+  heightMm: number,
+): LayoutElement {
+  const [width, height] = [roundMm(widthMm), roundMm(heightMm)];
+  switch (element.kind) {
+    case 'qr':
+      return element.sizeMm === width ? element : { ...element, sizeMm: width };
+    case 'rule':
+      return element.widthMm === width ? element : { ...element, widthMm: width };
+    case 'text':
+      if (element.heightMm === undefined) {
+        return element.widthMm === width ? element : { ...element, widthMm: width };
+      }
+      break;
+  }
+  if (element.widthMm === width && element.heightMm === height) return element;
+  return { ...element, widthMm: width, heightMm: height };
+}

@@ -1,0 +1,129 @@
+import QRCode from 'qrcode';
+import type { DrawOp } from '@balcao/contract';
+import { PREVIEW_FONT_FAMILY } from './measure-text';
+
+/** pdfkit puts a line's top at y; the baseline is Helvetica's ascender (718/1000 em) below it. */
+const ASCENDER = 0.718;
+
+type Op<Kind extends DrawOp['kind']> = Extract<DrawOp, { kind: Kind }>;
+
+const QR_CACHE_MAX = 50;
+const qrPaths = new Map<string, { size: number; path: string } | null>();
+
+/** The dark modules of the QR (error correction M, as the PDFs), as one path in module units. */
+function qrPath(value: string): { size: number; path: string } | null {
+  if (qrPaths.has(value)) return qrPaths.get(value) ?? null;
+  if (qrPaths.size >= QR_CACHE_MAX) qrPaths.clear();
+  const symbol = makeQrPath(value);
+  qrPaths.set(value, symbol);
+  return symbol;
+}
+
+function makeQrPath(value: string): { size: number; path: string } | null {
+  try {
+    const { modules } = QRCode.create(value, { errorCorrectionLevel: 'M' });
+    let path = '';
+    for (let row = 0; row < modules.size; row++) {
+      for (let col = 0; col < modules.size; col++) {
+        if (modules.get(row, col)) path += `M${col} ${row}h1v1h-1z`;
+      }
+    }
+    return { size: modules.size, path };
+  } catch {
+    return null;
+  }
+}
+
+function QrShape({ op }: { op: Op<'qr'> }) {
+  const symbol = qrPath(op.value);
+  if (!symbol) return <rect x={op.x} y={op.y} width={op.size} height={op.size} fill="#888" />;
+  const scale = op.size / symbol.size;
+  return (
+    <path
+      d={symbol.path}
+      transform={`translate(${op.x} ${op.y}) scale(${scale})`}
+      fill="black"
+      shapeRendering="crispEdges"
+    />
+  );
+}
+
+/** Code 128 symbols' bar and space widths (a few real ones): the placeholder looks the part. */
+const SYMBOLS = [
+  [2, 1, 2, 2, 2, 2],
+  [2, 2, 2, 1, 2, 2],
+  [2, 2, 2, 2, 2, 1],
+  [1, 2, 1, 2, 2, 3],
+  [1, 2, 1, 3, 2, 2],
+  [1, 3, 1, 2, 2, 2],
+  [1, 2, 2, 2, 1, 3],
+  [1, 2, 2, 3, 1, 2],
+];
+const START = [2, 1, 1, 2, 1, 4];
+const STOP = [2, 3, 3, 1, 1, 1, 2];
+const QUIET_MODULES = 10;
+const MODULE_MAX_PT = (0.5 * 72) / 25.4;
+
+/**
+ * A bar code's look, not a scannable one: bars of the value's length, centred with their quiet
+ * zones inside the box and modules of at most 0.5 mm, over the box's height, as the PDFs draw them.
+ */
+function BarcodeShape({ op }: { op: Op<'barcode'> }) {
+  const widths = [
+    ...START,
+    ...[...op.value].flatMap((char) => SYMBOLS[char.charCodeAt(0) % SYMBOLS.length]!),
+    ...STOP,
+  ];
+  const modules = widths.reduce((sum, width) => sum + width, 0);
+  const moduleWidth = Math.min(op.width / (modules + 2 * QUIET_MODULES), MODULE_MAX_PT);
+  const bars: { x: number; width: number }[] = [];
+  let cursor = op.x + (op.width - modules * moduleWidth) / 2;
+  widths.forEach((width, index) => {
+    if (index % 2 === 0) bars.push({ x: cursor, width: width * moduleWidth });
+    cursor += width * moduleWidth;
+  });
+  return (
+    <path
+      d={bars.map((bar) => `M${bar.x} ${op.y}h${bar.width}v${op.height}h${-bar.width}z`).join('')}
+      fill="black"
+    />
+  );
+}
+
+/** One drawing operation of the layout engine, as the PDF draws it. */
+export function DrawOpShape({ op }: { op: DrawOp }) {
+  switch (op.kind) {
+    case 'text':
+      return (
+        <text
+          x={op.x}
+          y={op.y + ASCENDER * op.sizePt}
+          fontSize={op.sizePt}
+          fontFamily={PREVIEW_FONT_FAMILY}
+          fontWeight={op.font === 'bold' ? 'bold' : 'normal'}
+          fill={op.color}
+          xmlSpace="preserve"
+          style={{ whiteSpace: 'pre' }}
+        >
+          {op.text}
+        </text>
+      );
+    case 'rule':
+      return (
+        <line
+          x1={op.x}
+          y1={op.y}
+          x2={op.x + op.width}
+          y2={op.y}
+          stroke={op.color}
+          strokeWidth={op.thickness}
+        />
+      );
+    case 'rect':
+      return <rect x={op.x} y={op.y} width={op.width} height={op.height} fill={op.color} />;
+    case 'qr':
+      return <QrShape op={op} />;
+    case 'barcode':
+      return <BarcodeShape op={op} />;
+  }
+}
