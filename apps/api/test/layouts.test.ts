@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LAYOUTS, type Layout, type LayoutDto } from '@balcao/contract';
+import { PNG } from 'pngjs';
+import {
+  DEFAULT_LAYOUTS,
+  type Layout,
+  type LayoutDto,
+  type LayoutImageDto,
+} from '@balcao/contract';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { createCenter } from './helpers/fixtures.ts';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import { selectNewEvent } from './helpers/store.ts';
+import { colourAt, rasterise } from './helpers/pdf-image.ts';
 import { readPdf, toMm } from './helpers/pdf-text.ts';
 
 let t: TestContext;
@@ -94,6 +101,7 @@ describe('an event’s own badge layout', () => {
       layout: DEFAULT_LAYOUTS.badge,
       updatedAt: null,
       updatedBy: null,
+      images: {},
     });
   });
 
@@ -195,6 +203,94 @@ describe('an event’s own badge layout', () => {
     const guest = await createParticipant(t.db, eventId, { name: 'Bruno Lima' });
     const badge = await printedBadge(guest.id, 'Bruno');
     expect([badge.widthMm, badge.heightMm]).toEqual([90, 50]);
+  });
+
+  it('places an uploaded logo and a band in the colour of the participant’s center', async () => {
+    // A 40 × 20 px red PNG, made here: a real image, read by the server for its size.
+    const png = new PNG({ width: 40, height: 20 });
+    for (let i = 0; i < png.data.length; i += 4) png.data.set([220, 20, 60, 255], i);
+    const dataUrl = `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+    const uploaded = await designer.post('/api/layouts/images', { dataUrl });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const image = uploaded.json<LayoutImageDto>();
+    expect(image).toMatchObject({ mime: 'image/png', widthPx: 40, heightPx: 20, dataUrl });
+
+    const layout: Layout = {
+      ...CR80,
+      elements: [
+        {
+          kind: 'band',
+          xMm: 0,
+          yMm: 0,
+          widthMm: 54,
+          heightMm: 14,
+          color: '#000000',
+          colorFrom: 'center',
+        },
+        { kind: 'image', xMm: 2, yMm: 60, widthMm: 50, heightMm: 20, imageId: image.id },
+        ...CR80.elements.slice(1, 3),
+      ],
+    };
+    const saved = await put(layout);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<LayoutDto>().images).toEqual({ [image.id]: image });
+
+    // 'Núcleos' → 'Cor': refused unless #rrggbb, then the band follows it.
+    const center = await createCenter(t.db, 'Núcleo Natal', 32);
+    const editor = await jsonCaller(t, ['Center']);
+    const refused = await editor.post(`/api/centers/update/${center}`, {
+      data: { [center]: { color: 'verde' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Use a cor no formato #rrggbb.');
+    const coloured = await editor.post(`/api/centers/update/${center}`, {
+      data: { [center]: { color: '#2a9d8f' } },
+    });
+    expect(coloured.statusCode, coloured.body).toBe(200);
+
+    const guest = await createParticipant(t.db, eventId, { name: 'Caio Prado', center_id: center });
+    const printed = await desk.post('/api/subscriptions/badge/print', {
+      participantId: guest.id,
+      eventId,
+      usualName: 'Caio',
+    });
+    const { filename } = printed.json<{ filename: string }>();
+    const file = await t.app.inject({
+      url: `/api/prints/files/${filename}`,
+      headers: desk.headers,
+    });
+    const picture = rasterise(file.rawPayload, { dpi: 100 });
+    expect(colourAt(picture, 100, 27, 5)).toBe('#2a9d8f'); // the band
+    expect(colourAt(picture, 100, 27, 70)).toBe('#dc143c'); // the logo, centred in its box
+    expect(colourAt(picture, 100, 3, 70)).toBe('#ffffff'); // beside it: fitted, not stretched
+  });
+
+  it('refuses what is not a PNG or JPEG, too big, or an image of no upload', async () => {
+    const text = `data:image/png;base64,${Buffer.from('não sou imagem').toString('base64')}`;
+    const notImage = await designer.post('/api/layouts/images', { dataUrl: text });
+    expect(notImage.statusCode).toBe(400);
+    expect(notImage.json()).toMatchObject({ error_description: 'Envie uma imagem PNG ou JPEG.' });
+    const huge = `data:image/png;base64,${Buffer.alloc(600 * 1024, 1).toString('base64')}`;
+    const tooBig = await designer.post('/api/layouts/images', { dataUrl: huge });
+    expect(tooBig.json()).toMatchObject({ error_description: 'A imagem passa de 512 KB.' });
+    const ghost = await put({
+      ...CR80,
+      elements: [
+        {
+          kind: 'image',
+          xMm: 0,
+          yMm: 0,
+          widthMm: 10,
+          heightMm: 10,
+          imageId: '00000000-0000-4000-8000-000000000000',
+        },
+      ],
+    });
+    expect(ghost.statusCode).toBe(400);
+    expect(ghost.json()).toMatchObject({
+      error_description: 'Imagem não encontrada: envie-a de novo.',
+    });
+    expect((await desk.post('/api/layouts/images', { dataUrl: text })).statusCode).toBe(403);
   });
 
   it('answers 404 when no event is selected', async () => {

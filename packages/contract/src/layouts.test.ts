@@ -204,6 +204,34 @@ describe('layOut', () => {
       'rect',
     ]);
   });
+  it("colours a band with the participant's center, or its own colour when the center has none", () => {
+    const layout = page([
+      {
+        kind: 'band',
+        xMm: 0,
+        yMm: 0,
+        widthMm: 90,
+        heightMm: 8,
+        color: '#999999',
+        colorFrom: 'center',
+      },
+      {
+        kind: 'image',
+        xMm: 60,
+        yMm: 10,
+        widthMm: 25,
+        heightMm: 12,
+        imageId: 'c0ffee00-0000-4000-8000-000000000001',
+      },
+    ]);
+    const [band, image] = layOut(layout, { centerColor: '#2a9d8f' }, measure);
+    expect(band).toMatchObject({ kind: 'rect', color: '#2a9d8f', height: mmToPt(8) });
+    expect(image).toMatchObject({ kind: 'image', x: mmToPt(60), width: mmToPt(25) });
+    expect(layOut(layout, {}, measure)[0]).toMatchObject({ color: '#999999' });
+    expect(layOut(layout, { centerColor: 'vermelho' }, measure)[0]).toMatchObject({
+      color: '#999999',
+    });
+  });
 });
 
 describe('layoutProblems', () => {
@@ -241,7 +269,7 @@ describe('layoutProblems', () => {
       'Elemento 2 (QR): passa da altura da página.',
       'Elemento 3 (texto): "after" deve nomear um elemento anterior.',
       'Elemento 4 (faixa): cor inválida: use #rrggbb.',
-      'Elemento 5: tipo desconhecido (texto, qr, barcode, rule ou band).',
+      'Elemento 5: tipo desconhecido (text, qr, barcode, rule, band ou image).',
     ]);
   });
 

@@ -102,9 +102,21 @@ export interface BandElement extends Placed {
   widthMm: number;
   heightMm: number;
   color: string;
+  /** 'center': the participant's center's colour ('Núcleos' → 'Cor'), `color` when it has none. */
+  colorFrom?: 'center';
 }
 
-export type LayoutElement = TextElement | QrElement | BarcodeElement | RuleElement | BandElement;
+/** An uploaded PNG or JPEG (a logo, a sponsor strip), fitted inside its box, centred. */
+export interface ImageElement extends Placed {
+  kind: 'image';
+  widthMm: number;
+  heightMm: number;
+  /** A `LayoutImageDto.id` of the event's uploads. */
+  imageId: string;
+}
+
+export type LayoutElement =
+  TextElement | QrElement | BarcodeElement | RuleElement | BandElement | ImageElement;
 
 export interface Layout {
   version: typeof LAYOUT_VERSION;
@@ -127,7 +139,8 @@ export type DrawOp =
   | { kind: 'rule'; x: number; y: number; width: number; thickness: number; color: string }
   | { kind: 'rect'; x: number; y: number; width: number; height: number; color: string }
   | { kind: 'qr'; x: number; y: number; size: number; value: string }
-  | { kind: 'barcode'; x: number; y: number; width: number; height: number; value: string };
+  | { kind: 'barcode'; x: number; y: number; width: number; height: number; value: string }
+  | { kind: 'image'; x: number; y: number; width: number; height: number; imageId: string };
 
 /** The width in points of `text` set in `font` at `sizePt`: each drawing side brings its fonts'. */
 export type MeasureText = (text: string, font: LayoutFont, sizePt: number) => number;
@@ -343,7 +356,16 @@ export function layOut(layout: Layout, values: LayoutValues, measure: MeasureTex
       case 'band': {
         const height = mmToPt(element.heightMm);
         const width = mmToPt(element.widthMm);
-        ops.push({ kind: 'rect', x, y: top, width, height, color: element.color });
+        const own = element.colorFrom === 'center' ? values.centerColor?.trim() : undefined;
+        const color = own && COLOR.test(own) ? own : element.color;
+        ops.push({ kind: 'rect', x, y: top, width, height, color });
+        bottom = top + height;
+        break;
+      }
+      case 'image': {
+        const height = mmToPt(element.heightMm);
+        const width = mmToPt(element.widthMm);
+        ops.push({ kind: 'image', x, y: top, width, height, imageId: element.imageId });
         bottom = top + height;
         break;
       }
@@ -359,7 +381,9 @@ const KIND_NAMES: Record<LayoutElement['kind'], string> = {
   barcode: 'código de barras',
   rule: 'linha',
   band: 'faixa',
+  image: 'imagem',
 };
+const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const COLOR = /^#[0-9a-f]{6}$/i;
 const ID = /^[\w-]{1,40}$/;
 /** Page sizes a label printer or a sheet can take. */
@@ -411,7 +435,9 @@ export function layoutProblems(input: unknown): string[] {
         : undefined;
     const say = (message: string) => problems.push(`Elemento ${index + 1} (${name}): ${message}`);
     if (!isRecord(element) || !name) {
-      problems.push(`Elemento ${index + 1}: tipo desconhecido (texto, qr, barcode, rule ou band).`);
+      problems.push(
+        `Elemento ${index + 1}: tipo desconhecido (text, qr, barcode, rule, band ou image).`,
+      );
       return;
     }
     const knownField = (field: unknown) =>
@@ -528,6 +554,18 @@ export function layoutProblems(input: unknown): string[] {
       case 'band':
         box(element.widthMm, element.heightMm);
         if (typeof element.color !== 'string') say('cor inválida: use #rrggbb.');
+        if (
+          element.colorFrom !== undefined &&
+          (element.colorFrom !== 'center' || document !== 'badge')
+        ) {
+          say('"colorFrom" só aceita "center", no crachá.');
+        }
+        break;
+      case 'image':
+        box(element.widthMm, element.heightMm);
+        if (typeof element.imageId !== 'string' || !IMAGE_ID.test(element.imageId)) {
+          say('imagem inválida: envie-a de novo.');
+        }
         break;
     }
   });
@@ -543,7 +581,23 @@ export interface LayoutDto {
   /** ISO instant of the last save, and who saved; null for the default. */
   updatedAt: string | null;
   updatedBy: string | null;
+  /** The images the layout places, by id. */
+  images: Record<string, LayoutImageDto>;
 }
+
+/** POST /api/layouts/images: an uploaded PNG or JPEG of the selected event. */
+export interface LayoutImageDto {
+  id: string;
+  mime: 'image/png' | 'image/jpeg';
+  widthPx: number;
+  heightPx: number;
+  /** `data:<mime>;base64,…`, for the preview and the offline desk. */
+  dataUrl: string;
+}
+
+/** Uploads are checked on the server: a real PNG or JPEG, at most this big and this wide. */
+export const LAYOUT_IMAGE_MAX_BYTES = 512 * 1024;
+export const LAYOUT_IMAGE_MAX_PX = 4000;
 
 /** GET /api/layouts/{document}/sample: values to preview with (a real participant when there is one). */
 export interface LayoutSampleDto {

@@ -61,6 +61,8 @@ export interface CenterRow extends Dated {
   serial: number;
   name: string;
   city: RowRef | null;
+  /** '#rrggbb': the badges' colour bands that follow the center; null when it has none. */
+  color: string | null;
   /** Read-only; only in answers to callers who may edit centers. */
   apiToken?: string;
 }

@@ -94,6 +94,8 @@ export interface CenterTable extends Dated {
   serial: number;
   api_token: string;
   city_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** '#rrggbb' ('Cor'): the badges' colour bands that follow the center. */
+  color: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface CountryTable extends Dated {
@@ -328,6 +330,18 @@ export interface LayoutTable {
   declaration: string;
   updated_by: number | null;
   updated_at: Instant;
+}
+
+/** An image an event's layouts place (a logo, a sponsor strip). */
+export interface LayoutImageTable {
+  id: string;
+  event_id: number;
+  mime: string;
+  width_px: number;
+  height_px: number;
+  content: Uint8Array;
+  created_by: number | null;
+  created_at: Instant;
 }
 
 /** A product category whose units count on the food panel. */
@@ -620,6 +634,7 @@ export interface Database {
   email_recipients: EmailRecipientTable;
   audit_log: AuditLogTable;
   layouts: LayoutTable;
+  layout_images: LayoutImageTable;
 }
 
 export type User = Selectable<UserTable>;

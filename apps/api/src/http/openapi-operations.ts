@@ -239,6 +239,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'DELETE /api/layouts/:document': op('resetLayout', 'Volta ao layout padrão'),
   'GET /api/layouts/:document/sample': op('getLayoutSample', 'Valores para a prévia do layout'),
   'POST /api/layouts/:document/print-test': op('printLayoutTest', 'Imprime um teste do layout'),
+  'POST /api/layouts/images': op('uploadLayoutImage', 'Envia uma imagem para os layouts'),
   'GET /api/alimentos/config': op('getFoodConfig', 'Configuração dos alimentos'),
   'POST /api/alimentos/config': op('updateFoodConfig', 'Altera a configuração dos alimentos'),
   'GET /api/alimentos/categorias': op('listFoodCategories', 'Categorias de alimentos'),

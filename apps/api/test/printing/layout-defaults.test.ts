@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +7,7 @@ import {
   renderCoupon,
   renderCoursewareLabel,
 } from '../../src/printing/documents/index.ts';
+import { rasterise } from '../helpers/pdf-image.ts';
 
 // An event that never opens the layout editor prints as before it existed: each default layout is
 // rasterised (pdftoppm, 150 dpi, grey) and compared with the image the fixed renderers printed,
@@ -59,23 +57,10 @@ const SAMPLES: Record<string, () => Promise<Buffer>> = {
     }),
 };
 
-function rasterise(pdf: Buffer): PNG {
-  const dir = mkdtempSync(join(tmpdir(), 'balcao-layout-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    execFileSync('pdftoppm', ['-r', '150', '-gray', '-png', '-singlefile', 'doc.pdf', 'page'], {
-      cwd: dir,
-    });
-    return PNG.sync.read(readFileSync(join(dir, 'page.png')));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe('the default layouts print as the fixed documents did', () => {
   for (const [name, render] of Object.entries(SAMPLES)) {
     it(name, async () => {
-      const image = rasterise(await render());
+      const image = rasterise(await render(), { gray: true });
       const file = `${REFERENCES}${name}.png`;
       if (process.env.UPDATE_REFERENCES === '1' || !existsSync(file)) {
         mkdirSync(REFERENCES, { recursive: true });

@@ -119,6 +119,7 @@ async function deskParticipant(db: Db, participantId: number, eventId: number) {
     .innerJoin('events', 'events.id', 'participants.event_id')
     .leftJoin('cities', 'cities.id', 'centers.city_id')
     .select([
+      'centers.color as center_color',
       'cities.name as city_name',
       'events.name as event_name',
       'events.course_id as event_course_id',
@@ -173,6 +174,7 @@ export async function printBadge(
       fullName: participant.name,
       centerName: participant.center_name,
       cityName: participant.city_name,
+      centerColor: participant.center_color,
       eventName: participant.event_name,
     },
     await eventLayout(db, input.eventId, 'badge'),

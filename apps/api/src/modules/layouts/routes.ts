@@ -1,8 +1,15 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LAYOUT_DOCUMENTS } from '@balcao/contract';
+import { LAYOUT_DOCUMENTS, LAYOUT_IMAGE_MAX_BYTES } from '@balcao/contract';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/index.ts';
-import { getLayout, layoutSample, printTest, resetLayout, saveLayout } from './service.ts';
+import {
+  getLayout,
+  layoutSample,
+  printTest,
+  resetLayout,
+  saveLayout,
+  uploadImage,
+} from './service.ts';
 
 const Params = Type.Object({
   document: Type.Union(LAYOUT_DOCUMENTS.map((document) => Type.Literal(document))),
@@ -16,12 +23,21 @@ const DESCRIPTION = 'Layout (versão 1): page e elements, em mm (packages/contra
 const SentDeclaration = Type.Unknown({ description: DESCRIPTION });
 const Declaration = Type.Object({}, { additionalProperties: true, description: DESCRIPTION });
 
+const LayoutImageSchema = Type.Object({
+  id: Type.String(),
+  mime: Type.String(),
+  widthPx: Type.Integer(),
+  heightPx: Type.Integer(),
+  dataUrl: Type.String(),
+});
+
 const LayoutDtoSchema = Type.Object({
   document: Type.String(),
   custom: Type.Boolean(),
   layout: Declaration,
   updatedAt: Type.Union([Type.String(), Type.Null()]),
   updatedBy: Type.Union([Type.String(), Type.Null()]),
+  images: Type.Record(Type.String(), LayoutImageSchema),
 });
 
 /** The selected event's layouts of its printed documents (docs/layouts-api.md). */
@@ -59,6 +75,21 @@ export const layoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: system, schema: { params: Params, response: { 200: LayoutDtoSchema } } },
     async (request) =>
       resetLayout(app.db, app.config.now(), auditActor(request), request.params.document),
+  );
+
+  app.post(
+    '/layouts/images',
+    {
+      config: system,
+      // Room past the largest image's base64, so a somewhat bigger one hears the image's limit.
+      bodyLimit: LAYOUT_IMAGE_MAX_BYTES * 2,
+      schema: {
+        body: Type.Object({ dataUrl: Type.String({ maxLength: LAYOUT_IMAGE_MAX_BYTES * 2 }) }),
+        response: { 200: LayoutImageSchema },
+      },
+    },
+    async (request) =>
+      uploadImage(app.db, app.config.now(), auditActor(request), request.body.dataUrl),
   );
 
   app.get(

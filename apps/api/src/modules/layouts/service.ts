@@ -1,19 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import { imageSize } from 'image-size';
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_LAYOUTS,
   formatPercent,
   LAYOUT_DOCUMENT_LABELS,
+  LAYOUT_IMAGE_MAX_BYTES,
+  LAYOUT_IMAGE_MAX_PX,
   layoutProblems,
   type Layout,
   type LayoutDocument,
   type LayoutDto,
+  type LayoutImageDto,
   type LayoutSampleDto,
   type PrintService,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { formatDateInZone } from '../../dates.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
-import { renderLayoutPages } from '../../printing/documents/index.ts';
+import {
+  printable,
+  renderLayoutPages,
+  type PrintableLayout,
+} from '../../printing/documents/index.ts';
 import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { selectedEventId } from '../events/index.ts';
@@ -25,15 +34,50 @@ export async function eventLayout(
   db: Db,
   eventId: number | null | undefined,
   document: LayoutDocument,
-): Promise<Layout> {
-  if (eventId === null || eventId === undefined) return DEFAULT_LAYOUTS[document];
+): Promise<PrintableLayout> {
+  const fallback = printable(DEFAULT_LAYOUTS[document]);
+  if (eventId === null || eventId === undefined) return fallback;
   const row = await db
     .selectFrom('layouts')
     .select('declaration')
     .where('event_id', '=', eventId)
     .where('document', '=', document)
     .executeTakeFirst();
-  return row ? (JSON.parse(row.declaration) as Layout) : DEFAULT_LAYOUTS[document];
+  if (!row) return fallback;
+  const layout = JSON.parse(row.declaration) as Layout;
+  const images = await imageRows(db, eventId, imageIds(layout));
+  return { layout, images: new Map(images.map((image) => [image.id, image.content])) };
+}
+
+const imageIds = (layout: Layout): string[] => [
+  ...new Set(
+    layout.elements.flatMap((element) => (element.kind === 'image' ? [element.imageId] : [])),
+  ),
+];
+
+function imageRows(db: Db, eventId: number, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('layout_images')
+    .select(['id', 'mime', 'width_px', 'height_px', 'content'])
+    .where('event_id', '=', eventId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+type ImageRow = Awaited<ReturnType<typeof imageRows>>[number];
+
+const toImageDto = (row: ImageRow): LayoutImageDto => ({
+  id: row.id,
+  mime: row.mime as LayoutImageDto['mime'],
+  widthPx: row.width_px,
+  heightPx: row.height_px,
+  dataUrl: `data:${row.mime};base64,${Buffer.from(row.content).toString('base64')}`,
+});
+
+async function imagesOf(db: Db, eventId: number, layout: Layout) {
+  const rows = await imageRows(db, eventId, imageIds(layout));
+  return Object.fromEntries(rows.map((row) => [row.id, toImageDto(row)]));
 }
 
 /** The layouts of the selected event: every call here is about it. */
@@ -59,14 +103,17 @@ export async function getLayout(db: Db, document: LayoutDocument): Promise<Layou
       layout: DEFAULT_LAYOUTS[document],
       updatedAt: null,
       updatedBy: null,
+      images: {},
     };
   }
+  const layout = JSON.parse(row.declaration) as Layout;
   return {
     document,
     custom: true,
-    layout: JSON.parse(row.declaration) as Layout,
+    layout,
     updatedAt: row.updated_at,
     updatedBy: row.username ?? null,
+    images: await imagesOf(db, eventId, layout),
   };
 }
 
@@ -90,6 +137,10 @@ export async function saveLayout(
 ): Promise<LayoutDto> {
   const layout = checkedLayout(document, input);
   const eventId = await requireSelectedEvent(db);
+  const wanted = imageIds(layout);
+  if ((await imageRows(db, eventId, wanted)).length !== wanted.length) {
+    throw invalidRequest('Imagem não encontrada: envie-a de novo.');
+  }
   const values = {
     declaration: JSON.stringify(layout),
     updated_by: actor.id,
@@ -209,6 +260,7 @@ export async function layoutSample(db: Db, document: LayoutDocument): Promise<La
       'participants.name',
       'participants.usual_name',
       'centers.name as center',
+      'centers.color as centerColor',
       'cities.name as city',
     ])
     .where('participants.event_id', '=', eventId)
@@ -226,6 +278,7 @@ export async function layoutSample(db: Db, document: LayoutDocument): Promise<La
       fullName: participant.name,
       center: participant.center ?? '',
       city: participant.city ?? '',
+      ...(participant.centerColor ? { centerColor: participant.centerColor } : {}),
       event: event.name,
       participantId: String(participant.id),
     },
@@ -255,6 +308,76 @@ export async function printTest(
     service: TEST_PRINT_SERVICE[document],
     kind: 'teste-layout',
     title,
-    pdf: await renderLayoutPages(title, layout, [sample.values]),
+    pdf: await renderLayoutPages(title, { layout, images: await imageBytes(db, layout) }, [
+      sample.values,
+    ]),
   });
+}
+
+async function imageBytes(db: Db, layout: Layout): Promise<ReadonlyMap<string, Uint8Array>> {
+  const rows = await imageRows(db, await requireSelectedEvent(db), imageIds(layout));
+  return new Map(rows.map((row) => [row.id, row.content]));
+}
+
+const DATA_URL = /^data:([\w/+.-]+);base64,([A-Za-z0-9+/=\s]*)$/;
+const IMAGE_TYPES: Record<string, LayoutImageDto['mime']> = { png: 'image/png', jpg: 'image/jpeg' };
+
+/**
+ * An image for the selected event's layouts, sent as a data URL: a real PNG or JPEG (its bytes
+ * are read, whatever the URL's type says), at most LAYOUT_IMAGE_MAX_BYTES and LAYOUT_IMAGE_MAX_PX
+ * on a side.
+ */
+export async function uploadImage(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  dataUrl: string,
+): Promise<LayoutImageDto> {
+  const eventId = await requireSelectedEvent(db);
+  const base64 = DATA_URL.exec(dataUrl.trim())?.[2];
+  if (base64 === undefined) throw invalidRequest('Envie uma imagem PNG ou JPEG.');
+  const content = Buffer.from(base64, 'base64');
+  if (content.length > LAYOUT_IMAGE_MAX_BYTES) {
+    throw invalidRequest(`A imagem passa de ${LAYOUT_IMAGE_MAX_BYTES / 1024} KB.`);
+  }
+  let size: { type?: string; width: number; height: number };
+  try {
+    size = imageSize(content);
+  } catch {
+    throw invalidRequest('Envie uma imagem PNG ou JPEG.');
+  }
+  const mime = size.type === undefined ? undefined : IMAGE_TYPES[size.type];
+  if (!mime || !(size.width > 0 && size.height > 0)) {
+    throw invalidRequest('Envie uma imagem PNG ou JPEG.');
+  }
+  if (Math.max(size.width, size.height) > LAYOUT_IMAGE_MAX_PX) {
+    throw invalidRequest(`A imagem passa de ${LAYOUT_IMAGE_MAX_PX} px de lado.`);
+  }
+  const row = {
+    id: randomUUID(),
+    event_id: eventId,
+    mime,
+    width_px: size.width,
+    height_px: size.height,
+    content,
+    created_by: actor.id,
+    created_at: now.toISOString(),
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('layout_images').values(row).execute();
+    await recordAudit(trx, actor, {
+      entity: 'layout_images',
+      entityId: row.id,
+      action: 'insert',
+      after: {
+        evento: eventId,
+        tipo: mime,
+        largura: size.width,
+        altura: size.height,
+        bytes: content.length,
+      },
+      at: now,
+    });
+  });
+  return toImageDto(row);
 }

@@ -58,6 +58,7 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
       if ([...text].length > max) {
         return fail(`${capitalized(label)} deve ter no máximo ${max} caracteres.`);
       }
+      if (spec.pattern && !spec.pattern.regex.test(text)) return fail(spec.pattern.message);
       return ok(text);
     }
     case 'integer': {
@@ -207,7 +208,11 @@ function fieldDocSchema(spec: FieldSpec): Record<string, unknown> | null {
     case 'readOnly':
       return null;
     case 'text':
-      return described({ type: 'string', maxLength: spec.maxLength ?? DEFAULT_MAX_LENGTH });
+      return described({
+        type: 'string',
+        maxLength: spec.maxLength ?? DEFAULT_MAX_LENGTH,
+        ...(spec.pattern ? { pattern: spec.pattern.regex.source } : {}),
+      });
     case 'integer':
       return described({ type: 'integer', minimum: spec.min, maximum: spec.max ?? ID_MAX });
     case 'money':

@@ -60,6 +60,8 @@ export type FieldSpec =
       unique?: UniqueRule;
       /** Kept exactly as typed (no trimming), never echoed. */
       secret?: boolean;
+      /** A shape the text must have, and what is said when it has not ('Use #rrggbb.'). */
+      pattern?: { regex: RegExp; message: string };
     })
   | (FieldBase & {
       type: 'integer';

@@ -1,6 +1,12 @@
 import { formatDateInZone } from '../../dates.ts';
-import { DEFAULT_LAYOUTS, type Layout } from '@balcao/contract';
-import { DEFAULT_TIME_ZONE, formatPercent, renderLayoutPages } from './pdf.ts';
+import { DEFAULT_LAYOUTS } from '@balcao/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  formatPercent,
+  printable,
+  renderLayoutPages,
+  type PrintableLayout,
+} from './pdf.ts';
 
 /**
  * 80 x 50 mm, the default layout's page: fits the receipt printer at the cashier (80 mm roll, cut
@@ -24,7 +30,7 @@ export interface CouponInput {
 /** Cupom: one page of the coupon layout (template, percent off, validity, a QR of the id). */
 export function renderCoupon(
   input: CouponInput,
-  layout: Layout = DEFAULT_LAYOUTS.coupon,
+  layout: PrintableLayout = printable(DEFAULT_LAYOUTS.coupon),
 ): Promise<Buffer> {
   return renderCoupons([input], layout);
 }
@@ -35,7 +41,7 @@ export function renderCoupon(
  */
 export function renderCoupons(
   inputs: readonly CouponInput[],
-  layout: Layout = DEFAULT_LAYOUTS.coupon,
+  layout: PrintableLayout = printable(DEFAULT_LAYOUTS.coupon),
 ): Promise<Buffer> {
   const [first] = inputs;
   if (!first) throw new Error('renderCoupons: no coupon');

@@ -1,5 +1,5 @@
-import { coursewareDisplaySerial, DEFAULT_LAYOUTS, type Layout } from '@balcao/contract';
-import { renderLayoutPages } from './pdf.ts';
+import { coursewareDisplaySerial, DEFAULT_LAYOUTS } from '@balcao/contract';
+import { printable, renderLayoutPages, type PrintableLayout } from './pdf.ts';
 
 /** A 50 x 30 mm label (selo) stuck on the courseware's cover: the default layout's page. */
 export const COURSEWARE_LABEL_SIZE_MM = { width: 50, height: 30 } as const;
@@ -18,7 +18,7 @@ const displaySerial = (input: CoursewareLabelInput): string =>
 /** Selo: one page of the courseware label layout. */
 export function renderCoursewareLabel(
   input: CoursewareLabelInput,
-  layout: Layout = DEFAULT_LAYOUTS.courseware_label,
+  layout: PrintableLayout = printable(DEFAULT_LAYOUTS.courseware_label),
 ): Promise<Buffer> {
   return renderCoursewareLabels([input], layout);
 }
@@ -26,7 +26,7 @@ export function renderCoursewareLabel(
 /** Several selos in one document, one label per page, in the order given. */
 export function renderCoursewareLabels(
   inputs: readonly CoursewareLabelInput[],
-  layout: Layout = DEFAULT_LAYOUTS.courseware_label,
+  layout: PrintableLayout = printable(DEFAULT_LAYOUTS.courseware_label),
 ): Promise<Buffer> {
   const [first] = inputs;
   if (!first) throw new Error('Nenhuma apostila para imprimir.');

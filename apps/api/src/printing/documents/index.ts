@@ -29,4 +29,4 @@ export {
   type DrawerReceiptInput,
   type DrawerReceiptLine,
 } from './drawer-receipt.ts';
-export { renderLayoutPages } from './pdf.ts';
+export { printable, renderLayoutPages, type PrintableLayout } from './pdf.ts';

@@ -203,8 +203,21 @@ export { formatPercent } from '@balcao/contract';
 /** Event dates and times are shown in this zone unless the caller says otherwise. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
+/** A layout with the bytes of the images it places: what a document is drawn from. */
+export interface PrintableLayout {
+  layout: Layout;
+  images: ReadonlyMap<string, Uint8Array>;
+}
+
+/** A default layout: it places no image. */
+export const printable = (layout: Layout): PrintableLayout => ({ layout, images: new Map() });
+
 /** One page of a layout (packages/contract/src/layouts.ts) drawn on the current page of `doc`. */
-export function drawLayout(doc: Doc, layout: Layout, values: LayoutValues): void {
+export function drawLayout(
+  doc: Doc,
+  { layout, images }: PrintableLayout,
+  values: LayoutValues,
+): void {
   for (const op of layOut(layout, values, measureWith(doc))) {
     switch (op.kind) {
       case 'text':
@@ -223,21 +236,32 @@ export function drawLayout(doc: Doc, layout: Layout, values: LayoutValues): void
       case 'barcode':
         drawCode128(doc, op.value, op.x, op.y, op.width, op.height);
         break;
+      case 'image': {
+        // Checked when saved; an image deleted since leaves its box empty rather than fail a print.
+        const bytes = images.get(op.imageId);
+        if (!bytes) break;
+        doc.image(Buffer.from(bytes), op.x, op.y, {
+          fit: [op.width, op.height],
+          align: 'center',
+          valign: 'center',
+        });
+        break;
+      }
     }
   }
 }
 
-/** A document of `layout`'s pages, one per set of values, in the order given. */
+/** A document of a layout's pages, one per set of values, in the order given. */
 export function renderLayoutPages(
   title: string,
-  layout: Layout,
+  source: PrintableLayout,
   pages: readonly LayoutValues[],
 ): Promise<Buffer> {
-  const { widthMm, heightMm } = layout.page;
+  const { widthMm, heightMm } = source.layout.page;
   return renderPdf({ title, widthMm, heightMm }, (doc) => {
     pages.forEach((values, index) => {
       if (index > 0) addPage(doc, widthMm, heightMm);
-      drawLayout(doc, layout, values);
+      drawLayout(doc, source, values);
     });
   });
 }

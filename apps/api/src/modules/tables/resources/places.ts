@@ -106,6 +106,14 @@ export const centers = defineResource<CenterRow>({
       target: { table: 'cities', notFound: 'Cidade não encontrada.' },
     },
     apiToken: { type: 'readOnly', label: 'o token' },
+    // The badges' colour bands that follow the center (docs/layouts-api.md).
+    color: {
+      type: 'text',
+      label: 'a cor',
+      column: 'color',
+      maxLength: 7,
+      pattern: { regex: /^#[0-9a-fA-F]{6}$/, message: 'Use a cor no formato #rrggbb.' },
+    },
   },
   query: (db) =>
     db
@@ -118,6 +126,7 @@ export const centers = defineResource<CenterRow>({
     serial: Number(raw.serial),
     name: text(raw.name),
     city: ref(raw.city_id, raw.city_name),
+    color: raw.color === null ? null : text(raw.color),
     ...(canWrite ? { apiToken: text(raw.api_token) } : {}),
   }),
   order: ['centers.serial', 'asc'],

@@ -1,0 +1,37 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+
+/** The first page of a PDF as poppler draws it (pdftoppm), `dpi` dots per inch, grey or colour. */
+export function rasterise(pdf: Buffer, options: { dpi?: number; gray?: boolean } = {}): PNG {
+  const dir = mkdtempSync(join(tmpdir(), 'balcao-raster-'));
+  try {
+    writeFileSync(join(dir, 'doc.pdf'), pdf);
+    execFileSync(
+      'pdftoppm',
+      [
+        '-r',
+        String(options.dpi ?? 150),
+        ...(options.gray ? ['-gray'] : []),
+        '-png',
+        '-singlefile',
+        'doc.pdf',
+        'page',
+      ],
+      { cwd: dir },
+    );
+    return PNG.sync.read(readFileSync(join(dir, 'page.png')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The colour at a point given in millimetres from the page's top-left corner, as '#rrggbb'. */
+export function colourAt(image: PNG, dpi: number, xMm: number, yMm: number): string {
+  const x = Math.round((xMm / 25.4) * dpi);
+  const y = Math.round((yMm / 25.4) * dpi);
+  const at = (y * image.width + x) * 4;
+  return `#${[0, 1, 2].map((i) => image.data[at + i]!.toString(16).padStart(2, '0')).join('')}`;
+}
