@@ -55,6 +55,7 @@ function boxOf(element: LayoutElement, top: number, ops: readonly DrawOp[]): Ele
       return { x, top, width: mmToPt(element.sizeMm), height: mmToPt(element.sizeMm), shown };
     case 'barcode':
     case 'band':
+    case 'image':
       return { x, top, width: mmToPt(element.widthMm), height: mmToPt(element.heightMm), shown };
     case 'rule': {
       const height = Math.max(element.thicknessPt ?? 0.5, RULE_HIT_PT);

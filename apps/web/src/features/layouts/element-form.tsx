@@ -7,10 +7,13 @@ import {
   LAYOUT_FONT_PT,
   type Layout,
   type LayoutElement,
+  type LayoutImageDto,
   type TextElement,
 } from '@balcao/contract';
 import { ColorField, CommitTextField, NumberField, SelectField } from './form-controls';
+import { ImageFileButton } from './image-file-button';
 import { ELEMENT_ID, ELEMENT_KIND_LABELS, fieldsOf, withProperty } from './layout-edits';
+import { imageNote } from './layout-image';
 
 interface ElementFormProps {
   layout: Layout;
@@ -20,6 +23,12 @@ interface ElementFormProps {
   onRename(id: string): void;
   /** The element's top as it shows (mm), kept when it leaves the flow. */
   topMm: number;
+  /** The images the editor has, by id (an image element's pixel size). */
+  images: Readonly<Record<string, LayoutImageDto>>;
+  /** 'Trocar imagem': a PNG or JPEG chosen to upload in place of the image's. */
+  onReplaceImage(file: File): void;
+  /** An image is being read or sent. */
+  uploading: boolean;
 }
 
 const ALIGNS = [
@@ -45,7 +54,8 @@ function whenValue(element: LayoutElement): string {
 }
 
 /** The selected element's properties; every change shows in the preview at once. */
-export function ElementForm({ layout, index, onChange, onRename, topMm }: ElementFormProps) {
+export function ElementForm(props: ElementFormProps) {
+  const { layout, index, onChange, onRename, topMm, images } = props;
   const element = layout.elements[index]!;
   const fields = fieldsOf(layout.document);
   const fieldOptions = Object.entries(fields).map(([value, label]) => ({ value, label }));
@@ -151,6 +161,28 @@ export function ElementForm({ layout, index, onChange, onRename, topMm }: Elemen
           onChange={(field) => pick(element, 'field', field)}
         />
       )}
+      {element.kind === 'image' && (
+        <div className="mb-2">
+          <div className="d-flex flex-wrap align-items-center gap-2">
+            <ImageFileButton
+              inputLabel="Nova imagem (PNG ou JPEG)"
+              busy={props.uploading}
+              variant="outline-secondary"
+              onFile={props.onReplaceImage}
+            >
+              Trocar imagem
+            </ImageFileButton>
+            <span className="small text-body-secondary">
+              {images[element.imageId]
+                ? imageNote(images[element.imageId]!)
+                : 'Imagem não encontrada neste evento: envie-a de novo.'}
+            </span>
+          </div>
+          <Form.Text className="d-block small">
+            A imagem é desenhada inteira dentro da caixa, centralizada, sem distorcer.
+          </Form.Text>
+        </div>
+      )}
       <Row className="g-2">
         <Col xs={6}>
           <NumberField
@@ -215,7 +247,7 @@ export function ElementForm({ layout, index, onChange, onRename, topMm }: Elemen
             />
           </Col>
         )}
-        {(element.kind === 'barcode' || element.kind === 'band') && (
+        {(element.kind === 'barcode' || element.kind === 'band' || element.kind === 'image') && (
           <Col xs={6}>
             <NumberField
               id={id('height')}
@@ -326,10 +358,30 @@ export function ElementForm({ layout, index, onChange, onRename, topMm }: Elemen
           onChange={(value) => set(element, 'thicknessPt', value ?? element.thicknessPt)}
         />
       )}
+      {element.kind === 'band' && layout.document === 'badge' && (
+        <Form.Group controlId={id('color-from')} className="mb-1">
+          <Form.Check
+            type="checkbox"
+            label="Cor do núcleo do participante"
+            checked={element.colorFrom === 'center'}
+            aria-describedby={`${id('color-from')}-help`}
+            onChange={(event) =>
+              pick(element, 'colorFrom', event.target.checked ? 'center' : undefined)
+            }
+          />
+          <Form.Text id={`${id('color-from')}-help`} className="d-block small">
+            A cor do cadastro do núcleo (Núcleos → Cor) de cada participante.
+          </Form.Text>
+        </Form.Group>
+      )}
       {(element.kind === 'text' || element.kind === 'rule' || element.kind === 'band') && (
         <ColorField
           id={id('color')}
-          label="Cor"
+          label={
+            element.kind === 'band' && element.colorFrom === 'center'
+              ? 'Cor quando o núcleo não tem cor'
+              : 'Cor'
+          }
           value={element.color ?? '#000000'}
           onChange={(color) => set(element, 'color', color)}
         />

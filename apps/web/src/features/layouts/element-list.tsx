@@ -1,21 +1,27 @@
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import type { Layout, LayoutElement } from '@balcao/contract';
+import type { Layout } from '@balcao/contract';
 import type { ElementBox } from './element-boxes';
-import { ELEMENT_KIND_LABELS, elementLabel } from './layout-edits';
+import { ImageFileButton } from './image-file-button';
+import { ELEMENT_KIND_LABELS, elementLabel, type AddableKind } from './layout-edits';
 
-const KINDS: readonly LayoutElement['kind'][] = ['text', 'qr', 'barcode', 'rule', 'band'];
+const KINDS: readonly AddableKind[] = ['text', 'qr', 'barcode', 'rule', 'band'];
 
 interface ElementListProps {
   layout: Layout;
   boxes: readonly ElementBox[];
   selected: number | null;
   onSelect(index: number): void;
-  onAdd(kind: LayoutElement['kind']): void;
+  onAdd(kind: AddableKind): void;
+  /** 'Imagem': a PNG or JPEG chosen to upload and place. */
+  onAddImage(file: File): void;
+  /** An image is being read or sent. */
+  uploading: boolean;
 }
 
 /** 'Elementos': the layout's elements in drawing order (later over earlier), and the add buttons. */
-export function ElementList({ layout, boxes, selected, onSelect, onAdd }: ElementListProps) {
+export function ElementList(props: ElementListProps) {
+  const { layout, boxes, selected, onSelect, onAdd } = props;
   return (
     <section aria-labelledby="layout-elements-title" className="mb-3">
       <h2 id="layout-elements-title" className="h6">
@@ -27,6 +33,13 @@ export function ElementList({ layout, boxes, selected, onSelect, onAdd }: Elemen
             {ELEMENT_KIND_LABELS[kind]}
           </Button>
         ))}
+        <ImageFileButton
+          inputLabel="Imagem a adicionar (PNG ou JPEG)"
+          busy={props.uploading}
+          onFile={props.onAddImage}
+        >
+          {ELEMENT_KIND_LABELS.image}
+        </ImageFileButton>
       </div>
       {layout.elements.length === 0 ? (
         <p className="text-body-secondary small">Nenhum elemento. Adicione um acima.</p>

@@ -1,11 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import {
   DEFAULT_LAYOUTS,
+  LAYOUT_IMAGE_MAX_BYTES,
   mmToPt,
   type Layout,
   type LayoutDocument,
   type LayoutDto,
+  type LayoutImageDto,
   type LayoutSampleDto,
   type PrintJob,
 } from '@balcao/contract';
@@ -25,6 +28,7 @@ const SAMPLES: Record<LayoutDocument, LayoutSampleDto> = {
       city: 'Fortaleza',
       event: 'Congresso 2025',
       participantId: '1234',
+      centerColor: '#2a9d8f',
     },
   },
   courseware_label: {
@@ -46,22 +50,54 @@ const SAMPLES: Record<LayoutDocument, LayoutSampleDto> = {
   },
 };
 
-const dto = (layout: Layout, custom = false): LayoutDto => ({
+/** A real 1 × 1 PNG. */
+const PNG_DATA_URL =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const pngFile = (name = 'logo.png') =>
+  new File(
+    [Uint8Array.from(atob(PNG_DATA_URL.split(',')[1]!), (char) => char.charCodeAt(0))],
+    name,
+    { type: 'image/png' },
+  );
+const imageId = (serial: number) => `c0ffee00-0000-4000-8000-${String(serial).padStart(12, '0')}`;
+
+/** The event's uploads, by id: what the layouts the server answers place. */
+type EventImages = Record<string, LayoutImageDto>;
+
+const dto = (layout: Layout, custom = false, images: EventImages = {}): LayoutDto => ({
   document: layout.document,
   custom,
   layout,
   updatedAt: custom ? '2025-10-01T10:00:00Z' : null,
   updatedBy: custom ? 'admin' : null,
+  images: Object.fromEntries(
+    layout.elements.flatMap((element) =>
+      element.kind === 'image' && images[element.imageId]
+        ? [[element.imageId, images[element.imageId]!]]
+        : [],
+    ),
+  ),
 });
 
-/** The layouts API of the selected event, holding `stored` (the defaults unless told). */
-function serveLayouts(stored: Partial<Record<LayoutDocument, Layout>> = {}) {
-  const calls = { puts: [] as unknown[], deletes: [] as string[], printTests: [] as unknown[] };
+/**
+ * The layouts API of the selected event, holding `stored` (the defaults unless told) and the
+ * event's `images`; an upload is taken as a 300 × 100 px image.
+ */
+function serveLayouts(
+  stored: Partial<Record<LayoutDocument, Layout>> = {},
+  images: EventImages = {},
+) {
+  const calls = {
+    puts: [] as unknown[],
+    deletes: [] as string[],
+    printTests: [] as unknown[],
+    uploads: [] as unknown[],
+  };
   const held = { ...DEFAULT_LAYOUTS, ...stored };
   server.use(
     http.get('/api/layouts/:document', ({ params }) => {
       const document = params.document as LayoutDocument;
-      return HttpResponse.json(dto(held[document], document in stored));
+      return HttpResponse.json(dto(held[document], document in stored, images));
     }),
     http.get('/api/layouts/:document/sample', ({ params }) =>
       HttpResponse.json(SAMPLES[params.document as LayoutDocument]),
@@ -69,7 +105,20 @@ function serveLayouts(stored: Partial<Record<LayoutDocument, Layout>> = {}) {
     http.put('/api/layouts/:document', async ({ request }) => {
       const body = (await request.json()) as Layout;
       calls.puts.push(body);
-      return HttpResponse.json(dto(body, true));
+      return HttpResponse.json(dto(body, true, images));
+    }),
+    http.post('/api/layouts/images', async ({ request }) => {
+      const body = (await request.json()) as { dataUrl: string };
+      calls.uploads.push(body);
+      const image: LayoutImageDto = {
+        id: imageId(calls.uploads.length),
+        mime: 'image/png',
+        widthPx: 300,
+        heightPx: 100,
+        dataUrl: body.dataUrl,
+      };
+      images[image.id] = image;
+      return HttpResponse.json(image);
     }),
     http.delete('/api/layouts/:document', ({ params }) => {
       const document = params.document as LayoutDocument;
@@ -85,6 +134,9 @@ const elementButton = (name: RegExp) =>
   within(screen.getByRole('list', { name: 'Elementos do layout' })).getByRole('button', { name });
 const addButton = (name: string) =>
   within(screen.getByRole('group', { name: 'Adicionar elemento' })).getByRole('button', { name });
+const imageInput = () => screen.getByLabelText('Imagem a adicionar (PNG ou JPEG)');
+const elementCount = () =>
+  within(screen.getByRole('list', { name: 'Elementos do layout' })).getAllByRole('button').length;
 const textX = (text: string) => Number(within(preview()).getByText(text).getAttribute('x'));
 
 describe('Layouts de impressão', { timeout: 20_000 }, () => {
@@ -375,6 +427,200 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
         timeout: 5000,
       }),
     ).toBeInTheDocument();
+  });
+
+  it('uploads a PNG and places it in a box of its proportions, drawn in the preview', async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    await user.upload(imageInput(), pngFile());
+
+    expect(await screen.findByRole('button', { name: /^7\. Imagem$/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(calls.uploads).toEqual([{ dataUrl: PNG_DATA_URL }]);
+    const image = preview().querySelector('image')!;
+    expect(image).toHaveAttribute('href', PNG_DATA_URL);
+    expect(image).toHaveAttribute('preserveAspectRatio', 'xMidYMid meet');
+    expect(Number(image.getAttribute('width'))).toBeCloseTo(mmToPt(30), 5);
+    expect(Number(image.getAttribute('height'))).toBeCloseTo(mmToPt(10), 5);
+    expect(screen.getByLabelText('Largura (mm)')).toHaveValue('30');
+    expect(screen.getByLabelText('Altura (mm)')).toHaveValue('10');
+    expect(screen.getByText('Imagem de 300 × 100 px (PNG).')).toBeVisible();
+    expect(preview()).toHaveAccessibleName(/selecionado: Imagem$/);
+    const box = preview().querySelector('[data-element="6"]')!;
+    expect(Number(box.getAttribute('width'))).toBeCloseTo(mmToPt(30), 5);
+
+    // Nudged like any element, and undone.
+    act(() => preview().focus());
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByLabelText('X (mm)')).toHaveValue('3');
+    expect(Number(preview().querySelector('image')!.getAttribute('x'))).toBeCloseTo(mmToPt(3), 5);
+    await user.keyboard('{Control>}z{/Control}');
+    expect(screen.getByLabelText('X (mm)')).toHaveValue('2');
+
+    // 'Trocar imagem' sends another and keeps the box.
+    server.use(
+      http.post('/api/layouts/images', () =>
+        HttpResponse.json<LayoutImageDto>({
+          id: imageId(9),
+          mime: 'image/png',
+          widthPx: 64,
+          heightPx: 64,
+          dataUrl: PNG_DATA_URL,
+        }),
+      ),
+    );
+    await user.upload(screen.getByLabelText('Nova imagem (PNG ou JPEG)'), pngFile('outro.png'));
+    expect(await screen.findByText('Imagem de 64 × 64 px (PNG).')).toBeVisible();
+    expect(screen.getByLabelText('Altura (mm)')).toHaveValue('10');
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Layout salvo.')).toBeInTheDocument();
+    expect((calls.puts[0] as Layout).elements.at(-1)).toEqual({
+      kind: 'image',
+      id: 'imagem1',
+      xMm: 2,
+      yMm: 2,
+      widthMm: 30,
+      heightMm: 10,
+      imageId: imageId(9),
+    });
+    expect(preview().querySelector('image')).toHaveAttribute('href', PNG_DATA_URL);
+
+    // Undone, the first image comes back, still drawn.
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(screen.getByText('Imagem de 300 × 100 px (PNG).')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(preview().querySelector('image')).toBeNull();
+    expect(elementCount()).toBe(6);
+  });
+
+  it('sends no image that is too big or not a PNG or JPEG, and shows what the server refuses', async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+
+    const big = new File([new Uint8Array(LAYOUT_IMAGE_MAX_BYTES + 1)], 'grande.png', {
+      type: 'image/png',
+    });
+    await user.upload(imageInput(), big);
+    expect(await screen.findByText('A imagem passa de 512 KB.')).toBeVisible();
+
+    // Named .png, but not one.
+    await user.upload(imageInput(), new File(['GIF89a…'], 'logo.png', { type: 'image/png' }));
+    expect(await screen.findByText('Envie uma imagem PNG ou JPEG.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Close alert' }));
+    expect(screen.queryByText('Envie uma imagem PNG ou JPEG.')).not.toBeInTheDocument();
+
+    // What the chooser's filter lets through anyway ('Todos os arquivos').
+    const anyFile = userEvent.setup({ applyAccept: false });
+    await anyFile.upload(
+      imageInput(),
+      new File(['%PDF-1.4'], 'logo.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText('Envie uma imagem PNG ou JPEG.')).toBeVisible();
+    expect(calls.uploads).toEqual([]);
+    expect(elementCount()).toBe(6);
+
+    server.use(
+      http.post('/api/layouts/images', () =>
+        HttpResponse.json(
+          { error: 'invalid_request', error_description: 'A imagem passa de 4000 px de lado.' },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.upload(imageInput(), pngFile());
+    expect(await screen.findByText('A imagem passa de 4000 px de lado.')).toBeVisible();
+    expect(screen.queryByText('Envie uma imagem PNG ou JPEG.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(elementCount()).toBe(6);
+    expect(addButton('Imagem')).toBeEnabled();
+  });
+
+  it("colours a badge band with the participant's center", async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    await user.click(addButton('Faixa'));
+    expect(elementButton(/^1\. Faixa$/)).toHaveAttribute('aria-pressed', 'true');
+    expect(preview().querySelector('rect[fill="#e0e0e0"]')).not.toBeNull();
+    expect(screen.getByLabelText('Cor')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Cor do núcleo do participante'));
+    expect(preview().querySelector('rect[fill="#2a9d8f"]')).not.toBeNull();
+    expect(preview().querySelector('rect[fill="#e0e0e0"]')).toBeNull();
+    expect(screen.getByLabelText('Cor quando o núcleo não tem cor')).toHaveValue('#e0e0e0');
+    expect(elementButton(/^1\. Faixa: cor do núcleo$/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Layout salvo.')).toBeInTheDocument();
+    expect((calls.puts[0] as Layout).elements[0]).toMatchObject({
+      kind: 'band',
+      color: '#e0e0e0',
+      colorFrom: 'center',
+    });
+
+    await user.click(screen.getByLabelText('Cor do núcleo do participante'));
+    expect(preview().querySelector('rect[fill="#e0e0e0"]')).not.toBeNull();
+    expect(screen.getByLabelText('Cor')).toBeInTheDocument();
+  });
+
+  it("draws the stored layout's images", async () => {
+    const logo: LayoutImageDto = {
+      id: imageId(1),
+      mime: 'image/png',
+      widthPx: 1,
+      heightPx: 1,
+      dataUrl: PNG_DATA_URL,
+    };
+    const withLogo: Layout = {
+      ...DEFAULT_LAYOUTS.badge,
+      elements: [
+        ...DEFAULT_LAYOUTS.badge.elements,
+        { kind: 'image', xMm: 70, yMm: 30, widthMm: 15, heightMm: 15, imageId: logo.id },
+      ],
+    };
+    serveLayouts({ badge: withLogo }, { [logo.id]: logo });
+    const { user } = await renderPage('LAYOUTS');
+    expect(preview().querySelector('image')).toHaveAttribute('href', PNG_DATA_URL);
+    expect(screen.queryByText(/não está neste evento/)).not.toBeInTheDocument();
+    await user.click(elementButton(/^7\. Imagem$/));
+    expect(screen.getByText('Imagem de 1 × 1 px (PNG).')).toBeVisible();
+  });
+
+  it('imports a layout placing an image this event lacks, warns, and takes a new one', async () => {
+    serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    const imported: Layout = {
+      ...DEFAULT_LAYOUTS.badge,
+      elements: [
+        ...DEFAULT_LAYOUTS.badge.elements,
+        { kind: 'image', xMm: 60, yMm: 30, widthMm: 25, heightMm: 12, imageId: imageId(77) },
+      ],
+    };
+    await user.upload(
+      screen.getByLabelText('Arquivo de layout (.json)'),
+      new File([JSON.stringify(imported)], 'outro-evento.json'),
+    );
+
+    expect(
+      await screen.findByText('A imagem do elemento 7 não está neste evento: envie-a de novo.'),
+    ).toBeVisible();
+    expect(screen.queryByText('Não foi possível importar o arquivo:')).not.toBeInTheDocument();
+    expect(within(preview()).getByText('Imagem não encontrada')).toBeInTheDocument();
+    expect(preview().querySelector('image')).toBeNull();
+    expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
+
+    await user.click(elementButton(/^7\. Imagem$/));
+    expect(screen.getByText('Imagem não encontrada neste evento: envie-a de novo.')).toBeVisible();
+    await user.upload(screen.getByLabelText('Nova imagem (PNG ou JPEG)'), pngFile());
+    expect(await screen.findByText('Imagem de 300 × 100 px (PNG).')).toBeVisible();
+    expect(screen.queryByText(/não está neste evento/)).not.toBeInTheDocument();
+    expect(within(preview()).queryByText('Imagem não encontrada')).not.toBeInTheDocument();
+    expect(preview().querySelector('image')).toHaveAttribute('href', PNG_DATA_URL);
+    // The box the file gave is kept.
+    expect(screen.getByLabelText('Largura (mm)')).toHaveValue('25');
+    expect(screen.getByLabelText('Altura (mm)')).toHaveValue('12');
   });
 
   it('says so when no event is selected', async () => {

@@ -24,6 +24,7 @@ import { elementBoxes } from './element-boxes';
 import { LayoutActions } from './layout-actions';
 import {
   addElement,
+  addImageElement,
   elementLabel,
   placeElement,
   removeElement,
@@ -33,14 +34,19 @@ import {
   resizeElement,
   roundMm,
   sameLayout,
+  type AddableKind,
 } from './layout-edits';
 import { exportLayout, readLayoutFile } from './layout-file';
+import { readLayoutImage } from './layout-image';
 import { measureText } from './measure-text';
 import { PageSizeField } from './page-size-field';
 import { Preview, type Position, type Size } from './preview';
 import { PrintTestStatus } from './print-test-status';
 import {
   layoutDocumentChosen,
+  layoutImageErrorDismissed,
+  layoutImageRefused,
+  layoutImageUploadRequested,
   layoutPrintTestRequested,
   layoutRestoreRequested,
   layoutSaveRequested,
@@ -52,6 +58,14 @@ const HELP_ID = 'layout-preview-help';
 
 type Confirming = { kind: 'restore' } | { kind: 'document'; document: LayoutDocument } | null;
 
+/** What an upload is for: a new image element, or the image of the element at `index`. */
+type UploadPurpose = { kind: 'add' } | { kind: 'replace'; index: number; imageId: string };
+interface PendingUpload {
+  requestId: string;
+  purpose: UploadPurpose;
+}
+let uploads = 0;
+
 const isTextField = (target: EventTarget) =>
   target instanceof HTMLElement && target.closest('input, textarea, select') !== null;
 
@@ -62,8 +76,21 @@ const isTextField = (target: EventTarget) =>
  */
 export function LayoutEditor() {
   const dispatch = useAppDispatch();
-  const { document, dto, sample, loading, saving, saveError, restoring, printing, printJob } =
-    useAppSelector(selectLayouts);
+  const {
+    document,
+    dto,
+    sample,
+    loading,
+    saving,
+    saveError,
+    restoring,
+    printing,
+    printJob,
+    images,
+    uploadingImage,
+    imageError,
+    uploadedImage,
+  } = useAppSelector(selectLayouts);
   const [history, changeHistory] = useReducer(
     editorHistory<Layout>,
     dto?.layout ?? DEFAULT_LAYOUTS[document],
@@ -73,6 +100,9 @@ export function LayoutEditor() {
   const [savePressed, setSavePressed] = useState(false);
   const [importProblems, setImportProblems] = useState<string[] | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
+  const [readingImage, setReadingImage] = useState(false);
+  /** This editor's upload under way: the server's answer places its image (or swaps one). */
+  const [pendingUpload, setPendingUpload] = useState<PendingUpload | null>(null);
 
   const layout = history.present;
   const values = sample?.values ?? NO_VALUES;
@@ -82,6 +112,18 @@ export function LayoutEditor() {
   const selected = chosen !== null && chosen < layout.elements.length ? chosen : null;
   const dirty = dto !== null && !sameLayout(layout, dto.layout);
   const label = LAYOUT_DOCUMENT_LABELS[document];
+  const uploading = readingImage || uploadingImage;
+  // An imported layout (or one from another event) may place images this event does not have:
+  // it loads, each shows as a grey box, and the server refuses to save it until they are sent.
+  const missingImages = useMemo(
+    () =>
+      layout.elements.flatMap((element, index) =>
+        element.kind === 'image' && !images[element.imageId]
+          ? [`A imagem do elemento ${index + 1} não está neste evento: envie-a de novo.`]
+          : [],
+      ),
+    [layout, images],
+  );
 
   useEffect(() => {
     if (!dirty) return;
@@ -98,7 +140,40 @@ export function LayoutEditor() {
   const undo = () => changeHistory({ type: 'undone' });
   const redo = () => changeHistory({ type: 'redone' });
 
-  const add = (kind: LayoutElement['kind']) => {
+  // The server took this editor's image: it is placed (or swapped in) as one step of the history.
+  if (pendingUpload && uploadedImage?.requestId === pendingUpload.requestId) {
+    setPendingUpload(null);
+    const { purpose } = pendingUpload;
+    const { image } = uploadedImage;
+    if (purpose.kind === 'add') {
+      const added = addImageElement(layout, image);
+      change(added.layout);
+      setChosen(added.index);
+    } else {
+      // Swapped only if the element still shows the image it had when 'Trocar imagem' was pressed.
+      const target = layout.elements[purpose.index];
+      if (target?.kind === 'image' && target.imageId === purpose.imageId) {
+        change(replaceElement(layout, purpose.index, { ...target, imageId: image.id }));
+      }
+    }
+  }
+
+  /** A PNG or JPEG checked here (type, size), read and handed to the saga to upload. */
+  const uploadImage = (file: File, purpose: UploadPurpose) => {
+    setReadingImage(true);
+    void readLayoutImage(file).then((read) => {
+      setReadingImage(false);
+      if ('problem' in read) {
+        dispatch(layoutImageRefused(read.problem));
+        return;
+      }
+      const requestId = `imagem-${++uploads}`;
+      setPendingUpload({ requestId, purpose });
+      dispatch(layoutImageUploadRequested({ requestId, dataUrl: read.dataUrl }));
+    });
+  };
+
+  const add = (kind: AddableKind) => {
     const added = addElement(layout, kind);
     change(added.layout);
     setChosen(added.index);
@@ -212,6 +287,25 @@ export function LayoutEditor() {
                 </ul>
               </Alert>
             )}
+            {imageError && (
+              <Alert
+                variant="danger"
+                dismissible
+                onClose={() => dispatch(layoutImageErrorDismissed())}
+              >
+                <span className="fw-semibold">Imagem não enviada.</span> {imageError}
+              </Alert>
+            )}
+            {missingImages.length > 0 && (
+              <Alert variant="warning">
+                <p className="fw-semibold mb-1">Imagens a enviar de novo:</p>
+                <ul className="mb-0">
+                  {missingImages.map((warning) => (
+                    <li key={warning}>{warning}</li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
             {importProblems && (
               <Alert variant="danger" dismissible onClose={() => setImportProblems(null)}>
                 <p className="fw-semibold mb-1">Não foi possível importar o arquivo:</p>
@@ -228,6 +322,7 @@ export function LayoutEditor() {
                 <Preview
                   layout={layout}
                   ops={ops}
+                  images={images}
                   boxes={boxes}
                   selected={selected}
                   label={previewLabel}
@@ -254,6 +349,8 @@ export function LayoutEditor() {
                   selected={selected}
                   onSelect={setChosen}
                   onAdd={add}
+                  onAddImage={(file) => uploadImage(file, { kind: 'add' })}
+                  uploading={uploading}
                 />
                 {selected === null || !selectedElement ? (
                   <p className="small text-body-secondary">
@@ -294,6 +391,13 @@ export function LayoutEditor() {
                         changeElement(selected, element, group && `${selected}:${group}`)
                       }
                       onRename={(id) => change(renameElement(layout, selected, id))}
+                      images={images}
+                      uploading={uploading}
+                      onReplaceImage={(file) => {
+                        if (selectedElement.kind !== 'image') return;
+                        const { imageId } = selectedElement;
+                        uploadImage(file, { kind: 'replace', index: selected, imageId });
+                      }}
                     />
                   </section>
                 )}

@@ -4,11 +4,14 @@ import {
   layoutProblems,
   mmToPt,
   type Layout,
+  type LayoutImageDto,
   type TextElement,
 } from '@balcao/contract';
 import { elementBoxes } from './element-boxes';
 import {
   addElement,
+  addImageElement,
+  elementLabel,
   removeElement,
   renameElement,
   reorderElement,
@@ -26,7 +29,40 @@ const values = {
   participantId: '1234',
 };
 
+const logo = (widthPx: number, heightPx: number): LayoutImageDto => ({
+  id: 'c0ffee00-0000-4000-8000-000000000001',
+  mime: 'image/png',
+  widthPx,
+  heightPx,
+  dataUrl: 'data:image/png;base64,',
+});
+
 describe('layout edits', () => {
+  it("adds an image on top, 30 mm wide, as tall as the image's proportions, inside the page", () => {
+    const wide = addImageElement(badge, logo(600, 200));
+    expect(wide.index).toBe(badge.elements.length);
+    expect(wide.layout.elements.at(-1)).toEqual({
+      kind: 'image',
+      id: 'imagem1',
+      xMm: 2,
+      yMm: 2,
+      widthMm: 30,
+      heightMm: 10,
+      imageId: logo(1, 1).id,
+    });
+    expect(layoutProblems(wide.layout)).toEqual([]);
+    expect(addImageElement(wide.layout, logo(1, 1)).layout.elements.at(-1)).toMatchObject({
+      id: 'imagem2',
+    });
+    // A tall one on a 50 mm high badge: 46 mm high, narrowed to keep its proportions.
+    const tall = addImageElement(badge, logo(100, 400)).layout.elements.at(-1);
+    expect(tall).toMatchObject({ widthMm: 11.5, heightMm: 46 });
+    // A page narrower than 30 mm.
+    const narrow = addImageElement({ ...badge, page: { widthMm: 20, heightMm: 80 } }, logo(2, 1));
+    expect(narrow.layout.elements.at(-1)).toMatchObject({ widthMm: 16, heightMm: 8 });
+    expect(elementLabel(wide.layout.elements.at(-1)!, 'badge')).toBe('Imagem');
+  });
+
   it('adds valid elements with free ids, bands under everything', () => {
     let layout: Layout = badge;
     for (const kind of ['text', 'qr', 'barcode', 'rule', 'text'] as const) {
@@ -88,6 +124,8 @@ describe('layout edits', () => {
     });
     expect(resizeElement(rule!, 30, 9)).toMatchObject({ widthMm: 30 });
     expect(resizeElement(qr!, 20, 20)).toMatchObject({ sizeMm: 20 });
+    const image = addImageElement(badge, logo(3, 1)).layout.elements.at(-1)!;
+    expect(resizeElement(image, 20, 12)).toMatchObject({ widthMm: 20, heightMm: 12 });
   });
 
   it('compares layouts whatever the order of their keys', () => {
@@ -122,5 +160,21 @@ describe('elementBoxes', () => {
 
     const empty = elementBoxes(badge, { ...values, center: '' }, estimateTextWidth);
     expect(empty[4]!.shown).toBe(false);
+  });
+
+  it('boxes an image where the engine draws it, flowed ones below what they follow', () => {
+    const placed = addImageElement(badge, logo(300, 100)).layout;
+    const flowed: Layout = {
+      ...placed,
+      elements: placed.elements.map((element) =>
+        element.kind === 'image' ? { ...element, after: 'badgeName', gapMm: 2 } : element,
+      ),
+    };
+    for (const layout of [placed, flowed]) {
+      const box = elementBoxes(layout, values, estimateTextWidth).at(-1)!;
+      const op = layOut(layout, values, estimateTextWidth).at(-1)!;
+      expect(op).toMatchObject({ kind: 'image', x: box.x, y: box.top });
+      expect(box).toMatchObject({ width: mmToPt(30), height: mmToPt(10), shown: true });
+    }
   });
 });

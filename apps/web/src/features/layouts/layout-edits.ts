@@ -1,8 +1,10 @@
 import {
   LAYOUT_FIELDS,
+  type ImageElement,
   type Layout,
   type LayoutDocument,
   type LayoutElement,
+  type LayoutImageDto,
 } from '@balcao/contract';
 
 /** Millimetres kept to two decimals: nudges and snaps add no floating-point dust. */
@@ -14,7 +16,11 @@ export const ELEMENT_KIND_LABELS: Record<LayoutElement['kind'], string> = {
   barcode: 'Código de barras',
   rule: 'Linha',
   band: 'Faixa',
+  image: 'Imagem',
 };
+
+/** The kinds the add buttons make from nothing; an image comes from an upload (addImageElement). */
+export type AddableKind = Exclude<LayoutElement['kind'], 'image'>;
 
 const ID_PREFIXES: Record<LayoutElement['kind'], string> = {
   text: 'texto',
@@ -22,6 +28,7 @@ const ID_PREFIXES: Record<LayoutElement['kind'], string> = {
   barcode: 'barras',
   rule: 'linha',
   band: 'faixa',
+  image: 'imagem',
 };
 
 /** What an element's `id` may be (layoutProblems holds imports to the same rule). */
@@ -44,16 +51,55 @@ function freeId(layout: Layout, kind: LayoutElement['kind']): string {
   return `${ID_PREFIXES[kind]}${serial}`;
 }
 
+/** A side of a new element: what it wants, within the page less 2 mm each side, 1 mm at least. */
+const room = (wanted: number, side: number) => roundMm(Math.max(1, Math.min(wanted, side - 4)));
+
+/** How wide a new image's box is (within the page): its height follows the image's proportions. */
+export const NEW_IMAGE_WIDTH_MM = 30;
+
+/** A box of `image`'s proportions, `wantedWidth` wide unless the page is smaller. */
+export function imageBox(
+  layout: Layout,
+  image: Pick<LayoutImageDto, 'widthPx' | 'heightPx'>,
+  wantedWidth = NEW_IMAGE_WIDTH_MM,
+): { widthMm: number; heightMm: number } {
+  const ratio = image.widthPx > 0 && image.heightPx > 0 ? image.heightPx / image.widthPx : 1;
+  const { widthMm: pageWidth, heightMm: pageHeight } = layout.page;
+  let width = Math.min(wantedWidth, Math.max(1, pageWidth - 4));
+  let height = width * ratio;
+  const tallest = Math.max(1, pageHeight - 4);
+  if (height > tallest) {
+    height = tallest;
+    width = height / ratio;
+  }
+  return { widthMm: Math.max(0.1, roundMm(width)), heightMm: Math.max(0.1, roundMm(height)) };
+}
+
+/** A new image element showing `image` near the page's top-left corner, on top of the rest. */
+export function addImageElement(
+  layout: Layout,
+  image: LayoutImageDto,
+): { layout: Layout; index: number } {
+  const element: ImageElement = {
+    kind: 'image',
+    id: freeId(layout, 'image'),
+    xMm: 2,
+    yMm: 2,
+    ...imageBox(layout, image),
+    imageId: image.id,
+  };
+  return {
+    layout: { ...layout, elements: [...layout.elements, element] },
+    index: layout.elements.length,
+  };
+}
+
 /**
  * A new element of `kind`, near the page's top-left corner and small enough for the page. Bands
  * are backgrounds: they go first (under everything); the rest go last (on top).
  */
-export function addElement(
-  layout: Layout,
-  kind: LayoutElement['kind'],
-): { layout: Layout; index: number } {
+export function addElement(layout: Layout, kind: AddableKind): { layout: Layout; index: number } {
   const { widthMm, heightMm } = layout.page;
-  const room = (wanted: number, side: number) => roundMm(Math.max(1, Math.min(wanted, side - 4)));
   const id = freeId(layout, kind);
   const place = { id, xMm: 2, yMm: 2 };
   let element: LayoutElement;
@@ -186,7 +232,9 @@ export function elementLabel(element: LayoutElement, document: LayoutDocument): 
     case 'rule':
       return 'Linha';
     case 'band':
-      return 'Faixa';
+      return element.colorFrom === 'center' ? 'Faixa: cor do núcleo' : 'Faixa';
+    case 'image':
+      return 'Imagem';
   }
 }
 

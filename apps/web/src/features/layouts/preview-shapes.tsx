@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { DrawOp } from '@balcao/contract';
+import type { DrawOp, LayoutImageDto } from '@balcao/contract';
 import { PREVIEW_FONT_FAMILY } from './measure-text';
 
 /** pdfkit puts a line's top at y; the baseline is Helvetica's ascender (718/1000 em) below it. */
@@ -90,8 +90,62 @@ function BarcodeShape({ op }: { op: Op<'barcode'> }) {
   );
 }
 
-/** One drawing operation of the layout engine, as the PDF draws it. */
-export function DrawOpShape({ op }: { op: DrawOp }) {
+export const MISSING_IMAGE_TEXT = 'Imagem não encontrada';
+
+/**
+ * An uploaded image fitted inside its box, centred, keeping its proportions (pdfkit's `fit` with
+ * align and valign center); one the editor does not have is a grey box that says so.
+ */
+function ImageShape({ op, image }: { op: Op<'image'>; image: LayoutImageDto | undefined }) {
+  const { x, y, width, height } = op;
+  if (image) {
+    return (
+      <image
+        href={image.dataUrl}
+        x={x}
+        y={y}
+        width={width}
+        height={height}
+        preserveAspectRatio="xMidYMid meet"
+      />
+    );
+  }
+  // The words fit the box: about 0.55 em a character, 21 characters, on one line.
+  const size = Math.max(1, Math.min(8, height * 0.5, width / (MISSING_IMAGE_TEXT.length * 0.55)));
+  return (
+    <g data-missing-image={op.imageId}>
+      <rect
+        x={x}
+        y={y}
+        width={width}
+        height={height}
+        fill="#e9ecef"
+        stroke="#adb5bd"
+        strokeWidth={0.5}
+      />
+      <text
+        x={x + width / 2}
+        y={y + height / 2}
+        fontSize={size}
+        fontFamily={PREVIEW_FONT_FAMILY}
+        fill="#6c757d"
+        textAnchor="middle"
+        dominantBaseline="central"
+      >
+        {MISSING_IMAGE_TEXT}
+      </text>
+    </g>
+  );
+}
+
+/** One drawing operation of the layout engine, as the PDF draws it; images from `images`. */
+export function DrawOpShape({
+  op,
+  images,
+}: {
+  op: DrawOp;
+  images: Readonly<Record<string, LayoutImageDto>>;
+}) {
   switch (op.kind) {
     case 'text':
       return (
@@ -125,5 +179,7 @@ export function DrawOpShape({ op }: { op: DrawOp }) {
       return <QrShape op={op} />;
     case 'barcode':
       return <BarcodeShape op={op} />;
+    case 'image':
+      return <ImageShape op={op} image={images[op.imageId]} />;
   }
 }

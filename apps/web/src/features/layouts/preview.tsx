@@ -1,5 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { mmToPt, type DrawOp, type Layout } from '@balcao/contract';
+import { mmToPt, type DrawOp, type Layout, type LayoutImageDto } from '@balcao/contract';
 import { boxRect, type ElementBox } from './element-boxes';
 import { roundMm } from './layout-edits';
 import { DrawOpShape } from './preview-shapes';
@@ -23,6 +23,8 @@ interface PreviewProps {
   layout: Layout;
   /** The layout engine's operations (layOut), drawn in order. */
   ops: readonly DrawOp[];
+  /** The images the image operations draw, by id. */
+  images: Readonly<Record<string, LayoutImageDto>>;
   boxes: readonly ElementBox[];
   selected: number | null;
   /** The preview's accessible name. */
@@ -76,7 +78,7 @@ function svgPoint(toSvg: DOMMatrix, event: PointerEvent): { x: number; y: number
  * While it has the focus: arrows nudge the selection 1 mm (Shift 0.1 mm), Delete removes it.
  */
 export function Preview(props: PreviewProps) {
-  const { layout, ops, boxes, selected, label, describedBy } = props;
+  const { layout, ops, images, boxes, selected, label, describedBy } = props;
   const svgRef = useRef<SVGSVGElement>(null);
   const drag = useRef<Drag | null>(null);
   const gridId = useId();
@@ -252,7 +254,7 @@ export function Preview(props: PreviewProps) {
       <rect width={width} height={height} fill={`url(#${gridId}-major)`} pointerEvents="none" />
       <g pointerEvents="none">
         {ops.map((op, index) => (
-          <DrawOpShape key={index} op={op} />
+          <DrawOpShape key={index} op={op} images={images} />
         ))}
       </g>
       {boxes.map((box, index) => {

@@ -1,12 +1,21 @@
 import { all, call, put, select, spawn, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { LayoutDocument, LayoutDto, LayoutSampleDto, PrintOutcome } from '@balcao/contract';
+import type {
+  LayoutDocument,
+  LayoutDto,
+  LayoutImageDto,
+  LayoutSampleDto,
+  PrintOutcome,
+} from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
 import type { RootState } from '../../app/store';
 import {
   layoutDocumentChosen,
+  layoutImageUploaded,
+  layoutImageUploadFailed,
+  layoutImageUploadRequested,
   layoutLoaded,
   layoutLoadFailed,
   layoutNoEvent,
@@ -102,11 +111,25 @@ const printTest = failingTo(
   },
 );
 
+/** POST /api/layouts/images: a PNG or JPEG for the selected event's layouts. */
+const uploadImage = failingTo(
+  layoutImageUploadFailed,
+  function* ({ payload }: ReturnType<typeof layoutImageUploadRequested>): SagaIterator {
+    const image: LayoutImageDto = yield call(callApi<LayoutImageDto>, {
+      method: 'POST',
+      url: '/api/layouts/images',
+      data: { dataUrl: payload.dataUrl },
+    });
+    yield put(layoutImageUploaded({ requestId: payload.requestId, image }));
+  },
+);
+
 export function* layoutsSaga(): SagaIterator {
   yield all([
     takeLatest(layoutDocumentChosen.type, loadLayoutPage),
     takeLeading(layoutSaveRequested.type, saveLayout),
     takeLeading(layoutRestoreRequested.type, restoreLayout),
     takeLeading(layoutPrintTestRequested.type, printTest),
+    takeLeading(layoutImageUploadRequested.type, uploadImage),
   ]);
 }

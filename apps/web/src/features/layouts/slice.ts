@@ -3,6 +3,7 @@ import type {
   Layout,
   LayoutDocument,
   LayoutDto,
+  LayoutImageDto,
   LayoutSampleDto,
   PrintJob,
   PrintJobStatus,
@@ -12,6 +13,13 @@ import type { RootState } from '../../app/store';
 
 export const LAYOUT_SAVED = 'Layout salvo.';
 export const LAYOUT_RESTORED = 'Layout padrão restaurado.';
+
+/** An image the server took (POST /api/layouts/images), for the editor that sent it. */
+export interface UploadedLayoutImage {
+  /** The editor's own name for its request: only the editor that asked places the image. */
+  requestId: string;
+  image: LayoutImageDto;
+}
 
 /** 'Imprimir teste' sent to a printer's queue, followed until its agent prints it. */
 export interface TestPrintJob {
@@ -40,6 +48,13 @@ export interface LayoutsState {
   printJob: TestPrintJob | null;
   /** 'Layout salvo.' and the like. */
   toast: string | null;
+  /** The images the preview can draw, by id: the layout's own (`dto.images`) and the uploads. */
+  images: Record<string, LayoutImageDto>;
+  uploadingImage: boolean;
+  /** Why an image was not taken: the browser's check or the server's refusal (400). */
+  imageError: string | null;
+  /** The last upload the server took, until an editor places it. */
+  uploadedImage: UploadedLayoutImage | null;
 }
 
 const initialState: LayoutsState = {
@@ -55,6 +70,10 @@ const initialState: LayoutsState = {
   printing: false,
   printJob: null,
   toast: null,
+  images: {},
+  uploadingImage: false,
+  imageError: null,
+  uploadedImage: null,
 };
 
 /** 'Layouts de impressão': the selected event's layout of each printed document. */
@@ -67,6 +86,7 @@ export const layoutsSlice = createSlice({
       state.loading = true;
       state.saveError = null;
       state.printJob = null;
+      state.imageError = null;
     },
     layoutLoaded(state, action: PayloadAction<{ dto: LayoutDto; sample: LayoutSampleDto }>) {
       state.loading = false;
@@ -76,6 +96,10 @@ export const layoutsSlice = createSlice({
       state.revision += 1;
       state.saveError = null;
       state.printJob = null;
+      // A fresh editor: no undo reaches the images of the one before.
+      state.images = { ...action.payload.dto.images };
+      state.imageError = null;
+      state.uploadedImage = null;
     },
     layoutLoadFailed: failedCase<LayoutsState>((state) => {
       state.loading = false;
@@ -86,6 +110,7 @@ export const layoutsSlice = createSlice({
       state.noEvent = action.payload;
       state.dto = null;
       state.sample = null;
+      state.images = {};
     },
     layoutSaveRequested(state, _action: PayloadAction<Layout>) {
       state.saving = true;
@@ -94,6 +119,8 @@ export const layoutsSlice = createSlice({
     layoutSaved(state, action: PayloadAction<LayoutDto>) {
       state.saving = false;
       state.dto = action.payload;
+      // The editor's history goes on: an undone upload may be redone after the save.
+      state.images = { ...state.images, ...action.payload.images };
       state.toast = LAYOUT_SAVED;
     },
     /** A refused layout (400) shows on the page beside its problems; the rest in the dialog. */
@@ -112,6 +139,9 @@ export const layoutsSlice = createSlice({
       state.dto = action.payload;
       state.revision += 1;
       state.saveError = null;
+      state.images = { ...action.payload.images };
+      state.imageError = null;
+      state.uploadedImage = null;
       state.toast = LAYOUT_RESTORED;
     },
     layoutRestoreFailed: failedCase<LayoutsState>((state) => {
@@ -141,6 +171,35 @@ export const layoutsSlice = createSlice({
     layoutToastDismissed(state) {
       state.toast = null;
     },
+    /** A PNG or JPEG read by the editor, to POST as `dataUrl`. */
+    layoutImageUploadRequested(
+      state,
+      _action: PayloadAction<{ requestId: string; dataUrl: string }>,
+    ) {
+      state.uploadingImage = true;
+      state.imageError = null;
+    },
+    layoutImageUploaded(state, action: PayloadAction<UploadedLayoutImage>) {
+      const { image } = action.payload;
+      state.uploadingImage = false;
+      state.images[image.id] = image;
+      state.uploadedImage = action.payload;
+    },
+    /** A refused image (400) shows on the page; the rest (no event, …) in the dialog. */
+    layoutImageUploadFailed: failedCase<LayoutsState>(
+      (state, error, meta) => {
+        state.uploadingImage = false;
+        if (meta.hideError) state.imageError = error.description;
+      },
+      { hideError: (error: ApiError) => error.status === 400 },
+    ),
+    /** The browser's check refused the file before sending it (not PNG or JPEG, too big). */
+    layoutImageRefused(state, action: PayloadAction<string>) {
+      state.imageError = action.payload;
+    },
+    layoutImageErrorDismissed(state) {
+      state.imageError = null;
+    },
   },
 });
 
@@ -161,6 +220,11 @@ export const {
   layoutPrintTestJobUpdated,
   layoutPrintTestFailed,
   layoutToastDismissed,
+  layoutImageUploadRequested,
+  layoutImageUploaded,
+  layoutImageUploadFailed,
+  layoutImageRefused,
+  layoutImageErrorDismissed,
 } = layoutsSlice.actions;
 
 export const selectLayouts = (state: RootState) => state.layouts;

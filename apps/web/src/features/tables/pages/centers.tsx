@@ -27,6 +27,7 @@ export const centersTable: TableDefinition<TableRow> = {
     }),
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({ id: 'city', header: 'Cidade', text: (row) => refName(row.city) }),
+    column({ id: 'color', header: 'Cor', text: (row) => textOf(row.color) }),
     ...dateColumns(),
   ],
   fields: [
@@ -47,6 +48,18 @@ export const centersTable: TableDefinition<TableRow> = {
       lookup: 'cities',
       validate: required('Escolha a cidade.'),
       noOptions: 'Cadastre uma cidade em Cidades',
+    },
+    {
+      name: 'color',
+      label: 'Cor',
+      type: 'text',
+      maxLength: 7,
+      placeholder: '#1e66f5',
+      help: 'A cor das faixas do crachá que seguem o núcleo (Layouts de impressão).',
+      validate: (value) =>
+        value === '' || /^#[0-9a-fA-F]{6}$/.test(String(value).trim())
+          ? null
+          : 'Use a cor no formato #rrggbb.',
     },
     { name: 'apiToken', label: 'Token da API', type: 'readonly', modes: ['edit'] },
   ],
