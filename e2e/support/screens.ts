@@ -152,6 +152,25 @@ async function showRow(page: Page, table: string, key: string): Promise<() => Pr
   return () => search.fill('');
 }
 
+/** Edits the row of a table with a cell reading `key`: its fields typed, 'Salvar', closed. */
+export async function editRow(
+  page: Page,
+  table: string,
+  key: string,
+  fields: Record<string, string>,
+): Promise<void> {
+  const done = await showRow(page, table, key);
+  await rowOf(page, table, key).getByRole('cell', { name: key, exact: true }).click();
+  await tableBlock(page, table).getByRole('button', { name: 'Editar', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Editar registro' });
+  for (const [label, text] of Object.entries(fields)) {
+    await typeInto(editor.getByLabel(label, { exact: true }), text);
+  }
+  await editor.getByRole('button', { name: 'Salvar' }).click();
+  await editor.waitFor({ state: 'hidden' });
+  await done();
+}
+
 /** The one row of a table with a cell reading `key`, as {column header: cell text}. */
 export async function readRow(
   page: Page,
