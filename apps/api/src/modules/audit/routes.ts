@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AUDIT_MAX_PAGE_SIZE, AUDIT_PAGE_SIZE } from '@balcao/contract';
+import { Id } from '../../http/id-schema.ts';
 import { readPeriod } from '../../http/period.ts';
 import { auditActor, flushCpfViews, recordExport, watchCpfViews } from './record.ts';
 import { auditCsv, auditOptions, auditPage, type AuditFilters } from './service.ts';
@@ -7,7 +8,7 @@ import { auditCsv, auditOptions, auditPage, type AuditFilters } from './service.
 const SYSTEM = { access: ['System'] } as const;
 const WallClock = Type.String({ maxLength: 32 });
 const Filters = {
-  usuario: Type.Optional(Type.Integer({ minimum: 1 })),
+  usuario: Type.Optional(Id),
   entidade: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   inicio: Type.Optional(WallClock),
   fim: Type.Optional(WallClock),
