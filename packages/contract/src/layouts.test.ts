@@ -5,6 +5,7 @@ import {
   layoutProblems,
   lineHeight,
   mmToPt,
+  sheetSlots,
   type DrawOp,
   type Layout,
   type LayoutElement,
@@ -281,6 +282,43 @@ describe('layoutProblems', () => {
       'Documento desconhecido: use badge, courseware_label ou coupon.',
       'Tamanho da página inválido: de 10 a 400 mm em cada lado.',
       'Faltam os elementos do layout.',
+    ]);
+  });
+});
+
+describe('sheets', () => {
+  const label = DEFAULT_LAYOUTS.badge; // 90 × 50 mm
+  const a4 = {
+    widthMm: 210,
+    heightMm: 297,
+    columns: 2,
+    rows: 5,
+    marginLeftMm: 10,
+    marginTopMm: 20,
+    pitchXMm: 100,
+    pitchYMm: 52,
+  };
+
+  it('places labels row by row from the margins, a pitch apart', () => {
+    const slots = sheetSlots(a4);
+    expect(slots).toHaveLength(10);
+    expect(slots.slice(0, 3)).toEqual([
+      { x: mmToPt(10), y: mmToPt(20) },
+      { x: mmToPt(110), y: mmToPt(20) },
+      { x: mmToPt(10), y: mmToPt(72) },
+    ]);
+  });
+
+  it('refuses a sheet whose labels overlap or pass its edges', () => {
+    expect(layoutProblems({ ...label, sheet: a4 })).toEqual([]);
+    expect(layoutProblems({ ...label, sheet: { ...a4, pitchXMm: 80 } })).toEqual([
+      'Folha: o passo horizontal é menor que a etiqueta.',
+    ]);
+    expect(layoutProblems({ ...label, sheet: { ...a4, rows: 6 } })).toEqual([
+      'Folha: as etiquetas passam da altura da folha.',
+    ]);
+    expect(layoutProblems({ ...label, sheet: { ...a4, columns: 0 } })).toEqual([
+      'Folha: colunas e linhas de 1 a 50.',
     ]);
   });
 });

@@ -121,9 +121,38 @@ export type LayoutElement =
 export interface Layout {
   version: typeof LAYOUT_VERSION;
   document: LayoutDocument;
+  /** One label, card or coupon: what the elements are placed on. */
   page: { widthMm: number; heightMm: number };
+  /** Several per sheet (four badges on an A4): absent, each prints on its own page. */
+  sheet?: LayoutSheet;
   elements: LayoutElement[];
 }
+
+/**
+ * A sheet of `columns` × `rows` labels, filled row by row: the first label's top-left corner at
+ * the margins, the next ones `pitch` apart (a label's size plus the gap, as label makers state it).
+ */
+export interface LayoutSheet {
+  widthMm: number;
+  heightMm: number;
+  columns: number;
+  rows: number;
+  marginLeftMm: number;
+  marginTopMm: number;
+  pitchXMm: number;
+  pitchYMm: number;
+}
+
+/** Where each label of a sheet goes, in points from the sheet's top-left corner, in print order. */
+export function sheetSlots(sheet: LayoutSheet): { x: number; y: number }[] {
+  return Array.from({ length: sheet.columns * sheet.rows }, (_, index) => ({
+    x: mmToPt(sheet.marginLeftMm + (index % sheet.columns) * sheet.pitchXMm),
+    y: mmToPt(sheet.marginTopMm + Math.floor(index / sheet.columns) * sheet.pitchYMm),
+  }));
+}
+
+/** A4 in portrait, the sheet the editor offers first. */
+export const A4_MM = { widthMm: 210, heightMm: 297 } as const;
 
 /** One thing to draw, in points from the page's top-left corner; text is one line at `y` (top). */
 export type DrawOp =
@@ -422,6 +451,7 @@ export function layoutProblems(input: unknown): string[] {
   if (!pageOk) problems.push(`Tamanho da página inválido: de ${min} a ${max} mm em cada lado.`);
   const width = pageOk ? (page.widthMm as number) : max;
   const height = pageOk ? (page.heightMm as number) : max;
+  if (input.sheet !== undefined) problems.push(...sheetProblems(input.sheet, width, height));
   if (!Array.isArray(input.elements)) return [...problems, 'Faltam os elementos do layout.'];
   if (input.elements.length > LAYOUT_ELEMENTS_MAX) {
     return [...problems, `No máximo ${LAYOUT_ELEMENTS_MAX} elementos por layout.`];
@@ -615,3 +645,38 @@ export const LAYOUT_DOCUMENT_LABELS: Record<LayoutDocument, string> = {
   courseware_label: 'Selo de apostila',
   coupon: 'Cupom',
 };
+
+/** A sheet's faults: its size, a whole number of labels, and every label inside the sheet. */
+function sheetProblems(input: unknown, labelWidth: number, labelHeight: number): string[] {
+  const sheet = isRecord(input) ? input : {};
+  const { min, max } = LAYOUT_PAGE_MM;
+  const sizes = [sheet.widthMm, sheet.heightMm];
+  if (!sizes.every((side) => isNumber(side) && side >= min && side <= max)) {
+    return [`Folha: tamanho inválido, de ${min} a ${max} mm em cada lado.`];
+  }
+  const counts = [sheet.columns, sheet.rows];
+  if (
+    !counts.every(
+      (count) => Number.isInteger(count) && (count as number) >= 1 && (count as number) <= 50,
+    )
+  ) {
+    return ['Folha: colunas e linhas de 1 a 50.'];
+  }
+  const offsets = [sheet.marginLeftMm, sheet.marginTopMm, sheet.pitchXMm, sheet.pitchYMm];
+  if (!offsets.every((value) => isNumber(value) && value >= 0)) {
+    return ['Folha: margens e passos em mm, a partir de 0.'];
+  }
+  const s = sheet as unknown as LayoutSheet;
+  const problems: string[] = [];
+  if (s.columns > 1 && s.pitchXMm < labelWidth)
+    problems.push('Folha: o passo horizontal é menor que a etiqueta.');
+  if (s.rows > 1 && s.pitchYMm < labelHeight)
+    problems.push('Folha: o passo vertical é menor que a etiqueta.');
+  if (s.marginLeftMm + (s.columns - 1) * s.pitchXMm + labelWidth > s.widthMm + SLACK_MM) {
+    problems.push('Folha: as etiquetas passam da largura da folha.');
+  }
+  if (s.marginTopMm + (s.rows - 1) * s.pitchYMm + labelHeight > s.heightMm + SLACK_MM) {
+    problems.push('Folha: as etiquetas passam da altura da folha.');
+  }
+  return problems;
+}

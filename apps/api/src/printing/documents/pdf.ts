@@ -14,6 +14,7 @@ import {
   layOut,
   lineHeight,
   mmToPt,
+  sheetSlots,
   wrapText,
   type Layout,
   type LayoutValues,
@@ -251,17 +252,30 @@ export function drawLayout(
   }
 }
 
-/** A document of a layout's pages, one per set of values, in the order given. */
+/**
+ * A document of a layout's labels, one per set of values, in the order given: a page each, or on
+ * the layout's sheet, filled row by row, a new sheet when one is full.
+ */
 export function renderLayoutPages(
   title: string,
   source: PrintableLayout,
   pages: readonly LayoutValues[],
 ): Promise<Buffer> {
-  const { widthMm, heightMm } = source.layout.page;
-  return renderPdf({ title, widthMm, heightMm }, (doc) => {
+  const { sheet, page } = source.layout;
+  const paper = sheet ?? page;
+  const slots = sheet ? sheetSlots(sheet) : [];
+  return renderPdf({ title, widthMm: paper.widthMm, heightMm: paper.heightMm }, (doc) => {
     pages.forEach((values, index) => {
-      if (index > 0) addPage(doc, widthMm, heightMm);
+      const perPage = Math.max(1, slots.length);
+      if (index > 0 && index % perPage === 0) addPage(doc, paper.widthMm, paper.heightMm);
+      const slot = slots[index % perPage];
+      if (!slot) {
+        drawLayout(doc, source, values);
+        return;
+      }
+      doc.save().translate(slot.x, slot.y);
       drawLayout(doc, source, values);
+      doc.restore();
     });
   });
 }
