@@ -138,6 +138,11 @@ const imageInput = () => screen.getByLabelText('Imagem a adicionar (PNG ou JPEG)
 const elementCount = () =>
   within(screen.getByRole('list', { name: 'Elementos do layout' })).getAllByRole('button').length;
 const textX = (text: string) => Number(within(preview()).getByText(text).getAttribute('x'));
+const sheetOn = () => screen.getByRole('checkbox', { name: 'Várias por folha' });
+const sheetInput = (label: string) =>
+  within(screen.getByRole('group', { name: 'Folha' })).getByLabelText(label);
+const sheetOverview = () => screen.getByRole('img', { name: /^Folha com/ });
+const slots = () => sheetOverview().querySelectorAll('[data-slot]');
 
 describe('Layouts de impressão', { timeout: 20_000 }, () => {
   it("loads the event's badge and draws its texts in the preview", async () => {
@@ -621,6 +626,125 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     // The box the file gave is kept.
     expect(screen.getByLabelText('Largura (mm)')).toHaveValue('25');
     expect(screen.getByLabelText('Altura (mm)')).toHaveValue('12');
+  });
+
+  it("prints several badges per sheet: 'Várias por folha' proposes an A4, saved with the layout", async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    expect(sheetOn()).not.toBeChecked();
+    expect(screen.queryByRole('img', { name: /^Folha com/ })).not.toBeInTheDocument();
+
+    await user.click(sheetOn());
+    expect(sheetOn()).toBeChecked();
+    const proposed = {
+      'Largura da folha (mm)': '210',
+      'Altura da folha (mm)': '297',
+      'Colunas por folha': '2',
+      'Linhas por folha': '5',
+      'Margem esquerda (mm)': '10',
+      'Margem superior (mm)': '10',
+      'Passo horizontal (mm)': '92',
+      'Passo vertical (mm)': '52',
+    };
+    for (const [label, value] of Object.entries(proposed)) {
+      expect(sheetInput(label)).toHaveValue(value);
+    }
+    expect(sheetOverview()).toHaveAccessibleName('Folha com 10 etiquetas: 2 colunas, 5 linhas');
+    expect(slots()).toHaveLength(10);
+    // Each label where the engine places it: the second one a pitch right of the first.
+    const second = sheetOverview().querySelector('[data-slot="2"] rect')!;
+    expect(Number(second.getAttribute('x'))).toBeCloseTo(mmToPt(102), 5);
+    expect(Number(second.getAttribute('y'))).toBeCloseTo(mmToPt(10), 5);
+    expect(Number(second.getAttribute('width'))).toBeCloseTo(mmToPt(90), 5);
+    expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
+    // The preview stays one badge.
+    expect(preview()).toHaveAccessibleName(/Crachá, 90 × 50 mm/);
+
+    const rows = sheetInput('Linhas por folha');
+    await user.clear(rows);
+    await user.type(rows, '4');
+    expect(sheetOverview()).toHaveAccessibleName('Folha com 8 etiquetas: 2 colunas, 4 linhas');
+    expect(slots()).toHaveLength(8);
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Layout salvo.')).toBeInTheDocument();
+    expect(calls.puts).toEqual([
+      {
+        ...DEFAULT_LAYOUTS.badge,
+        sheet: {
+          widthMm: 210,
+          heightMm: 297,
+          columns: 2,
+          rows: 4,
+          marginLeftMm: 10,
+          marginTopMm: 10,
+          pitchXMm: 92,
+          pitchYMm: 52,
+        },
+      },
+    ]);
+    expect(screen.queryByText('Alterações não salvas')).not.toBeInTheDocument();
+    expect(sheetOn()).toBeChecked();
+  });
+
+  it("shows a sheet's problems instead of saving, and Desfazer takes the sheet away", async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    await user.click(sheetOn());
+    const pitch = sheetInput('Passo horizontal (mm)');
+    await user.clear(pitch);
+    await user.type(pitch, '80');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    expect(
+      screen.getByText('Folha: o passo horizontal é menor que a etiqueta.'),
+    ).toBeInTheDocument();
+    expect(calls.puts).toEqual([]);
+    const second = sheetOverview().querySelector('[data-slot="2"] rect')!;
+    expect(Number(second.getAttribute('x'))).toBeCloseTo(mmToPt(90), 5);
+
+    // The typed pitch is one step; the sheet another.
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(sheetInput('Passo horizontal (mm)')).toHaveValue('92');
+    expect(screen.queryByText(/^Folha:/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(sheetOn()).not.toBeChecked();
+    expect(screen.queryByRole('img', { name: /^Folha com/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Passo horizontal (mm)')).not.toBeInTheDocument();
+    expect(screen.queryByText('Alterações não salvas')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Desfazer' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Refazer' }));
+    expect(sheetOn()).toBeChecked();
+    expect(slots()).toHaveLength(10);
+  });
+
+  it("leaves 'Várias por folha' off for a label larger than an A4, and says so", async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    await user.selectOptions(screen.getByLabelText('Tamanho da página'), 'Personalizado');
+    const width = screen.getByLabelText('Largura da página (mm)');
+    await user.clear(width);
+    await user.type(width, '250');
+    await user.click(sheetOn());
+
+    const refusal = 'Uma etiqueta de 250 × 50 mm não cabe em uma folha A4 (210 × 297 mm).';
+    expect(screen.getByText(refusal)).toBeVisible();
+    expect(sheetOn()).not.toBeChecked();
+    expect(screen.queryByRole('img', { name: /^Folha com/ })).not.toBeInTheDocument();
+
+    // Narrower, it fits: one column, the margins narrowed to fit it.
+    await user.clear(width);
+    await user.type(width, '200');
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
+    await user.click(sheetOn());
+    expect(sheetOn()).toBeChecked();
+    expect(sheetInput('Colunas por folha')).toHaveValue('1');
+    expect(sheetInput('Margem esquerda (mm)')).toHaveValue('5');
+    expect(sheetOverview()).toHaveAccessibleName('Folha com 5 etiquetas: 1 coluna, 5 linhas');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Layout salvo.')).toBeInTheDocument();
+    expect((calls.puts[0] as Layout).sheet).toMatchObject({ columns: 1, marginLeftMm: 5 });
   });
 
   it('says so when no event is selected', async () => {

@@ -42,6 +42,8 @@ import { measureText } from './measure-text';
 import { PageSizeField } from './page-size-field';
 import { Preview, type Position, type Size } from './preview';
 import { PrintTestStatus } from './print-test-status';
+import { SheetField } from './sheet-field';
+import { withSheet } from './sheets';
 import {
   layoutDocumentChosen,
   layoutImageErrorDismissed,
@@ -270,6 +272,14 @@ export function LayoutEditor() {
                 onExport={() => exportLayout(layout)}
                 onImport={importFile}
                 onPrintTest={() => whenValid(() => dispatch(layoutPrintTestRequested(layout)))}
+              />
+            </div>
+            {/* Leaving one of the sheet's fields ends its undo step, as in the properties. */}
+            <div onBlur={() => changeHistory({ type: 'sealed' })}>
+              <SheetField
+                page={layout.page}
+                sheet={layout.sheet}
+                onChange={(sheet, group) => change(withSheet(layout, sheet), group)}
               />
             </div>
             <p className="small text-body-secondary">
