@@ -102,6 +102,8 @@ export default defineConfig(({ command }) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/testing/setup.ts'],
+    // Whole-app tests load several lazy pages; on busy CI cores 5 s was not always enough.
+    testTimeout: 15_000,
     restoreMocks: true,
     // Files share their worker's modules and jsdom (setup.ts resets the DOM, storage and msw after
     // each test): loading the app once per worker instead of once per file makes the suite ~5×
