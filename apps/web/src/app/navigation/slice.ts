@@ -7,9 +7,11 @@ export interface NavigationState {
   /** True while a page's data loads: the LOADING page shows and menu clicks are ignored. */
   loading: boolean;
   requestedPage: AdminPage | null;
+  /** What the open page holds unsaved ('O layout'): the menu asks before leaving it. */
+  unsavedWork: string | null;
 }
 
-const initialState: NavigationState = { loading: false, requestedPage: null };
+const initialState: NavigationState = { loading: false, requestedPage: null, unsavedWork: null };
 
 export const navigationSlice = createSlice({
   name: 'navigation',
@@ -20,6 +22,10 @@ export const navigationSlice = createSlice({
     pageLoadStarted(state, action: PayloadAction<AdminPage | null>) {
       state.loading = true;
       state.requestedPage = action.payload;
+    },
+    /** A page says it holds unsaved work (or no longer does). */
+    unsavedWorkChanged(state, action: PayloadAction<string | null>) {
+      state.unsavedWork = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -33,6 +39,8 @@ export const navigationSlice = createSlice({
   },
 });
 
-export const { pageRequested, pageLoadStarted } = navigationSlice.actions;
+export const { pageRequested, pageLoadStarted, unsavedWorkChanged } = navigationSlice.actions;
 
 export const selectPageLoading = (state: RootState) => state.navigation.loading;
+
+export const selectUnsavedWork = (state: RootState) => state.navigation.unsavedWork;

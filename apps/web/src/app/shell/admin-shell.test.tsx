@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { PERMISSIONS, menuGroupsFor } from '@balcao/contract';
 import { App } from '../../App';
@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { eventDto, signedInSession } from '../../testing/fixtures';
 import type { RootState } from '../store';
+import { unsavedWorkChanged } from '../navigation/slice';
 import { PAGE_COMPONENTS } from './pages';
 
 const menu = () => screen.getByRole('navigation', { name: 'Menu principal' });
@@ -225,5 +226,45 @@ describe('lottery landing page', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Fechar sorteio' }));
     expect(screen.getByRole('heading', { name: 'Usuários' })).toBeInTheDocument();
+  });
+});
+
+describe('leaving unsaved work', () => {
+  it('asks before a menu item or Sair would lose it, and leaves only when told to', async () => {
+    const { user, store } = renderShell({
+      session: signedInSession({ permissions: ['System'], adminPage: 'USERS' }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Usuários' });
+    act(() => void store.dispatch(unsavedWorkChanged('O layout')));
+
+    await user.click(screen.getByRole('button', { name: 'Impressoras' }));
+    const asked = await screen.findByRole('dialog', { name: 'Descartar alterações?' });
+    expect(asked).toHaveTextContent('O layout tem alterações não salvas, que serão perdidas.');
+    await user.click(within(asked).getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Usuários' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Descartar alterações?' })).getByRole(
+        'button',
+        { name: 'Voltar' },
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument(); // still signed in
+
+    await user.click(screen.getByRole('button', { name: 'Impressoras' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Descartar alterações?' })).getByRole(
+        'button',
+        { name: 'Descartar e sair' },
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Impressoras' }),
+    ).toBeInTheDocument();
+    // Gone with the page: the next click goes straight on.
+    await user.click(screen.getByRole('button', { name: 'Usuários' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usuários' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

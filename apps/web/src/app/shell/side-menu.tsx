@@ -4,7 +4,13 @@ import Nav from 'react-bootstrap/Nav';
 import { menuGroupsFor, type AdminPage, type MenuGroup, type MenuItem } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAppMode } from '../config/slice';
-import { pageRequested, selectPageLoading } from '../navigation/slice';
+import {
+  pageRequested,
+  selectPageLoading,
+  selectUnsavedWork,
+  unsavedWorkChanged,
+} from '../navigation/slice';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { logoutRequested, selectAdminPage, selectPermissions } from '../session/slice';
 import { selectSetupPending } from '../setup/slice';
 
@@ -14,12 +20,11 @@ interface MenuLinkProps {
   title?: string;
   current: AdminPage | null;
   loading: boolean;
-  /** Called once the item is chosen (the folded menu closes). */
-  onChoose?: () => void;
+  /** Opens the page (after asking, when the open one holds unsaved work). */
+  onRequest: (page: AdminPage) => void;
 }
 
-function MenuLink({ page, label, title, current, loading, onChoose }: MenuLinkProps) {
-  const dispatch = useAppDispatch();
+function MenuLink({ page, label, title, current, loading, onRequest }: MenuLinkProps) {
   const active = page === current;
   const ref = useRef<HTMLButtonElement>(null);
   // The admin menu is longer than a desk screen: keep the open page's item in sight.
@@ -36,10 +41,7 @@ function MenuLink({ page, label, title, current, loading, onChoose }: MenuLinkPr
         active={active}
         aria-current={active ? 'page' : undefined}
         aria-disabled={loading || undefined}
-        onClick={() => {
-          dispatch(pageRequested(page));
-          onChoose?.();
-        }}
+        onClick={() => onRequest(page)}
       >
         {label}
       </Nav.Link>
@@ -55,9 +57,9 @@ function MenuSection(props: {
   onToggle: () => void;
   current: AdminPage | null;
   loading: boolean;
-  onChoose?: () => void;
+  onRequest: (page: AdminPage) => void;
 }) {
-  const { group, items, open, onToggle, current, loading, onChoose } = props;
+  const { group, items, open, onToggle, current, loading, onRequest } = props;
   const id = `menu-group-${group}`;
   return (
     <li className="app-menu-group">
@@ -86,7 +88,7 @@ function MenuSection(props: {
                 title={item.title}
                 current={current}
                 loading={loading}
-                onChoose={onChoose}
+                onRequest={onRequest}
               />
             ))}
           </Nav>
@@ -122,6 +124,17 @@ export function SideMenu({ onChoose }: { onChoose?: () => void }) {
     groups.find(({ items }) => items.some((item) => item.page === current))?.group ?? null;
   const [choice, setChoice] = useState<{ on: AdminPage | null; group: MenuGroup | null }>();
   const openGroup = choice && choice.on === current ? choice.group : currentGroup;
+  const unsaved = useAppSelector(selectUnsavedWork);
+  // Where the person asked to go while the open page held unsaved work: asked before it is lost.
+  const [leaving, setLeaving] = useState<AdminPage | 'logout' | null>(null);
+  const go = (target: AdminPage | 'logout') => {
+    onChoose?.();
+    dispatch(target === 'logout' ? logoutRequested() : pageRequested(target));
+  };
+  const request = (target: AdminPage | 'logout') => {
+    if (unsaved) setLeaving(target);
+    else go(target);
+  };
 
   return (
     <nav className="app-sidebar" aria-label="Menu principal">
@@ -134,7 +147,7 @@ export function SideMenu({ onChoose }: { onChoose?: () => void }) {
                 label="Primeiros passos"
                 current={current}
                 loading={loading}
-                onChoose={onChoose}
+                onRequest={request}
               />
             </Nav>
           </li>
@@ -148,24 +161,30 @@ export function SideMenu({ onChoose }: { onChoose?: () => void }) {
             onToggle={() => setChoice({ on: current, group: group === openGroup ? null : group })}
             current={current}
             loading={loading}
-            onChoose={onChoose}
+            onRequest={request}
           />
         ))}
       </ul>
       <Nav variant="pills" className="flex-column app-menu-logout" as="ul">
         <Nav.Item as="li">
-          <Nav.Link
-            as="button"
-            type="button"
-            onClick={() => {
-              onChoose?.();
-              dispatch(logoutRequested());
-            }}
-          >
+          <Nav.Link as="button" type="button" onClick={() => request('logout')}>
             Sair
           </Nav.Link>
         </Nav.Item>
       </Nav>
+      <ConfirmDialog
+        show={leaving !== null}
+        title="Descartar alterações?"
+        text={`${unsaved ?? 'Esta página'} tem alterações não salvas, que serão perdidas.`}
+        confirmLabel="Descartar e sair"
+        onCancel={() => setLeaving(null)}
+        onConfirm={() => {
+          const target = leaving;
+          setLeaving(null);
+          dispatch(unsavedWorkChanged(null));
+          if (target) go(target);
+        }}
+      />
     </nav>
   );
 }

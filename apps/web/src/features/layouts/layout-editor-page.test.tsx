@@ -189,7 +189,9 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
 
   it('nudges the selected element 1 mm with the arrows (0.1 mm with Shift), and undoes', async () => {
     serveLayouts();
-    const { user } = await renderPage('LAYOUTS');
+    const { user, store } = await renderPage('LAYOUTS');
+    const unsaved = () => store.getState().navigation.unsavedWork;
+    expect(unsaved()).toBeNull();
     await user.click(elementButton(/^1\. Texto: \{badgeName\}$/));
     expect(preview()).toHaveAccessibleName(/selecionado: Texto: \{badgeName\}/);
     expect(preview().querySelector('[data-selection]')).not.toBeNull();
@@ -206,6 +208,7 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     expect(y).toHaveValue('5');
     expect(x).toHaveValue('5,1');
     expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
+    expect(unsaved()).toBe('O layout'); // the menu asks before leaving
 
     await user.keyboard('{Control>}z{/Control}');
     expect(x).toHaveValue('5');
@@ -216,6 +219,7 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     expect(textX('Ana')).toBeCloseTo(before, 5);
     expect(screen.getByRole('button', { name: 'Desfazer' })).toBeDisabled();
     expect(screen.queryByText('Alterações não salvas')).not.toBeInTheDocument();
+    expect(unsaved()).toBeNull();
 
     act(() => preview().focus());
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');

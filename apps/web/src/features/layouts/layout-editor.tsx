@@ -16,6 +16,7 @@ import {
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { unsavedWorkChanged } from '../../app/navigation/slice';
 import { DocumentTabs, DOCUMENT_PANEL_ID, documentTabId } from './document-tabs';
 import { canRedo, canUndo, editorHistory, startHistory } from './editor-history';
 import { ElementForm } from './element-form';
@@ -127,6 +128,11 @@ export function LayoutEditor() {
     [layout, images],
   );
 
+  // The menu asks before leaving (or signing out) while the layout holds unsaved changes.
+  useEffect(() => {
+    dispatch(unsavedWorkChanged(dirty ? 'O layout' : null));
+  }, [dirty, dispatch]);
+  useEffect(() => () => void dispatch(unsavedWorkChanged(null)), [dispatch]);
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
