@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { personPause } from '../testing/render';
+import { atScannerSpeed, personPause } from '../testing/render';
 import { NoticeDialog } from './notice-dialog';
 import { useScanField } from './scan-field';
 
@@ -46,7 +46,7 @@ describe('useScanField', () => {
     const user = userEvent.setup();
     render(<Desk />);
     screen.getByRole('button', { name: /Devolver/ }).focus();
-    await user.keyboard('ABC123');
+    await atScannerSpeed(() => user.keyboard('ABC123'));
     expect(screen.getByLabelText('Código')).toHaveValue('ABC123');
     expect(screen.getByLabelText('Código')).toHaveFocus();
   });
@@ -55,10 +55,12 @@ describe('useScanField', () => {
     const user = userEvent.setup();
     render(<Desk />);
     const code = screen.getByLabelText('Código');
-    await user.type(code, 'X1');
     const button = screen.getByRole('button', { name: /Devolver/ });
-    button.focus();
-    await user.keyboard('{Enter}');
+    await atScannerSpeed(async () => {
+      await user.type(code, 'X1');
+      button.focus();
+      await user.keyboard('{Enter}');
+    });
     expect(button).toHaveTextContent('Devolver 0');
     await personPause();
     await user.keyboard('{Enter}');
@@ -91,7 +93,7 @@ describe('useScanField', () => {
     render(<Desk message="O pedido foi devidamente finalizado." />);
     const ok = await screen.findByRole('button', { name: 'OK' });
     await waitFor(() => expect(ok).toHaveFocus());
-    await user.keyboard('7891001{Enter}');
+    await atScannerSpeed(() => user.keyboard('7891001{Enter}'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Lidos')).toHaveTextContent('7891001');
     expect(screen.getByLabelText('Código')).toHaveFocus();
