@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { describe, expect, inject, it } from 'vitest';
 import { withCheckDigits } from '@balcao/contract';
-import { colourAt, rasterise } from '../../apps/api/test/helpers/pdf-image.ts';
+import {
+  colourAt,
+  differingFromReference,
+  rasterise,
+} from '../../apps/api/test/helpers/pdf-image.ts';
 import { readPdf } from '../../apps/api/test/helpers/pdf-text.ts';
 import { ARTIFACTS, usePage } from '../support/browser.ts';
 import {
@@ -147,24 +149,7 @@ describe('print layouts', () => {
     const picture = rasterise(pdf, { dpi: DPI });
     expect(colourAt(picture, DPI, 27, 8)).toBe('#2a9d8f'); // the band, in the center's colour
     expect(colourAt(picture, DPI, 27, 60)).toBe('#dc143c'); // the logo, fitted and centred
-    // UPDATE_REFERENCES=1 writes the reference anew: only when a change to the badge is meant.
-    if (process.env.UPDATE_REFERENCES === '1' || !existsSync(REFERENCE)) {
-      mkdirSync(new URL('../references/', import.meta.url).pathname, { recursive: true });
-      writeFileSync(REFERENCE, PNG.sync.write(picture));
-      if (process.env.UPDATE_REFERENCES !== '1') throw new Error(`referência criada: ${REFERENCE}`);
-    }
-    const reference = PNG.sync.read(readFileSync(REFERENCE));
-    expect([picture.width, picture.height]).toEqual([reference.width, reference.height]);
-    const differing = pixelmatch(
-      picture.data,
-      reference.data,
-      undefined,
-      picture.width,
-      picture.height,
-      {
-        threshold: 0.1,
-      },
-    );
+    const differing = differingFromReference(picture, REFERENCE);
     // Close, not identical: the same fonts draw the name wherever this runs, a pixel may move.
     expect(differing).toBeLessThan(picture.width * picture.height * 0.005);
   });

@@ -171,6 +171,10 @@ export type DrawOp =
   | { kind: 'barcode'; x: number; y: number; width: number; height: number; value: string }
   | { kind: 'image'; x: number; y: number; width: number; height: number; imageId: string };
 
+/** '#1e66f5': the one colour notation of layouts and centers. */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+export const HEX_COLOR_MESSAGE = 'Use a cor no formato #rrggbb.';
+
 /** The width in points of `text` set in `font` at `sizePt`: each drawing side brings its fonts'. */
 export type MeasureText = (text: string, font: LayoutFont, sizePt: number) => number;
 
@@ -386,7 +390,7 @@ export function layOut(layout: Layout, values: LayoutValues, measure: MeasureTex
         const height = mmToPt(element.heightMm);
         const width = mmToPt(element.widthMm);
         const own = element.colorFrom === 'center' ? values.centerColor?.trim() : undefined;
-        const color = own && COLOR.test(own) ? own : element.color;
+        const color = own && HEX_COLOR.test(own) ? own : element.color;
         ops.push({ kind: 'rect', x, y: top, width, height, color });
         bottom = top + height;
         break;
@@ -413,7 +417,6 @@ const KIND_NAMES: Record<LayoutElement['kind'], string> = {
   image: 'imagem',
 };
 const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const COLOR = /^#[0-9a-f]{6}$/i;
 const ID = /^[\w-]{1,40}$/;
 /** Page sizes a label printer or a sheet can take. */
 export const LAYOUT_PAGE_MM = { min: 10, max: 400 } as const;
@@ -511,7 +514,7 @@ export function layoutProblems(input: unknown): string[] {
     }
     if (
       element.color !== undefined &&
-      (typeof element.color !== 'string' || !COLOR.test(element.color))
+      (typeof element.color !== 'string' || !HEX_COLOR.test(element.color))
     ) {
       say('cor inválida: use #rrggbb.');
     }

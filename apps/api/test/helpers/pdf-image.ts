@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
 /** The first page of a PDF as poppler draws it (pdftoppm), `dpi` dots per inch, grey or colour. */
@@ -34,4 +35,26 @@ export function colourAt(image: PNG, dpi: number, xMm: number, yMm: number): str
   const y = Math.round((yMm / 25.4) * dpi);
   const at = (y * image.width + x) * 4;
   return `#${[0, 1, 2].map((i) => image.data[at + i]!.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * How many pixels of `image` differ from the reference image in `file` (pixelmatch, threshold
+ * 0.1); throws when the sizes differ. UPDATE_REFERENCES=1 writes the reference anew (only when a
+ * change to what prints is meant); a missing one is written and the test fails, to be looked at.
+ */
+export function differingFromReference(image: PNG, file: string): number {
+  if (process.env.UPDATE_REFERENCES === '1' || !existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, PNG.sync.write(image));
+    if (process.env.UPDATE_REFERENCES !== '1') throw new Error(`referência criada: ${file}`);
+  }
+  const reference = PNG.sync.read(readFileSync(file));
+  if (image.width !== reference.width || image.height !== reference.height) {
+    throw new Error(
+      `tamanho ${image.width}×${image.height}, a referência tem ${reference.width}×${reference.height}`,
+    );
+  }
+  return pixelmatch(image.data, reference.data, undefined, image.width, image.height, {
+    threshold: 0.1,
+  });
 }

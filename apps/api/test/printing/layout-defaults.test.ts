@@ -1,18 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import pixelmatch from 'pixelmatch';
-import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import {
   renderBadge,
   renderCoupon,
   renderCoursewareLabel,
 } from '../../src/printing/documents/index.ts';
-import { rasterise } from '../helpers/pdf-image.ts';
+import { differingFromReference, rasterise } from '../helpers/pdf-image.ts';
 
 // An event that never opens the layout editor prints as before it existed: each default layout is
 // rasterised (pdftoppm, 150 dpi, grey) and compared with the image the fixed renderers printed,
-// kept in references/. UPDATE_REFERENCES=1 writes them anew: only when a change to a default
-// layout is meant.
+// kept in references/ (UPDATE_REFERENCES=1: helpers/pdf-image.ts).
 const REFERENCES = new URL('./references/', import.meta.url).pathname;
 
 const SAMPLES: Record<string, () => Promise<Buffer>> = {
@@ -61,22 +57,7 @@ describe('the default layouts print as the fixed documents did', () => {
   for (const [name, render] of Object.entries(SAMPLES)) {
     it(name, async () => {
       const image = rasterise(await render(), { gray: true });
-      const file = `${REFERENCES}${name}.png`;
-      if (process.env.UPDATE_REFERENCES === '1' || !existsSync(file)) {
-        mkdirSync(REFERENCES, { recursive: true });
-        writeFileSync(file, PNG.sync.write(image));
-        if (process.env.UPDATE_REFERENCES !== '1') throw new Error(`referência criada: ${file}`);
-      }
-      const reference = PNG.sync.read(readFileSync(file));
-      expect([image.width, image.height]).toEqual([reference.width, reference.height]);
-      const differing = pixelmatch(
-        image.data,
-        reference.data,
-        undefined,
-        image.width,
-        image.height,
-        { threshold: 0.1 },
-      );
+      const differing = differingFromReference(image, `${REFERENCES}${name}.png`);
       expect(differing).toBe(0);
     });
   }

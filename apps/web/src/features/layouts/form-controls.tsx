@@ -1,3 +1,4 @@
+import { HEX_COLOR } from '@balcao/contract';
 import { useState, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 
@@ -110,7 +111,7 @@ export function ColorField(props: {
       <Form.Control
         type="color"
         size="sm"
-        value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+        value={HEX_COLOR.test(value) ? value : '#000000'}
         onChange={(event) => onChange(event.target.value)}
       />
     </Form.Group>

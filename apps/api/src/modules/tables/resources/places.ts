@@ -1,4 +1,11 @@
-import type { CenterRow, CityRow, CountryRow, CourseRow } from '@balcao/contract';
+import {
+  HEX_COLOR,
+  HEX_COLOR_MESSAGE,
+  type CenterRow,
+  type CityRow,
+  type CountryRow,
+  type CourseRow,
+} from '@balcao/contract';
 import { newApiToken } from '../../../auth/tokens.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/types.ts';
@@ -112,7 +119,7 @@ export const centers = defineResource<CenterRow>({
       label: 'a cor',
       column: 'color',
       maxLength: 7,
-      pattern: { regex: /^#[0-9a-fA-F]{6}$/, message: 'Use a cor no formato #rrggbb.' },
+      pattern: { regex: HEX_COLOR, message: HEX_COLOR_MESSAGE },
     },
   },
   query: (db) =>

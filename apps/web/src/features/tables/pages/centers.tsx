@@ -1,3 +1,4 @@
+import { HEX_COLOR, HEX_COLOR_MESSAGE } from '@balcao/contract';
 import { column } from '../../../ui/columns';
 import { required } from '../../../ui/form-field';
 import { dateColumns, refName, textOf, type TableDefinition } from '../../../app/tables/definition';
@@ -57,9 +58,7 @@ export const centersTable: TableDefinition<TableRow> = {
       placeholder: '#1e66f5',
       help: 'A cor das faixas do crachá que seguem o núcleo (Layouts de impressão).',
       validate: (value) =>
-        value === '' || /^#[0-9a-fA-F]{6}$/.test(String(value).trim())
-          ? null
-          : 'Use a cor no formato #rrggbb.',
+        value === '' || HEX_COLOR.test(String(value).trim()) ? null : HEX_COLOR_MESSAGE,
     },
     { name: 'apiToken', label: 'Token da API', type: 'readonly', modes: ['edit'] },
   ],
