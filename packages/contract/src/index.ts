@@ -23,3 +23,4 @@ export * from './audit.ts';
 export * from './csv.ts';
 export * from './layouts.ts';
 export * from './layout-defaults.ts';
+export * from './offline.ts';

@@ -332,6 +332,20 @@ export interface LayoutTable {
   updated_at: Instant;
 }
 
+/** An action a desk queued offline, as its sync left it (docs/offline-desk.md). */
+export interface OfflineActionTable {
+  client_id: string;
+  event_id: number;
+  participant_id: number | null;
+  kind: string;
+  user_id: number | null;
+  desk: string;
+  done_at: Instant;
+  synced_at: Instant;
+  outcome: string;
+  message: string | null;
+}
+
 /** An image an event's layouts place (a logo, a sponsor strip). */
 export interface LayoutImageTable {
   id: string;
@@ -462,6 +476,8 @@ export interface EventTable extends Dated {
   fim: Instant | null;
   link_courseware: BoolWithDefault;
   print_enabled: BoolWithDefault;
+  /** Hex key of the offline replica's CPF lookup keys; made on the first replica read. */
+  offline_secret: ColumnType<string | null, string | null | undefined, string | null>;
   course_id: number | null;
 }
 
@@ -635,6 +651,7 @@ export interface Database {
   audit_log: AuditLogTable;
   layouts: LayoutTable;
   layout_images: LayoutImageTable;
+  offline_actions: OfflineActionTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -26,6 +26,7 @@ import * as printFilesParticipant from './20261125130100_print_files_participant
 import * as refreshGrace from './20261125230000_refresh_grace.ts';
 import * as printerAgentSeen from './20261126090000_printer_agent_seen.ts';
 import * as layouts from './20261127120000_layouts.ts';
+import * as offlineDesk from './20261127160000_offline_desk.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261125230000_refresh_grace': refreshGrace,
   '20261126090000_printer_agent_seen': printerAgentSeen,
   '20261127120000_layouts': layouts,
+  '20261127160000_offline_desk': offlineDesk,
 };
 
 export function migrationsFor(

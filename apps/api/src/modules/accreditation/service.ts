@@ -114,7 +114,7 @@ export async function checkParticipantById(
 }
 
 /** A participant of the event with the event's print and course settings; 404 otherwise. */
-async function deskParticipant(db: Db, participantId: number, eventId: number) {
+export async function deskParticipant(db: Db, participantId: number, eventId: number) {
   const row = await participantQuery(db)
     .innerJoin('events', 'events.id', 'participants.event_id')
     .leftJoin('cities', 'cities.id', 'centers.city_id')
@@ -158,15 +158,9 @@ export async function printBadge(
   user: AuditActor,
   input: BadgePrint,
 ): Promise<PrintOutcome> {
-  const usualName = input.usualName.trim();
-  if (usualName === '') throw invalidRequest('Informe o nome do crachá.');
-  if ([...usualName].length > BADGE_NAME_MAX) throw invalidRequest(BADGE_NAME_TOO_LONG_MESSAGE);
+  const usualName = badgeName(input.usualName);
   const participant = await deskParticipant(db, input.participantId, input.eventId);
-  if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
-  if (!participant.print_enabled) throw conflict(PRINT_DISABLED_MESSAGE);
-  if (participant.link_courseware && participant.courseware_id === null) {
-    throw conflict(LINK_BEFORE_BADGE_MESSAGE);
-  }
+  requireBadgeAllowed(participant);
   const pdf = await renderBadge(
     {
       participantId: participant.id,
@@ -179,46 +173,8 @@ export async function printBadge(
     },
     await eventLayout(db, input.eventId, 'badge'),
   );
-  const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const counted = await trx
-      .updateTable('participants')
-      .set({
-        usual_name: usualName,
-        badge: true,
-        badge_print_count: sql`badge_print_count + 1`,
-        date_updated: stamp,
-      })
-      .where('id', '=', participant.id)
-      .where('status', '!=', 'PAYMENT_ERROR') // unless it became pending meanwhile
-      .executeTakeFirst();
-    if (counted.numUpdatedRows === 0n) throw conflict(PENDING_MESSAGE);
-    await recordAudit(trx, user, {
-      entity: 'participants',
-      entityId: participant.id,
-      action: 'cracha',
-      before: {
-        usual_name: participant.usual_name,
-        badge: Boolean(participant.badge),
-        badge_print_count: participant.badge_print_count,
-      },
-      after: {
-        usual_name: usualName,
-        badge: true,
-        badge_print_count: participant.badge_print_count + 1,
-      },
-      at: now,
-    });
-    await trx
-      .insertInto('check_ins')
-      .values({
-        participant_id: participant.id,
-        event_id: input.eventId,
-        user_id: user.id,
-        desk: user.username,
-        created_at: stamp,
-      })
-      .execute();
+    await recordBadgePrint(trx, user, { participant, usualName, at: now, now });
     return queuePrint(trx, now, {
       user,
       service: 'BADGE',
@@ -228,6 +184,81 @@ export async function printBadge(
       participantId: participant.id,
     });
   });
+}
+
+export type DeskParticipant = Awaited<ReturnType<typeof deskParticipant>>;
+
+/** The usual name as the badge prints it; refused, never cut, when blank or too long. */
+export function badgeName(typed: string): string {
+  const usualName = typed.trim();
+  if (usualName === '') throw invalidRequest('Informe o nome do crachá.');
+  if ([...usualName].length > BADGE_NAME_MAX) throw invalidRequest(BADGE_NAME_TOO_LONG_MESSAGE);
+  return usualName;
+}
+
+/** The desk's rules before a badge prints: not pending, printing on, courseware first if asked. */
+export function requireBadgeAllowed(participant: DeskParticipant): void {
+  if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
+  if (!participant.print_enabled) throw conflict(PRINT_DISABLED_MESSAGE);
+  if (participant.link_courseware && participant.courseware_id === null) {
+    throw conflict(LINK_BEFORE_BADGE_MESSAGE);
+  }
+}
+
+/**
+ * Accredits with one badge print: saves the usual name, sets badge, counts the print and records
+ * the check-in at `at` (the desk's time; an offline desk's is earlier than `now`). Refused as
+ * pending when the participant became so after `participant` was read.
+ */
+export async function recordBadgePrint(
+  trx: Transaction<Database>,
+  user: AuditActor,
+  print: { participant: DeskParticipant; usualName: string; at: Date; now: Date; offline?: true },
+): Promise<{ printsBefore: number }> {
+  const { participant, usualName } = print;
+  // The count as this update found it: another desk's print may have landed since the read.
+  const counted = await trx
+    .updateTable('participants')
+    .set({
+      usual_name: usualName,
+      badge: true,
+      badge_print_count: sql`badge_print_count + 1`,
+      date_updated: print.now.toISOString(),
+    })
+    .where('id', '=', participant.id)
+    .where('status', '!=', 'PAYMENT_ERROR') // unless it became pending meanwhile
+    .returning('badge_print_count')
+    .executeTakeFirst();
+  if (!counted) throw conflict(PENDING_MESSAGE);
+  const printsBefore = Number(counted.badge_print_count) - 1;
+  await recordAudit(trx, user, {
+    entity: 'participants',
+    entityId: participant.id,
+    action: print.offline ? 'cracha_offline' : 'cracha',
+    before: {
+      usual_name: participant.usual_name,
+      badge: Boolean(participant.badge),
+      badge_print_count: printsBefore,
+    },
+    after: {
+      usual_name: usualName,
+      badge: true,
+      badge_print_count: printsBefore + 1,
+      ...(print.offline ? { impresso_em: print.at.toISOString() } : {}),
+    },
+    at: print.now,
+  });
+  await trx
+    .insertInto('check_ins')
+    .values({
+      participant_id: participant.id,
+      event_id: participant.event_id,
+      user_id: user.id,
+      desk: user.username,
+      created_at: print.at.toISOString(),
+    })
+    .execute();
+  return { printsBefore };
 }
 
 /**
@@ -283,31 +314,43 @@ export interface CoursewareLink {
 
 /** Hands a courseware to a participant who holds none. */
 export async function linkCourseware(db: Db, now: Date, actor: AuditActor, input: CoursewareLink) {
-  const stamp = now.toISOString();
-  await db.transaction().execute(async (trx) => {
-    const code = await resolveCoursewareId(trx, input.coursewareId);
-    const participant = await deskParticipant(trx, input.participantId, input.eventId);
-    if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
-    if (participant.courseware_id !== null) throw conflict(ALREADY_HOLDS_MESSAGE);
-    await availableCourseware(trx, code, participant.event_course_id);
-    await associate(trx, code, stamp);
-    const linked = await trx
-      .updateTable('participants')
-      .set({ courseware_id: code, date_updated: stamp })
-      .where('id', '=', participant.id)
-      .where('courseware_id', 'is', null)
-      .executeTakeFirst();
-    if (linked.numUpdatedRows === 0n) throw conflict(ALREADY_HOLDS_MESSAGE);
-    await recordAudit(trx, actor, {
-      entity: 'participants',
-      entityId: participant.id,
-      action: 'vincular_apostila',
-      before: { courseware_id: null },
-      after: { courseware_id: code },
-      at: now,
-    });
-  });
+  await db.transaction().execute((trx) => linkInTransaction(trx, now, actor, input));
   return readParticipant(db, input.participantId);
+}
+
+/** The link's reads, checks and writes in the caller's transaction (the offline sync's too). */
+export async function linkInTransaction(
+  trx: Transaction<Database>,
+  now: Date,
+  actor: AuditActor,
+  input: CoursewareLink,
+  offline?: { at: Date },
+): Promise<void> {
+  const stamp = now.toISOString();
+  const code = await resolveCoursewareId(trx, input.coursewareId);
+  const participant = await deskParticipant(trx, input.participantId, input.eventId);
+  if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
+  if (participant.courseware_id !== null) throw conflict(ALREADY_HOLDS_MESSAGE);
+  await availableCourseware(trx, code, participant.event_course_id);
+  await associate(trx, code, stamp);
+  const linked = await trx
+    .updateTable('participants')
+    .set({ courseware_id: code, date_updated: stamp })
+    .where('id', '=', participant.id)
+    .where('courseware_id', 'is', null)
+    .executeTakeFirst();
+  if (linked.numUpdatedRows === 0n) throw conflict(ALREADY_HOLDS_MESSAGE);
+  await recordAudit(trx, actor, {
+    entity: 'participants',
+    entityId: participant.id,
+    action: offline ? 'vincular_apostila_offline' : 'vincular_apostila',
+    before: { courseware_id: null },
+    after: {
+      courseware_id: code,
+      ...(offline ? { vinculada_em: offline.at.toISOString() } : {}),
+    },
+    at: now,
+  });
 }
 
 export interface CoursewareExchange {

@@ -1,0 +1,9 @@
+/** What other modules use of accreditation: they import it from here, never from its files (lint). */
+export {
+  badgeName,
+  deskParticipant,
+  linkInTransaction,
+  recordBadgePrint,
+  requireBadgeAllowed,
+} from './service.ts';
+export type { DeskParticipant } from './service.ts';

@@ -1,0 +1,232 @@
+import type { Kysely, Transaction } from 'kysely';
+import {
+  NOT_REGISTERED_MESSAGE,
+  OFFLINE_DROPPED_MESSAGE,
+  OFFLINE_MERGED_BADGE_MESSAGE,
+  type OfflineAction,
+  type OfflineActionResult,
+  type OfflineIssueDto,
+  type OfflineOutcome,
+} from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { isTransactionRace } from '../../db/errors.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
+import {
+  badgeName,
+  deskParticipant,
+  linkInTransaction,
+  recordBadgePrint,
+  requireBadgeAllowed,
+} from '../accreditation/index.ts';
+import { type AuditActor, recordAudit } from '../audit/index.ts';
+
+type Db = Kysely<Database>;
+
+/** A desk's clock may be this far ahead of the server's; later times are refused as wrong. */
+const CLOCK_AHEAD_MS = 5 * 60_000;
+/** Actions older than this are refused: no desk stays offline for a week. */
+const OLDEST_MS = 7 * 24 * 3600_000;
+
+export const CLOCK_MESSAGE =
+  'O horário desta ação está fora do esperado (relógio da mesa errado?): ela não foi aplicada.';
+
+/** What an action sent as `seenPrints` sees: the print count the desk's replica showed. */
+export type SentAction = OfflineAction & { seenPrints?: number };
+
+/**
+ * POST /api/offline/actions: applies a desk's queue in the order sent, each in its own
+ * transaction and under the same rules as online. An action already stored (sent before, or by a
+ * retry racing this one) answers its stored outcome and is not applied again.
+ */
+export async function applyOfflineActions(
+  db: Db,
+  clock: () => Date,
+  actor: AuditActor,
+  actions: readonly SentAction[],
+): Promise<OfflineActionResult[]> {
+  const results: OfflineActionResult[] = [];
+  for (const action of actions) results.push(await applyOnce(db, clock(), actor, action));
+  return results;
+}
+
+async function applyOnce(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  action: SentAction,
+): Promise<OfflineActionResult> {
+  const at = new Date(action.at);
+  const age = now.getTime() - at.getTime();
+  for (let attempt = 1; ; attempt++) {
+    const stored = await storedResult(db, action.clientId);
+    if (stored) return stored;
+    if (age < -CLOCK_AHEAD_MS || age > OLDEST_MS) {
+      return settle(db, now, actor, action, 'refused', CLOCK_MESSAGE);
+    }
+    try {
+      return await db.transaction().execute(async (trx) => {
+        // Claimed first: a retry racing this request waits on the claim, then finds it taken.
+        if (!(await claim(trx, now, actor, action))) throw new AlreadyApplied();
+        const result = await apply(trx, now, at, actor, action);
+        if (result.outcome !== 'applied') {
+          await trx
+            .updateTable('offline_actions')
+            .set({ outcome: result.outcome, message: result.message })
+            .where('client_id', '=', action.clientId)
+            .execute();
+        }
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof AlreadyApplied) continue;
+      if (error instanceof ApiError && error.status < 500) {
+        return error.description === NOT_REGISTERED_MESSAGE
+          ? settle(db, now, actor, action, 'dropped', OFFLINE_DROPPED_MESSAGE)
+          : settle(db, now, actor, action, 'refused', error.description);
+      }
+      // PostgreSQL's deadlock or serialization failure: the same action, once more.
+      if (attempt < 3 && isTransactionRace(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** Thrown to roll back an action another request claimed first; its stored outcome is answered. */
+class AlreadyApplied extends Error {}
+
+async function apply(
+  trx: Transaction<Database>,
+  now: Date,
+  at: Date,
+  actor: AuditActor,
+  action: SentAction,
+): Promise<OfflineActionResult> {
+  const participant = await deskParticipant(trx, action.participantId, action.eventId);
+  if (participant.anonymized_at !== null) throw notFound(NOT_REGISTERED_MESSAGE);
+  if (action.kind === 'link') {
+    await linkInTransaction(trx, now, actor, action, { at });
+    return { clientId: action.clientId, outcome: 'applied', message: null };
+  }
+  const usualName = badgeName(action.usualName);
+  requireBadgeAllowed(participant);
+  const { printsBefore } = await recordBadgePrint(trx, actor, {
+    participant,
+    usualName,
+    at,
+    now,
+    offline: true,
+  });
+  // Another desk printed since this desk's replica was read: one accreditation, prints summed.
+  const merged = action.seenPrints !== undefined && printsBefore > action.seenPrints;
+  return merged
+    ? { clientId: action.clientId, outcome: 'merged', message: OFFLINE_MERGED_BADGE_MESSAGE }
+    : { clientId: action.clientId, outcome: 'applied', message: null };
+}
+
+/** Stores the action's outcome; false when another request stored it first. */
+async function claim(
+  db: Kysely<Database>,
+  now: Date,
+  actor: AuditActor,
+  action: SentAction,
+  result: Pick<OfflineActionResult, 'outcome' | 'message'> = { outcome: 'applied', message: null },
+): Promise<boolean> {
+  const inserted = await db
+    .insertInto('offline_actions')
+    .values({
+      client_id: action.clientId,
+      event_id: action.eventId,
+      participant_id: action.participantId,
+      kind: action.kind,
+      user_id: actor.id,
+      desk: actor.username,
+      done_at: new Date(action.at).toISOString(),
+      synced_at: now.toISOString(),
+      outcome: result.outcome,
+      message: result.message,
+    })
+    .onConflict((conflict) => conflict.column('client_id').doNothing())
+    .executeTakeFirst();
+  return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** A refused or dropped action: stored and audited, so the desk and the log both list it. */
+async function settle(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  action: SentAction,
+  outcome: OfflineOutcome,
+  message: string,
+): Promise<OfflineActionResult> {
+  const result = { clientId: action.clientId, outcome, message };
+  const event = await db
+    .selectFrom('events')
+    .select('id')
+    .where('id', '=', action.eventId)
+    .executeTakeFirst();
+  if (!event) return result; // the event is gone, and its queue with it: nothing to keep
+  const stored = await db.transaction().execute(async (trx) => {
+    if (!(await claim(trx, now, actor, action, result))) return false;
+    await recordAudit(trx, actor, {
+      entity: 'participants',
+      entityId: action.participantId,
+      action: 'offline_recusada',
+      after: {
+        acao: action.kind,
+        feita_em: new Date(action.at).toISOString(),
+        resultado: outcome,
+        motivo: message,
+      },
+      at: now,
+    });
+    return true;
+  });
+  return stored ? result : (await storedResult(db, action.clientId))!;
+}
+
+async function storedResult(db: Db, clientId: string): Promise<OfflineActionResult | undefined> {
+  const row = await db
+    .selectFrom('offline_actions')
+    .select(['client_id', 'outcome', 'message'])
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  return (
+    row && { clientId: row.client_id, outcome: row.outcome as OfflineOutcome, message: row.message }
+  );
+}
+
+/** GET /api/offline/issues: the event's actions that did not simply apply, newest first. */
+export async function offlineIssues(db: Db, eventId: number): Promise<OfflineIssueDto[]> {
+  const rows = await db
+    .selectFrom('offline_actions')
+    .leftJoin('participants', 'participants.id', 'offline_actions.participant_id')
+    .select([
+      'offline_actions.client_id',
+      'offline_actions.kind',
+      'offline_actions.outcome',
+      'offline_actions.message',
+      'offline_actions.participant_id',
+      'offline_actions.done_at',
+      'offline_actions.synced_at',
+      'offline_actions.desk',
+      'participants.name',
+    ])
+    .where('offline_actions.event_id', '=', eventId)
+    .where('offline_actions.outcome', '!=', 'applied')
+    .orderBy('offline_actions.synced_at', 'desc')
+    .orderBy('offline_actions.done_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    clientId: row.client_id,
+    kind: row.kind as OfflineIssueDto['kind'],
+    outcome: row.outcome as OfflineOutcome,
+    message: row.message,
+    participantId: row.participant_id,
+    participantName: row.name ?? null,
+    at: row.done_at,
+    desk: row.desk,
+    syncedAt: row.synced_at,
+  }));
+}

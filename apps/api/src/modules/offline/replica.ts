@@ -1,0 +1,169 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  OFFLINE_LOOKUP_KEY_LENGTH,
+  OFFLINE_REPLICA_PAGE,
+  type OfflineParticipant,
+  type OfflineReplicaDto,
+} from '@balcao/contract';
+import type { Database } from '../../db/types.ts';
+import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { type AuditActor, recordExport } from '../audit/index.ts';
+import { participantQuery, toParticipantDto } from '../participants/index.ts';
+
+type Db = Kysely<Database>;
+
+/**
+ * A cursor reads again what changed in the two minutes before it was made: a write stamped just
+ * before a read but committed just after it (or stamped by an instance whose clock is a little
+ * behind) is sent next time. The desk stores rows by id, so a row sent twice is harmless.
+ */
+export const CURSOR_OVERLAP_MS = 120_000;
+
+export const CURSOR_MESSAGE = 'Cursor inválido: peça a réplica inteira (sem since).';
+
+/**
+ * The contract's `offlineLookupKey` with Node's own HMAC: the same standard HMAC-SHA256 (a test
+ * holds them equal), six times faster, so a page of keys costs the event loop a few milliseconds.
+ */
+const lookupKey = (secret: Buffer, cpf: string): string =>
+  createHmac('sha256', secret).update(cpf).digest('hex').slice(0, OFFLINE_LOOKUP_KEY_LENGTH);
+
+/** The event's key for the replica's CPF lookup keys, made on the first read. */
+async function lookupSecret(db: Db, eventId: number): Promise<string> {
+  const made = randomBytes(32).toString('hex');
+  // Of two instances making one at once, the first write wins and both read it back.
+  await db
+    .updateTable('events')
+    .set({ offline_secret: made })
+    .where('id', '=', eventId)
+    .where('offline_secret', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('events')
+    .select('offline_secret')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return row?.offline_secret ?? made;
+}
+
+function sinceInstant(since: string): string {
+  const at = new Date(since);
+  if (Number.isNaN(at.getTime()) || at.toISOString() !== since)
+    throw invalidRequest(CURSOR_MESSAGE);
+  return since;
+}
+
+/** GET /api/offline/replica: the event's participants as the desk needs them offline. */
+export async function readReplica(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  query: { eventId: number; since?: string; afterId?: number },
+): Promise<OfflineReplicaDto> {
+  const since = query.since === undefined ? undefined : sinceInstant(query.since);
+  const event = await db
+    .selectFrom('events')
+    .select(['id', 'name', 'link_courseware', 'print_enabled'])
+    .where('id', '=', query.eventId)
+    .executeTakeFirst();
+  if (!event) throw notFound('Evento não encontrado.');
+  const secret = await lookupSecret(db, event.id);
+  const key = Buffer.from(secret, 'hex');
+  const readAt = now.toISOString();
+
+  // A page at a time, by id: a big event never holds the loop for one long read.
+  let rows = participantQuery(db)
+    .where('participants.event_id', '=', event.id)
+    .where('participants.id', '>', query.afterId ?? 0);
+  if (since !== undefined) rows = rows.where('participants.date_updated', '>=', since);
+  const changed = await rows
+    .orderBy('participants.id')
+    .limit(OFFLINE_REPLICA_PAGE + 1)
+    .execute();
+  const more = changed.length > OFFLINE_REPLICA_PAGE;
+  if (more) changed.pop();
+  const participants: OfflineParticipant[] = [];
+  const removed: number[] = [];
+  for (const row of changed) {
+    if (row.anonymized_at !== null) {
+      removed.push(Number(row.id));
+      continue;
+    }
+    const dto = toParticipantDto(row);
+    participants.push({
+      id: dto.id,
+      lookupKey: lookupKey(key, dto.cpf),
+      cpf: dto.cpf,
+      name: dto.name,
+      usualName: dto.usualName,
+      centerId: dto.center?.id ?? null,
+      status: dto.status,
+      badge: dto.badge,
+      badgePrintCount: dto.badgePrintCount,
+      coursewareId: dto.coursewareId,
+      coursewareSerial: dto.coursewareSerial,
+      accreditedAt: dto.accreditedAt,
+    });
+  }
+  const firstPage = query.afterId === undefined;
+  if (since !== undefined && firstPage) removed.push(...(await removedSince(db, since)));
+
+  const [centers, total] = await Promise.all([
+    db
+      .selectFrom('centers')
+      .leftJoin('cities', 'cities.id', 'centers.city_id')
+      .select(['centers.id', 'centers.name', 'cities.name as city', 'centers.color'])
+      .orderBy('centers.id')
+      .execute(),
+    db
+      .selectFrom('participants')
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .where('event_id', '=', event.id)
+      .where('anonymized_at', 'is', null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  if (since === undefined && firstPage) {
+    // Personal data leaving the server for a device: on the record, like an export.
+    await recordExport(db, actor, {
+      what: 'replica_offline',
+      filters: { evento: event.id },
+      rows: Number(total.total),
+      at: now,
+    });
+  }
+  return {
+    event: {
+      id: event.id,
+      name: event.name,
+      linkCourseware: Boolean(event.link_courseware),
+      printEnabled: Boolean(event.print_enabled),
+    },
+    lookupSecret: secret,
+    full: since === undefined,
+    participants,
+    removed,
+    more,
+    centers: centers.map((center) => ({
+      id: Number(center.id),
+      name: center.name,
+      city: center.city ?? null,
+      color: center.color ?? null,
+    })),
+    total: Number(total.total),
+    cursor: new Date(now.getTime() - CURSOR_OVERLAP_MS).toISOString(),
+    readAt,
+  };
+}
+
+/** Participants removed since the cursor, as the audit log has them (ids of any event). */
+async function removedSince(db: Db, since: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select('entity_id')
+    .where('entity', '=', 'participants')
+    .where('action', '=', 'delete')
+    .where('created_at', '>=', since)
+    .execute();
+  return rows.map((row) => Number(row.entity_id));
+}

@@ -1,0 +1,151 @@
+import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import { OFFLINE_ACTIONS_MAX, OFFLINE_OUTCOMES, PARTICIPANT_STATUSES } from '@balcao/contract';
+import { Id } from '../../http/id-schema.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+import { auditActor } from '../audit/index.ts';
+import { applyOfflineActions, offlineIssues, type SentAction } from './actions.ts';
+import { readReplica } from './replica.ts';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+const OfflineParticipantSchema = Type.Object({
+  id: Type.Integer(),
+  lookupKey: Type.String(),
+  cpf: Type.String(),
+  name: Type.String(),
+  usualName: Nullable(Type.String()),
+  centerId: Nullable(Type.Integer()),
+  status: Type.Enum(PARTICIPANT_STATUSES),
+  badge: Type.Boolean(),
+  badgePrintCount: Type.Integer(),
+  coursewareId: Nullable(Type.String()),
+  coursewareSerial: Nullable(Type.String()),
+  accreditedAt: Nullable(Type.String()),
+});
+
+const ReplicaSchema = Type.Object({
+  event: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    linkCourseware: Type.Boolean(),
+    printEnabled: Type.Boolean(),
+  }),
+  lookupSecret: Type.String(),
+  full: Type.Boolean(),
+  more: Type.Boolean(),
+  participants: Type.Array(OfflineParticipantSchema),
+  removed: Type.Array(Type.Integer()),
+  centers: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      city: Nullable(Type.String()),
+      color: Nullable(Type.String()),
+    }),
+  ),
+  total: Type.Integer(),
+  cursor: Type.String(),
+  readAt: Type.String(),
+});
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const Queued = {
+  clientId: Type.String({ pattern: UUID, description: 'UUID feito pela mesa' }),
+  eventId: Id,
+  participantId: Id,
+  at: Type.String({ maxLength: 40, description: 'Quando a mesa fez (ISO 8601)' }),
+};
+const ActionSchema = Type.Union([
+  Type.Object({
+    ...Queued,
+    kind: Type.Literal('badge'),
+    usualName: Type.String({ maxLength: 255 }),
+    seenPrints: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  }),
+  Type.Object({
+    ...Queued,
+    kind: Type.Literal('link'),
+    coursewareId: Type.String({ minLength: 1, maxLength: 64 }),
+  }),
+]);
+
+const ResultSchema = Type.Object({
+  clientId: Type.String(),
+  outcome: Type.Enum(OFFLINE_OUTCOMES),
+  message: Nullable(Type.String()),
+});
+
+const IssueSchema = Type.Object({
+  ...ResultSchema.properties,
+  kind: Type.String(),
+  participantId: Nullable(Type.Integer()),
+  participantName: Nullable(Type.String()),
+  at: Type.String(),
+  desk: Type.String(),
+  syncedAt: Type.String(),
+});
+
+/** An ISO instant, as a desk's `new Date().toISOString()` writes it. */
+const isInstant = (text: string): boolean =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(text) &&
+  !Number.isNaN(new Date(text).getTime());
+
+/** The offline accreditation desk (docs/offline-desk.md). */
+export const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const desk = { access: ['Subscription'] as const };
+
+  app.get(
+    '/offline/replica',
+    {
+      config: desk,
+      schema: {
+        querystring: Type.Object({
+          eventId: Id,
+          since: Type.Optional(Type.String({ maxLength: 40 })),
+          afterId: Type.Optional(Id),
+        }),
+        response: { 200: ReplicaSchema },
+      },
+    },
+    async (request) => readReplica(app.db, app.config.now(), auditActor(request), request.query),
+  );
+
+  app.post(
+    '/offline/actions',
+    {
+      config: desk,
+      schema: {
+        body: Type.Object({ actions: Type.Array(ActionSchema, { maxItems: OFFLINE_ACTIONS_MAX }) }),
+        response: { 200: Type.Object({ results: Type.Array(ResultSchema) }) },
+      },
+    },
+    async (request) => {
+      const actions = request.body.actions as SentAction[];
+      const badTime = actions.findIndex((action) => !isInstant(action.at));
+      if (badTime >= 0) {
+        throw invalidRequest(
+          `Ação ${badTime + 1}: horário inválido (use ISO 8601, como 2026-11-27T14:32:00.000Z).`,
+        );
+      }
+      const results = await applyOfflineActions(
+        app.db,
+        () => app.config.now(),
+        auditActor(request),
+        actions,
+      );
+      return { results };
+    },
+  );
+
+  app.get(
+    '/offline/issues',
+    {
+      config: desk,
+      schema: {
+        querystring: Type.Object({ eventId: Id }),
+        response: { 200: Type.Object({ data: Type.Array(IssueSchema) }) },
+      },
+    },
+    async (request) => ({ data: await offlineIssues(app.db, request.query.eventId) }),
+  );
+};
