@@ -265,11 +265,13 @@ describe('an event’s own badge layout', () => {
     expect(colourAt(picture, 100, 3, 70)).toBe('#ffffff'); // beside it: fitted, not stretched
   });
 
-  it('refuses what is not a PNG or JPEG, too big, or an image of no upload', async () => {
+  it('refuses what is not a PNG, JPEG, SVG or PDF, too big, or an image of no upload', async () => {
     const text = `data:image/png;base64,${Buffer.from('não sou imagem').toString('base64')}`;
     const notImage = await designer.post('/api/layouts/images', { dataUrl: text });
     expect(notImage.statusCode).toBe(400);
-    expect(notImage.json()).toMatchObject({ error_description: 'Envie uma imagem PNG ou JPEG.' });
+    expect(notImage.json()).toMatchObject({
+      error_description: 'Envie uma imagem PNG, JPEG ou SVG, ou um PDF.',
+    });
     const huge = `data:image/png;base64,${Buffer.alloc(600 * 1024, 1).toString('base64')}`;
     const tooBig = await designer.post('/api/layouts/images', { dataUrl: huge });
     expect(tooBig.json()).toMatchObject({ error_description: 'A imagem passa de 512 KB.' });

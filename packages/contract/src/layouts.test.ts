@@ -235,6 +235,32 @@ describe('layOut', () => {
   });
 });
 
+describe('a background', () => {
+  const background = { imageId: 'c0ffee00-0000-4000-8000-000000000002' };
+  it('is drawn first, over the whole page, under every element', () => {
+    const layout = { ...page([{ kind: 'rule', xMm: 0, yMm: 5, widthMm: 10 }], 40), background };
+    expect(layOut(layout, {}, measure)).toEqual([
+      {
+        kind: 'background',
+        x: 0,
+        y: 0,
+        width: mmToPt(layout.page.widthMm),
+        height: mmToPt(40),
+        imageId: background.imageId,
+      },
+      expect.objectContaining({ kind: 'rule' }),
+    ]);
+    expect(layoutProblems(layout)).toEqual([]);
+  });
+  it('names an upload, or is refused in Portuguese', () => {
+    for (const wrong of [{ imageId: 'fundo' }, 'fundo.pdf', {}]) {
+      expect(layoutProblems({ ...page([]), background: wrong })).toEqual([
+        'Fundo inválido: envie a imagem ou o PDF de novo.',
+      ]);
+    }
+  });
+});
+
 describe('layoutProblems', () => {
   it('accepts every default layout', () => {
     for (const layout of Object.values(DEFAULT_LAYOUTS)) expect(layoutProblems(layout)).toEqual([]);

@@ -106,7 +106,7 @@ export interface BandElement extends Placed {
   colorFrom?: 'center';
 }
 
-/** An uploaded PNG or JPEG (a logo, a sponsor strip), fitted inside its box, centred. */
+/** An uploaded PNG, JPEG or SVG (a logo, a sponsor strip), fitted inside its box, centred. */
 export interface ImageElement extends Placed {
   kind: 'image';
   widthMm: number;
@@ -125,7 +125,14 @@ export interface Layout {
   page: { widthMm: number; heightMm: number };
   /** Several per sheet (four badges on an A4): absent, each prints on its own page. */
   sheet?: LayoutSheet;
+  /** Drawn under the elements over the whole page (each label of a sheet), fitted and centred. */
+  background?: LayoutBackground;
   elements: LayoutElement[];
+}
+
+/** An upload of the event, `LayoutImageDto.id`: a PNG, JPEG or SVG, or a PDF's first page. */
+export interface LayoutBackground {
+  imageId: string;
 }
 
 /**
@@ -169,7 +176,9 @@ export type DrawOp =
   | { kind: 'rect'; x: number; y: number; width: number; height: number; color: string }
   | { kind: 'qr'; x: number; y: number; size: number; value: string }
   | { kind: 'barcode'; x: number; y: number; width: number; height: number; value: string }
-  | { kind: 'image'; x: number; y: number; width: number; height: number; imageId: string };
+  | { kind: 'image'; x: number; y: number; width: number; height: number; imageId: string }
+  /** The layout's background, first of all: the whole page, the upload fitted and centred. */
+  | { kind: 'background'; x: number; y: number; width: number; height: number; imageId: string };
 
 /** '#1e66f5': the one colour notation of layouts and centers. */
 export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
@@ -329,6 +338,11 @@ export function layOut(layout: Layout, values: LayoutValues, measure: MeasureTex
   const pageHeight = mmToPt(layout.page.heightMm);
   const bottoms = new Map<string, number>();
   const ops: DrawOp[] = [];
+  if (layout.background) {
+    const { imageId } = layout.background;
+    const width = mmToPt(layout.page.widthMm);
+    ops.push({ kind: 'background', x: 0, y: 0, width, height: pageHeight, imageId });
+  }
   for (const element of layout.elements) {
     const top = topOf(element, bottoms);
     const passOn = () => {
@@ -455,6 +469,12 @@ export function layoutProblems(input: unknown): string[] {
   const width = pageOk ? (page.widthMm as number) : max;
   const height = pageOk ? (page.heightMm as number) : max;
   if (input.sheet !== undefined) problems.push(...sheetProblems(input.sheet, width, height));
+  if (input.background !== undefined) {
+    const background = isRecord(input.background) ? input.background : {};
+    if (typeof background.imageId !== 'string' || !IMAGE_ID.test(background.imageId)) {
+      problems.push('Fundo inválido: envie a imagem ou o PDF de novo.');
+    }
+  }
   if (!Array.isArray(input.elements)) return [...problems, 'Faltam os elementos do layout.'];
   if (input.elements.length > LAYOUT_ELEMENTS_MAX) {
     return [...problems, `No máximo ${LAYOUT_ELEMENTS_MAX} elementos por layout.`];
@@ -618,19 +638,40 @@ export interface LayoutDto {
   images: Record<string, LayoutImageDto>;
 }
 
-/** POST /api/layouts/images: an uploaded PNG or JPEG of the selected event. */
+/**
+ * POST /api/layouts/images: an upload of the selected event. A PNG, JPEG or SVG is an image
+ * element's or a background; a PDF (its first page) only a background.
+ */
 export interface LayoutImageDto {
   id: string;
-  mime: 'image/png' | 'image/jpeg';
+  mime: LayoutUploadMime;
+  /** The picture's size; an SVG's as it declares it; a PDF's first page in points (1/72 in). */
   widthPx: number;
   heightPx: number;
+  /** A PDF's first page, to the millimetre. */
+  pageMm?: { widthMm: number; heightMm: number };
   /** `data:<mime>;base64,…`, for the preview and the offline desk. */
   dataUrl: string;
 }
 
-/** Uploads are checked on the server: a real PNG or JPEG, at most this big and this wide. */
+export type LayoutUploadMime = 'image/png' | 'image/jpeg' | 'image/svg+xml' | 'application/pdf';
+
+/** Uploads are checked on the server: a real PNG, JPEG or SVG, at most this big, this wide. */
 export const LAYOUT_IMAGE_MAX_BYTES = 512 * 1024;
 export const LAYOUT_IMAGE_MAX_PX = 4000;
+/** A PDF for a background: a page may carry pictures of its own, so it may be bigger. */
+export const LAYOUT_PDF_MAX_BYTES = 2 * 1024 * 1024;
+/** POST /api/layouts/images' refusals of a file's kind and size; the editor checks them first. */
+export const LAYOUT_UPLOAD_MESSAGES = {
+  type: 'Envie uma imagem PNG, JPEG ou SVG, ou um PDF.',
+  imageBytes: `A imagem passa de ${LAYOUT_IMAGE_MAX_BYTES / 1024} KB.`,
+  pdfBytes: `O PDF passa de ${LAYOUT_PDF_MAX_BYTES / 1024 / 1024} MB.`,
+  pixels: `A imagem passa de ${LAYOUT_IMAGE_MAX_PX} px de lado.`,
+  pdfElement: 'Um PDF só pode ser o fundo da página: escolha-o em Fundo.',
+} as const;
+
+/** A PDF may be only a background; the rest may also be image elements. */
+export const isLayoutPdf = (image: { mime: string }): boolean => image.mime === 'application/pdf';
 
 /** GET /api/layouts/{document}/sample: values to preview with (a real participant when there is one). */
 export interface LayoutSampleDto {

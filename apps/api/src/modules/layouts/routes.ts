@@ -1,5 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LAYOUT_DOCUMENTS, LAYOUT_IMAGE_MAX_BYTES } from '@balcao/contract';
+import { LAYOUT_DOCUMENTS, LAYOUT_PDF_MAX_BYTES } from '@balcao/contract';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/index.ts';
 import {
@@ -28,6 +28,7 @@ const LayoutImageSchema = Type.Object({
   mime: Type.String(),
   widthPx: Type.Integer(),
   heightPx: Type.Integer(),
+  pageMm: Type.Optional(Type.Object({ widthMm: Type.Number(), heightMm: Type.Number() })),
   dataUrl: Type.String(),
 });
 
@@ -81,10 +82,10 @@ export const layoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/layouts/images',
     {
       config: system,
-      // Room past the largest image's base64, so a somewhat bigger one hears the image's limit.
-      bodyLimit: LAYOUT_IMAGE_MAX_BYTES * 2,
+      // Room past the largest upload's base64 (a PDF's), so a somewhat bigger one hears its limit.
+      bodyLimit: LAYOUT_PDF_MAX_BYTES * 2,
       schema: {
-        body: Type.Object({ dataUrl: Type.String({ maxLength: LAYOUT_IMAGE_MAX_BYTES * 2 }) }),
+        body: Type.Object({ dataUrl: Type.String({ maxLength: LAYOUT_PDF_MAX_BYTES * 2 }) }),
         response: { 200: LayoutImageSchema },
       },
     },

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { imageSize } from 'image-size';
 import type { Kysely } from 'kysely';
 import {
   DEFAULT_LAYOUTS,
   formatPercent,
+  isLayoutPdf,
   LAYOUT_DOCUMENT_LABELS,
-  LAYOUT_IMAGE_MAX_BYTES,
-  LAYOUT_IMAGE_MAX_PX,
+  LAYOUT_UPLOAD_MESSAGES,
   layoutProblems,
   type Layout,
   type LayoutDocument,
@@ -21,11 +20,13 @@ import { invalidRequest, notFound } from '../../http/api-error.ts';
 import {
   printable,
   renderLayoutPages,
+  type LayoutPicture,
   type PrintableLayout,
 } from '../../printing/documents/index.ts';
 import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { selectedEventId } from '../events/index.ts';
+import { checkedUpload } from './uploads.ts';
 
 type Db = Kysely<Database>;
 
@@ -45,14 +46,15 @@ export async function eventLayout(
     .executeTakeFirst();
   if (!row) return fallback;
   const layout = JSON.parse(row.declaration) as Layout;
-  const images = await imageRows(db, eventId, imageIds(layout));
-  return { layout, images: new Map(images.map((image) => [image.id, image.content])) };
+  return { layout, images: await pictures(db, eventId, layout) };
 }
 
+/** The uploads a layout places: its image elements' and its background. */
 const imageIds = (layout: Layout): string[] => [
-  ...new Set(
-    layout.elements.flatMap((element) => (element.kind === 'image' ? [element.imageId] : [])),
-  ),
+  ...new Set([
+    ...(layout.background ? [layout.background.imageId] : []),
+    ...layout.elements.flatMap((element) => (element.kind === 'image' ? [element.imageId] : [])),
+  ]),
 ];
 
 function imageRows(db: Db, eventId: number, ids: readonly string[]) {
@@ -67,13 +69,46 @@ function imageRows(db: Db, eventId: number, ids: readonly string[]) {
 
 type ImageRow = Awaited<ReturnType<typeof imageRows>>[number];
 
-const toImageDto = (row: ImageRow): LayoutImageDto => ({
-  id: row.id,
-  mime: row.mime as LayoutImageDto['mime'],
-  widthPx: row.width_px,
-  heightPx: row.height_px,
-  dataUrl: `data:${row.mime};base64,${Buffer.from(row.content).toString('base64')}`,
-});
+const MM_PER_PT = 25.4 / 72;
+
+function toImageDto(row: ImageRow): LayoutImageDto {
+  const mime = row.mime as LayoutImageDto['mime'];
+  return {
+    id: row.id,
+    mime,
+    widthPx: row.width_px,
+    heightPx: row.height_px,
+    ...(isLayoutPdf({ mime })
+      ? {
+          pageMm: {
+            widthMm: Math.round(row.width_px * MM_PER_PT),
+            heightMm: Math.round(row.height_px * MM_PER_PT),
+          },
+        }
+      : {}),
+    dataUrl: `data:${mime};base64,${Buffer.from(row.content).toString('base64')}`,
+  };
+}
+
+/** The uploads `layout` places, as the printer draws them. */
+async function pictures(
+  db: Db,
+  eventId: number,
+  layout: Layout,
+): Promise<ReadonlyMap<string, LayoutPicture>> {
+  const rows = await imageRows(db, eventId, imageIds(layout));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        mime: row.mime as LayoutPicture['mime'],
+        widthPx: row.width_px,
+        heightPx: row.height_px,
+        content: row.content,
+      },
+    ]),
+  );
+}
 
 async function imagesOf(db: Db, eventId: number, layout: Layout) {
   const rows = await imageRows(db, eventId, imageIds(layout));
@@ -138,8 +173,18 @@ export async function saveLayout(
   const layout = checkedLayout(document, input);
   const eventId = await requireSelectedEvent(db);
   const wanted = imageIds(layout);
-  if ((await imageRows(db, eventId, wanted)).length !== wanted.length) {
+  const found = await imageRows(db, eventId, wanted);
+  if (found.length !== wanted.length) {
     throw invalidRequest('Imagem não encontrada: envie-a de novo.');
+  }
+  const pdfs = new Set(found.filter((row) => isLayoutPdf(row)).map((row) => row.id));
+  const pdfElement = layout.elements.findIndex(
+    (element) => element.kind === 'image' && pdfs.has(element.imageId),
+  );
+  if (pdfElement >= 0) {
+    throw invalidRequest(
+      `Elemento ${pdfElement + 1} (imagem): ${LAYOUT_UPLOAD_MESSAGES.pdfElement}`,
+    );
   }
   const values = {
     declaration: JSON.stringify(layout),
@@ -308,24 +353,21 @@ export async function printTest(
     service: TEST_PRINT_SERVICE[document],
     kind: 'teste-layout',
     title,
-    pdf: await renderLayoutPages(title, { layout, images: await imageBytes(db, layout) }, [
-      sample.values,
-    ]),
+    pdf: await renderLayoutPages(
+      title,
+      { layout, images: await pictures(db, await requireSelectedEvent(db), layout) },
+      [sample.values],
+    ),
   });
 }
 
-async function imageBytes(db: Db, layout: Layout): Promise<ReadonlyMap<string, Uint8Array>> {
-  const rows = await imageRows(db, await requireSelectedEvent(db), imageIds(layout));
-  return new Map(rows.map((row) => [row.id, row.content]));
-}
-
 const DATA_URL = /^data:([\w/+.-]+);base64,([A-Za-z0-9+/=\s]*)$/;
-const IMAGE_TYPES: Record<string, LayoutImageDto['mime']> = { png: 'image/png', jpg: 'image/jpeg' };
 
 /**
- * An image for the selected event's layouts, sent as a data URL: a real PNG or JPEG (its bytes
- * are read, whatever the URL's type says), at most LAYOUT_IMAGE_MAX_BYTES and LAYOUT_IMAGE_MAX_PX
- * on a side.
+ * An upload for the selected event's layouts, sent as a data URL and read from its bytes, whatever
+ * the URL's type says (uploads.ts): a PNG or JPEG of at most LAYOUT_IMAGE_MAX_BYTES and
+ * LAYOUT_IMAGE_MAX_PX on a side, a safe SVG of at most LAYOUT_IMAGE_MAX_BYTES, or a PDF of at
+ * most LAYOUT_PDF_MAX_BYTES for a background.
  */
 export async function uploadImage(
   db: Db,
@@ -335,30 +377,15 @@ export async function uploadImage(
 ): Promise<LayoutImageDto> {
   const eventId = await requireSelectedEvent(db);
   const base64 = DATA_URL.exec(dataUrl.trim())?.[2];
-  if (base64 === undefined) throw invalidRequest('Envie uma imagem PNG ou JPEG.');
+  if (base64 === undefined) throw invalidRequest(LAYOUT_UPLOAD_MESSAGES.type);
   const content = Buffer.from(base64, 'base64');
-  if (content.length > LAYOUT_IMAGE_MAX_BYTES) {
-    throw invalidRequest(`A imagem passa de ${LAYOUT_IMAGE_MAX_BYTES / 1024} KB.`);
-  }
-  let size: { type?: string; width: number; height: number };
-  try {
-    size = imageSize(content);
-  } catch {
-    throw invalidRequest('Envie uma imagem PNG ou JPEG.');
-  }
-  const mime = size.type === undefined ? undefined : IMAGE_TYPES[size.type];
-  if (!mime || !(size.width > 0 && size.height > 0)) {
-    throw invalidRequest('Envie uma imagem PNG ou JPEG.');
-  }
-  if (Math.max(size.width, size.height) > LAYOUT_IMAGE_MAX_PX) {
-    throw invalidRequest(`A imagem passa de ${LAYOUT_IMAGE_MAX_PX} px de lado.`);
-  }
+  const { mime, widthPx, heightPx } = await checkedUpload(content);
   const row = {
     id: randomUUID(),
     event_id: eventId,
     mime,
-    width_px: size.width,
-    height_px: size.height,
+    width_px: widthPx,
+    height_px: heightPx,
     content,
     created_by: actor.id,
     created_at: now.toISOString(),
@@ -372,8 +399,8 @@ export async function uploadImage(
       after: {
         evento: eventId,
         tipo: mime,
-        largura: size.width,
-        altura: size.height,
+        largura: widthPx,
+        altura: heightPx,
         bytes: content.length,
       },
       at: now,

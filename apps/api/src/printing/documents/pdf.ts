@@ -20,6 +20,8 @@ import {
   type LayoutValues,
   type MeasureText,
 } from '@balcao/contract';
+import { underlayPdfPage } from './pdf-background.ts';
+import { drawPicture, type Box, type LayoutPicture } from './pictures.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
@@ -204,10 +206,10 @@ export { formatPercent } from '@balcao/contract';
 /** Event dates and times are shown in this zone unless the caller says otherwise. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
 
-/** A layout with the bytes of the images it places: what a document is drawn from. */
+/** A layout with the uploads it places (images, background): what a document is drawn from. */
 export interface PrintableLayout {
   layout: Layout;
-  images: ReadonlyMap<string, Uint8Array>;
+  images: ReadonlyMap<string, LayoutPicture>;
 }
 
 /** A default layout: it places no image. */
@@ -237,15 +239,11 @@ export function drawLayout(
       case 'barcode':
         drawCode128(doc, op.value, op.x, op.y, op.width, op.height);
         break;
+      case 'background':
       case 'image': {
         // Checked when saved; an image deleted since leaves its box empty rather than fail a print.
-        const bytes = images.get(op.imageId);
-        if (!bytes) break;
-        doc.image(Buffer.from(bytes), op.x, op.y, {
-          fit: [op.width, op.height],
-          align: 'center',
-          valign: 'center',
-        });
+        const picture = images.get(op.imageId);
+        if (picture) drawPicture(doc, picture, op);
         break;
       }
     }
@@ -254,28 +252,34 @@ export function drawLayout(
 
 /**
  * A document of a layout's labels, one per set of values, in the order given: a page each, or on
- * the layout's sheet, filled row by row, a new sheet when one is full.
+ * the layout's sheet, filled row by row, a new sheet when one is full. A PDF background goes under
+ * each label once pdfkit is done.
  */
-export function renderLayoutPages(
+export async function renderLayoutPages(
   title: string,
   source: PrintableLayout,
   pages: readonly LayoutValues[],
 ): Promise<Buffer> {
-  const { sheet, page } = source.layout;
+  const { sheet, page, background } = source.layout;
   const paper = sheet ?? page;
-  const slots = sheet ? sheetSlots(sheet) : [];
-  return renderPdf({ title, widthMm: paper.widthMm, heightMm: paper.heightMm }, (doc) => {
-    pages.forEach((values, index) => {
-      const perPage = Math.max(1, slots.length);
-      if (index > 0 && index % perPage === 0) addPage(doc, paper.widthMm, paper.heightMm);
-      const slot = slots[index % perPage];
-      if (!slot) {
+  const slots = sheet ? sheetSlots(sheet) : [{ x: 0, y: 0 }];
+  const perPage = slots.length;
+  const labels: Box[][] = [];
+  const rendered = await renderPdf(
+    { title, widthMm: paper.widthMm, heightMm: paper.heightMm },
+    (doc) => {
+      pages.forEach((values, index) => {
+        if (index > 0 && index % perPage === 0) addPage(doc, paper.widthMm, paper.heightMm);
+        const slot = slots[index % perPage]!;
+        if (index % perPage === 0) labels.push([]);
+        labels.at(-1)!.push({ ...slot, width: mm(page.widthMm), height: mm(page.heightMm) });
+        doc.save().translate(slot.x, slot.y);
         drawLayout(doc, source, values);
-        return;
-      }
-      doc.save().translate(slot.x, slot.y);
-      drawLayout(doc, source, values);
-      doc.restore();
-    });
-  });
+        doc.restore();
+      });
+    },
+  );
+  const underneath = background && source.images.get(background.imageId);
+  if (underneath?.mime !== 'application/pdf' || labels.length === 0) return rendered;
+  return underlayPdfPage(rendered, underneath.content, labels, title);
 }

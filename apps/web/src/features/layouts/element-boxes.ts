@@ -8,6 +8,7 @@ import {
   type LayoutValues,
   type MeasureText,
 } from '@balcao/contract';
+import { withBackground } from './layout-edits';
 
 /** Where an element sits on the preview, in points: what selects, drags and outlines it. */
 export interface ElementBox {
@@ -84,7 +85,8 @@ export function elementBoxes(
   let before = 0;
   layout.elements.forEach((element, index) => {
     const elements = [...layout.elements.slice(0, index), probe(element), element];
-    const ops = layOut({ ...layout, elements }, values, measure);
+    // The background is no element's: it is left out, so the operations are the elements'.
+    const ops = layOut({ ...withBackground(layout, undefined), elements }, values, measure);
     const start = ops[before];
     const top = start?.kind === 'rect' ? start.y : mmToPt(element.yMm);
     const own = ops.slice(before + 1);

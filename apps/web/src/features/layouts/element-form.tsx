@@ -25,7 +25,7 @@ interface ElementFormProps {
   topMm: number;
   /** The images the editor has, by id (an image element's pixel size). */
   images: Readonly<Record<string, LayoutImageDto>>;
-  /** 'Trocar imagem': a PNG or JPEG chosen to upload in place of the image's. */
+  /** 'Trocar imagem': a PNG, JPEG or SVG chosen to upload in place of the image's. */
   onReplaceImage(file: File): void;
   /** An image is being read or sent. */
   uploading: boolean;
@@ -165,7 +165,7 @@ export function ElementForm(props: ElementFormProps) {
         <div className="mb-2">
           <div className="d-flex flex-wrap align-items-center gap-2">
             <ImageFileButton
-              inputLabel="Nova imagem (PNG ou JPEG)"
+              inputLabel="Nova imagem (PNG, JPEG ou SVG)"
               busy={props.uploading}
               variant="outline-secondary"
               onFile={props.onReplaceImage}

@@ -13,7 +13,7 @@ interface ElementListProps {
   selected: number | null;
   onSelect(index: number): void;
   onAdd(kind: AddableKind): void;
-  /** 'Imagem': a PNG or JPEG chosen to upload and place. */
+  /** 'Imagem': a PNG, JPEG or SVG chosen to upload and place. */
   onAddImage(file: File): void;
   /** An image is being read or sent. */
   uploading: boolean;
@@ -34,7 +34,7 @@ export function ElementList(props: ElementListProps) {
           </Button>
         ))}
         <ImageFileButton
-          inputLabel="Imagem a adicionar (PNG ou JPEG)"
+          inputLabel="Imagem a adicionar (PNG, JPEG ou SVG)"
           busy={props.uploading}
           onFile={props.onAddImage}
         >

@@ -9,15 +9,18 @@ interface ImageFileButtonProps {
   busy: boolean;
   onFile(file: File): void;
   variant?: string;
+  /** The chooser's filter: PNG, JPEG and SVG unless told. */
+  accept?: string;
   children: ReactNode;
 }
 
-/** A button that opens the file chooser for a PNG or JPEG and hands over the file chosen. */
+/** A button that opens the file chooser for an image (or a PDF) and hands over the file chosen. */
 export function ImageFileButton({
   inputLabel,
   busy,
   onFile,
   variant = 'outline-primary',
+  accept = IMAGE_ACCEPT,
   children,
 }: ImageFileButtonProps) {
   const input = useRef<HTMLInputElement>(null);
@@ -29,7 +32,7 @@ export function ImageFileButton({
       <input
         ref={input}
         type="file"
-        accept={IMAGE_ACCEPT}
+        accept={accept}
         aria-label={inputLabel}
         tabIndex={-1}
         hidden

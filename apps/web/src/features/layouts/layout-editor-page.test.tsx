@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import {
   DEFAULT_LAYOUTS,
   LAYOUT_IMAGE_MAX_BYTES,
+  LAYOUT_UPLOAD_MESSAGES,
   mmToPt,
   type Layout,
   type LayoutDocument,
@@ -16,6 +17,11 @@ import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
 import { watchPrintFrames } from '../../testing/print-frames';
 import { captureDownloads } from '../../testing/downloads';
+import { pdfPageImage } from './pdf-page-image';
+
+/** pdf.js draws a PDF background's page in a real browser; here, this stands for its picture. */
+const DRAWN_PDF_PAGE = 'data:image/png;base64,ZGVzZW5obw==';
+vi.mock('./pdf-page-image', () => ({ pdfPageImage: vi.fn(() => Promise.resolve(DRAWN_PDF_PAGE)) }));
 
 const SAMPLES: Record<LayoutDocument, LayoutSampleDto> = {
   badge: {
@@ -71,17 +77,16 @@ const dto = (layout: Layout, custom = false, images: EventImages = {}): LayoutDt
   updatedAt: custom ? '2025-10-01T10:00:00Z' : null,
   updatedBy: custom ? 'admin' : null,
   images: Object.fromEntries(
-    layout.elements.flatMap((element) =>
-      element.kind === 'image' && images[element.imageId]
-        ? [[element.imageId, images[element.imageId]!]]
-        : [],
-    ),
+    [
+      ...(layout.background ? [layout.background.imageId] : []),
+      ...layout.elements.flatMap((element) => (element.kind === 'image' ? [element.imageId] : [])),
+    ].flatMap((id) => (images[id] ? [[id, images[id]]] : [])),
   ),
 });
 
 /**
  * The layouts API of the selected event, holding `stored` (the defaults unless told) and the
- * event's `images`; an upload is taken as a 300 × 100 px image.
+ * event's `images`; an upload is taken as a 300 × 100 px image, or a PDF of a CR80 page.
  */
 function serveLayouts(
   stored: Partial<Record<LayoutDocument, Layout>> = {},
@@ -110,13 +115,24 @@ function serveLayouts(
     http.post('/api/layouts/images', async ({ request }) => {
       const body = (await request.json()) as { dataUrl: string };
       calls.uploads.push(body);
-      const image: LayoutImageDto = {
-        id: imageId(calls.uploads.length),
-        mime: 'image/png',
-        widthPx: 300,
-        heightPx: 100,
-        dataUrl: body.dataUrl,
-      };
+      const mime = /^data:([^;]+);/.exec(body.dataUrl)![1] as LayoutImageDto['mime'];
+      const image: LayoutImageDto =
+        mime === 'application/pdf'
+          ? {
+              id: imageId(calls.uploads.length),
+              mime,
+              widthPx: 153,
+              heightPx: 244,
+              pageMm: { widthMm: 54, heightMm: 86 },
+              dataUrl: body.dataUrl,
+            }
+          : {
+              id: imageId(calls.uploads.length),
+              mime,
+              widthPx: 300,
+              heightPx: 100,
+              dataUrl: body.dataUrl,
+            };
       images[image.id] = image;
       return HttpResponse.json(image);
     }),
@@ -134,7 +150,7 @@ const elementButton = (name: RegExp) =>
   within(screen.getByRole('list', { name: 'Elementos do layout' })).getByRole('button', { name });
 const addButton = (name: string) =>
   within(screen.getByRole('group', { name: 'Adicionar elemento' })).getByRole('button', { name });
-const imageInput = () => screen.getByLabelText('Imagem a adicionar (PNG ou JPEG)');
+const imageInput = () => screen.getByLabelText('Imagem a adicionar (PNG, JPEG ou SVG)');
 const elementCount = () =>
   within(screen.getByRole('list', { name: 'Elementos do layout' })).getAllByRole('button').length;
 const textX = (text: string) => Number(within(preview()).getByText(text).getAttribute('x'));
@@ -210,7 +226,7 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
     expect(unsaved()).toBe('O layout'); // the menu asks before leaving
 
-    await user.keyboard('{Control>}z{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
     expect(x).toHaveValue('5');
     await user.click(screen.getByRole('button', { name: 'Desfazer' }));
     await user.click(screen.getByRole('button', { name: 'Desfazer' }));
@@ -465,7 +481,7 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByLabelText('X (mm)')).toHaveValue('3');
     expect(Number(preview().querySelector('image')!.getAttribute('x'))).toBeCloseTo(mmToPt(3), 5);
-    await user.keyboard('{Control>}z{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
     expect(screen.getByLabelText('X (mm)')).toHaveValue('2');
 
     // 'Trocar imagem' sends another and keeps the box.
@@ -480,7 +496,10 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
         }),
       ),
     );
-    await user.upload(screen.getByLabelText('Nova imagem (PNG ou JPEG)'), pngFile('outro.png'));
+    await user.upload(
+      screen.getByLabelText('Nova imagem (PNG, JPEG ou SVG)'),
+      pngFile('outro.png'),
+    );
     expect(await screen.findByText('Imagem de 64 × 64 px (PNG).')).toBeVisible();
     expect(screen.getByLabelText('Altura (mm)')).toHaveValue('10');
 
@@ -505,7 +524,7 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     expect(elementCount()).toBe(6);
   });
 
-  it('sends no image that is too big or not a PNG or JPEG, and shows what the server refuses', async () => {
+  it('sends no image that is too big or not a PNG, JPEG or SVG, and shows what the server refuses', async () => {
     const calls = serveLayouts();
     const { user } = await renderPage('LAYOUTS');
 
@@ -517,9 +536,9 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
 
     // Named .png, but not one.
     await user.upload(imageInput(), new File(['GIF89a…'], 'logo.png', { type: 'image/png' }));
-    expect(await screen.findByText('Envie uma imagem PNG ou JPEG.')).toBeVisible();
+    expect(await screen.findByText(LAYOUT_UPLOAD_MESSAGES.type)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Close alert' }));
-    expect(screen.queryByText('Envie uma imagem PNG ou JPEG.')).not.toBeInTheDocument();
+    expect(screen.queryByText(LAYOUT_UPLOAD_MESSAGES.type)).not.toBeInTheDocument();
 
     // What the chooser's filter lets through anyway ('Todos os arquivos').
     const anyFile = userEvent.setup({ applyAccept: false });
@@ -527,7 +546,7 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
       imageInput(),
       new File(['%PDF-1.4'], 'logo.pdf', { type: 'application/pdf' }),
     );
-    expect(await screen.findByText('Envie uma imagem PNG ou JPEG.')).toBeVisible();
+    expect(await screen.findByText(LAYOUT_UPLOAD_MESSAGES.pdfElement)).toBeVisible();
     expect(calls.uploads).toEqual([]);
     expect(elementCount()).toBe(6);
 
@@ -541,10 +560,85 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     );
     await user.upload(imageInput(), pngFile());
     expect(await screen.findByText('A imagem passa de 4000 px de lado.')).toBeVisible();
-    expect(screen.queryByText('Envie uma imagem PNG ou JPEG.')).not.toBeInTheDocument();
+    expect(screen.queryByText(LAYOUT_UPLOAD_MESSAGES.pdfElement)).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(elementCount()).toBe(6);
     expect(addButton('Imagem')).toBeEnabled();
+  });
+
+  it('places an SVG image as it places a PNG, drawn from its data URL', async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 10"/>';
+    await user.upload(imageInput(), new File([svg], 'logo.svg', { type: 'image/svg+xml' }));
+    expect(await screen.findByRole('button', { name: /^7\. Imagem$/ })).toBeVisible();
+    const dataUrl = `data:image/svg+xml;base64,${btoa(svg)}`;
+    expect(calls.uploads).toEqual([{ dataUrl }]);
+    expect(preview().querySelector('image')).toHaveAttribute('href', dataUrl);
+    expect(screen.getByText('Imagem SVG de 300 × 100.')).toBeVisible();
+  });
+
+  it("puts a PDF's first page under every element ('Fundo'), saves it, and removes it", async () => {
+    const calls = serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    const background = within(screen.getByRole('group', { name: 'Fundo' }));
+    expect(background.getByText('Sem fundo.')).toBeVisible();
+    const pdf = '%PDF-1.7 fundo';
+    await user.upload(
+      screen.getByLabelText('Fundo (PNG, JPEG, SVG ou PDF)'),
+      new File([pdf], 'fundo.pdf', { type: 'application/pdf' }),
+    );
+    expect(await background.findByText('PDF, página de 54 × 86 mm.')).toBeVisible();
+    const dataUrl = `data:application/pdf;base64,${btoa(pdf)}`;
+    expect(calls.uploads).toEqual([{ dataUrl }]);
+    expect(pdfPageImage).toHaveBeenCalledWith(imageId(1), dataUrl);
+
+    // Drawn first, over the whole 90 × 50 mm page, fitted without stretching.
+    const shapes = preview().querySelector('g[pointer-events="none"]')!;
+    const drawn = shapes.firstElementChild!;
+    expect(drawn).toHaveAttribute('data-background', imageId(1));
+    await waitFor(() =>
+      expect(drawn.querySelector('image')).toHaveAttribute('href', DRAWN_PDF_PAGE),
+    );
+    const image = drawn.querySelector('image')!;
+    expect(image).toHaveAttribute('preserveAspectRatio', 'xMidYMid meet');
+    expect(Number(image.getAttribute('width'))).toBeCloseTo(mmToPt(90), 5);
+    expect(Number(image.getAttribute('height'))).toBeCloseTo(mmToPt(50), 5);
+    expect(elementCount()).toBe(6);
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.puts).toHaveLength(1));
+    expect(calls.puts[0]).toMatchObject({ background: { imageId: imageId(1) } });
+
+    await user.click(background.getByRole('button', { name: 'Remover fundo' }));
+    expect(preview().querySelector('[data-background]')).toBeNull();
+    expect(background.getByText('Sem fundo.')).toBeVisible();
+    // Undone, it is back.
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(preview().querySelector('[data-background]')).not.toBeNull();
+  });
+
+  it('shows a PNG background from its data URL, and warns when the event lacks it', async () => {
+    const layout: Layout = {
+      ...DEFAULT_LAYOUTS.badge,
+      background: { imageId: imageId(7) },
+    };
+    serveLayouts({ badge: layout });
+    const { user } = await renderPage('LAYOUTS');
+    expect(
+      await screen.findByText('O fundo não está neste evento: envie-o de novo.', {
+        selector: 'li',
+      }),
+    ).toBeVisible();
+    expect(preview().querySelector(`[data-missing-image="${imageId(7)}"]`)).not.toBeNull();
+
+    await user.upload(screen.getByLabelText('Fundo (PNG, JPEG, SVG ou PDF)'), pngFile());
+    expect(await screen.findByText('Imagem de 300 × 100 px (PNG).')).toBeVisible();
+    expect(preview().querySelector('[data-background] image')).toHaveAttribute(
+      'href',
+      PNG_DATA_URL,
+    );
+    expect(screen.queryByText('O fundo não está neste evento: envie-o de novo.')).toBeNull();
   });
 
   it("colours a badge band with the participant's center", async () => {
@@ -622,7 +716,7 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
 
     await user.click(elementButton(/^7\. Imagem$/));
     expect(screen.getByText('Imagem não encontrada neste evento: envie-a de novo.')).toBeVisible();
-    await user.upload(screen.getByLabelText('Nova imagem (PNG ou JPEG)'), pngFile());
+    await user.upload(screen.getByLabelText('Nova imagem (PNG, JPEG ou SVG)'), pngFile());
     expect(await screen.findByText('Imagem de 300 × 100 px (PNG).')).toBeVisible();
     expect(screen.queryByText(/não está neste evento/)).not.toBeInTheDocument();
     expect(within(preview()).queryByText('Imagem não encontrada')).not.toBeInTheDocument();

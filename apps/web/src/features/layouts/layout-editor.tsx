@@ -17,6 +17,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { unsavedWorkChanged } from '../../app/navigation/slice';
+import { BackgroundField } from './background-field';
 import { DocumentTabs, DOCUMENT_PANEL_ID, documentTabId } from './document-tabs';
 import { canRedo, canUndo, editorHistory, startHistory } from './editor-history';
 import { ElementForm } from './element-form';
@@ -35,6 +36,7 @@ import {
   resizeElement,
   roundMm,
   sameLayout,
+  withBackground,
   type AddableKind,
 } from './layout-edits';
 import { exportLayout, readLayoutFile } from './layout-file';
@@ -61,8 +63,9 @@ const HELP_ID = 'layout-preview-help';
 
 type Confirming = { kind: 'restore' } | { kind: 'document'; document: LayoutDocument } | null;
 
-/** What an upload is for: a new image element, or the image of the element at `index`. */
-type UploadPurpose = { kind: 'add' } | { kind: 'replace'; index: number; imageId: string };
+/** What an upload is for: a new image element, the image of the element at `index`, the background. */
+type UploadPurpose =
+  { kind: 'add' } | { kind: 'replace'; index: number; imageId: string } | { kind: 'background' };
 interface PendingUpload {
   requestId: string;
   purpose: UploadPurpose;
@@ -119,12 +122,16 @@ export function LayoutEditor() {
   // An imported layout (or one from another event) may place images this event does not have:
   // it loads, each shows as a grey box, and the server refuses to save it until they are sent.
   const missingImages = useMemo(
-    () =>
-      layout.elements.flatMap((element, index) =>
+    () => [
+      ...(layout.background && !images[layout.background.imageId]
+        ? ['O fundo não está neste evento: envie-o de novo.']
+        : []),
+      ...layout.elements.flatMap((element, index) =>
         element.kind === 'image' && !images[element.imageId]
           ? [`A imagem do elemento ${index + 1} não está neste evento: envie-a de novo.`]
           : [],
       ),
+    ],
     [layout, images],
   );
 
@@ -153,7 +160,9 @@ export function LayoutEditor() {
     setPendingUpload(null);
     const { purpose } = pendingUpload;
     const { image } = uploadedImage;
-    if (purpose.kind === 'add') {
+    if (purpose.kind === 'background') {
+      change(withBackground(layout, image.id));
+    } else if (purpose.kind === 'add') {
       const added = addImageElement(layout, image);
       change(added.layout);
       setChosen(added.index);
@@ -166,19 +175,21 @@ export function LayoutEditor() {
     }
   }
 
-  /** A PNG or JPEG checked here (type, size), read and handed to the saga to upload. */
+  /** An image (or a background's PDF) checked here (type, size), read and sent by the saga. */
   const uploadImage = (file: File, purpose: UploadPurpose) => {
     setReadingImage(true);
-    void readLayoutImage(file).then((read) => {
-      setReadingImage(false);
-      if ('problem' in read) {
-        dispatch(layoutImageRefused(read.problem));
-        return;
-      }
-      const requestId = `imagem-${++uploads}`;
-      setPendingUpload({ requestId, purpose });
-      dispatch(layoutImageUploadRequested({ requestId, dataUrl: read.dataUrl }));
-    });
+    void readLayoutImage(file, purpose.kind === 'background' ? 'background' : 'element').then(
+      (read) => {
+        setReadingImage(false);
+        if ('problem' in read) {
+          dispatch(layoutImageRefused(read.problem));
+          return;
+        }
+        const requestId = `imagem-${++uploads}`;
+        setPendingUpload({ requestId, purpose });
+        dispatch(layoutImageUploadRequested({ requestId, dataUrl: read.dataUrl }));
+      },
+    );
   };
 
   const add = (kind: AddableKind) => {
@@ -288,6 +299,13 @@ export function LayoutEditor() {
                 onChange={(sheet, group) => change(withSheet(layout, sheet), group)}
               />
             </div>
+            <BackgroundField
+              background={layout.background}
+              images={images}
+              uploading={uploading}
+              onFile={(file) => uploadImage(file, { kind: 'background' })}
+              onRemove={() => change(withBackground(layout, undefined))}
+            />
             <p className="small text-body-secondary">
               {dto.custom
                 ? 'Este evento usa um layout próprio.'

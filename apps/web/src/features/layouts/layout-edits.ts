@@ -239,6 +239,14 @@ export function elementLabel(element: LayoutElement, document: LayoutDocument): 
 }
 
 /** Key order aside, the same declaration (undefined properties are absent ones). */
+/** The layout with `imageId` as its background ('Fundo'), or with none. */
+export function withBackground(layout: Layout, imageId: string | undefined): Layout {
+  if (imageId) return { ...layout, background: { imageId } };
+  const next = { ...layout };
+  delete next.background;
+  return next;
+}
+
 export function sameLayout(a: Layout, b: Layout): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }

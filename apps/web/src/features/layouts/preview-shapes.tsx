@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import type { DrawOp, LayoutImageDto } from '@balcao/contract';
+import { isLayoutPdf, type DrawOp, type LayoutImageDto } from '@balcao/contract';
 import { PREVIEW_FONT_FAMILY } from './measure-text';
+import { pdfPageImage } from './pdf-page-image';
 
 /** pdfkit puts a line's top at y; the baseline is Helvetica's ascender (718/1000 em) below it. */
 const ASCENDER = 0.718;
@@ -91,29 +93,51 @@ function BarcodeShape({ op }: { op: Op<'barcode'> }) {
 }
 
 export const MISSING_IMAGE_TEXT = 'Imagem não encontrada';
+export const PDF_LOADING_TEXT = 'Carregando o PDF…';
+export const PDF_FAILED_TEXT = 'PDF não pôde ser mostrado';
+
+type Box = Pick<Op<'image'>, 'x' | 'y' | 'width' | 'height'>;
+
+/** A picture fitted inside its box, centred, keeping its proportions, as the PDFs draw it. */
+const FittedImage = ({ box, href }: { box: Box; href: string }) => (
+  <image
+    href={href}
+    x={box.x}
+    y={box.y}
+    width={box.width}
+    height={box.height}
+    preserveAspectRatio="xMidYMid meet"
+  />
+);
 
 /**
- * An uploaded image fitted inside its box, centred, keeping its proportions (pdfkit's `fit` with
- * align and valign center); one the editor does not have is a grey box that says so.
+ * A PDF background's first page, drawn by pdf.js (loaded the first time one shows); a grey box
+ * says so while it loads, or if the browser cannot draw it.
  */
-function ImageShape({ op, image }: { op: Op<'image'>; image: LayoutImageDto | undefined }) {
-  const { x, y, width, height } = op;
-  if (image) {
-    return (
-      <image
-        href={image.dataUrl}
-        x={x}
-        y={y}
-        width={width}
-        height={height}
-        preserveAspectRatio="xMidYMid meet"
-      />
+function PdfPageShape({ box, image }: { box: Box; image: LayoutImageDto }) {
+  const [drawn, setDrawn] = useState<{ id: string; href: string | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    pdfPageImage(image.id, image.dataUrl).then(
+      (href) => current && setDrawn({ id: image.id, href }),
+      () => current && setDrawn({ id: image.id, href: null }),
     );
-  }
-  // The words fit the box: about 0.55 em a character, 21 characters, on one line.
-  const size = Math.max(1, Math.min(8, height * 0.5, width / (MISSING_IMAGE_TEXT.length * 0.55)));
+    return () => {
+      current = false;
+    };
+  }, [image.id, image.dataUrl]);
+  const shown = drawn?.id === image.id ? drawn : null;
+  if (shown?.href) return <FittedImage box={box} href={shown.href} />;
+  return <NoteBox box={box} text={shown ? PDF_FAILED_TEXT : PDF_LOADING_TEXT} />;
+}
+
+/** A grey box with a short note in it, for a picture the preview cannot show. */
+function NoteBox({ box, text, missing }: { box: Box; text: string; missing?: string }) {
+  const { x, y, width, height } = box;
+  // The words fit the box: about 0.55 em a character, on one line.
+  const size = Math.max(1, Math.min(8, height * 0.5, width / (text.length * 0.55)));
   return (
-    <g data-missing-image={op.imageId}>
+    <g data-missing-image={missing}>
       <rect
         x={x}
         y={y}
@@ -132,10 +156,21 @@ function ImageShape({ op, image }: { op: Op<'image'>; image: LayoutImageDto | un
         textAnchor="middle"
         dominantBaseline="central"
       >
-        {MISSING_IMAGE_TEXT}
+        {text}
       </text>
     </g>
   );
+}
+
+/**
+ * An upload (an image element's, the background's) fitted inside its box, centred, keeping its
+ * proportions (pdfkit's `fit` with align and valign center); a PDF's first page as pdf.js draws
+ * it; one the editor does not have is a grey box that says so.
+ */
+function ImageShape({ op, image }: { op: Op<'image' | 'background'>; image?: LayoutImageDto }) {
+  if (!image) return <NoteBox box={op} text={MISSING_IMAGE_TEXT} missing={op.imageId} />;
+  if (isLayoutPdf(image)) return <PdfPageShape box={op} image={image} />;
+  return <FittedImage box={op} href={image.dataUrl} />;
 }
 
 /** One drawing operation of the layout engine, as the PDF draws it; images from `images`. */
@@ -181,5 +216,11 @@ export function DrawOpShape({
       return <BarcodeShape op={op} />;
     case 'image':
       return <ImageShape op={op} image={images[op.imageId]} />;
+    case 'background':
+      return (
+        <g data-background={op.imageId}>
+          <ImageShape op={op} image={images[op.imageId]} />
+        </g>
+      );
   }
 }

@@ -199,6 +199,9 @@ export function Preview(props: PreviewProps) {
     });
   };
 
+  const grid = (
+    <rect width={width} height={height} fill={`url(#${gridId}-major)`} pointerEvents="none" />
+  );
   const selectedBox = selected === null ? undefined : boxes[selected];
   const selectedElement = selected === null ? undefined : layout.elements[selected];
   const outline = selectedBox && selectedElement && boxRect(selectedElement, selectedBox);
@@ -251,12 +254,14 @@ export function Preview(props: PreviewProps) {
         strokeWidth={0.5}
         onPointerDown={() => props.onSelect(null)}
       />
-      <rect width={width} height={height} fill={`url(#${gridId}-major)`} pointerEvents="none" />
+      {!layout.background && grid}
       <g pointerEvents="none">
         {ops.map((op, index) => (
           <DrawOpShape key={index} op={op} images={images} />
         ))}
       </g>
+      {/* Over a background, the grid goes over the page, faint, so it still guides. */}
+      {layout.background && <g opacity={0.5}>{grid}</g>}
       {boxes.map((box, index) => {
         const element = layout.elements[index]!;
         const rect = boxRect(element, box);

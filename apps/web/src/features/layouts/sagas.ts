@@ -111,7 +111,7 @@ const printTest = failingTo(
   },
 );
 
-/** POST /api/layouts/images: a PNG or JPEG for the selected event's layouts. */
+/** POST /api/layouts/images: a PNG, JPEG or SVG (or a PDF, for a background) of the event. */
 const uploadImage = failingTo(
   layoutImageUploadFailed,
   function* ({ payload }: ReturnType<typeof layoutImageUploadRequested>): SagaIterator {

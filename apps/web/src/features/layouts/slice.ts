@@ -171,7 +171,7 @@ export const layoutsSlice = createSlice({
     layoutToastDismissed(state) {
       state.toast = null;
     },
-    /** A PNG or JPEG read by the editor, to POST as `dataUrl`. */
+    /** An image (or a background's PDF) read by the editor, to POST as `dataUrl`. */
     layoutImageUploadRequested(
       state,
       _action: PayloadAction<{ requestId: string; dataUrl: string }>,
@@ -193,7 +193,7 @@ export const layoutsSlice = createSlice({
       },
       { hideError: (error: ApiError) => error.status === 400 },
     ),
-    /** The browser's check refused the file before sending it (not PNG or JPEG, too big). */
+    /** The browser's check refused the file before sending it (not PNG, JPEG or SVG, too big). */
     layoutImageRefused(state, action: PayloadAction<string>) {
       state.imageError = action.payload;
     },

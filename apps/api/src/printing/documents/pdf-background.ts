@@ -1,0 +1,80 @@
+/**
+ * A layout's PDF background: the first page of an uploaded PDF, kept as vectors. pdfkit cannot
+ * place another PDF's page, so the document is drawn first and pdf-lib then puts the background
+ * page under each label (embedPage) with the drawn page over it.
+ */
+import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
+import { fitInside, type Box } from './pictures.ts';
+
+/** The first page as a viewer shows it: its crop box, turned by its /Rotate. */
+export function firstPageView(pdf: PDFDocument): {
+  page: PDFPage;
+  crop: { left: number; bottom: number; right: number; top: number };
+  /** Clockwise quarter turns, in degrees: 0, 90, 180 or 270. */
+  rotation: number;
+  /** The page as shown, in points. */
+  width: number;
+  height: number;
+} {
+  const page = pdf.getPage(0);
+  const box = page.getCropBox();
+  const rotation = (((Math.round(page.getRotation().angle / 90) * 90) % 360) + 360) % 360;
+  const quarter = rotation % 180 !== 0;
+  return {
+    page,
+    crop: { left: box.x, bottom: box.y, right: box.x + box.width, top: box.y + box.height },
+    rotation,
+    width: quarter ? box.height : box.width,
+    height: quarter ? box.width : box.height,
+  };
+}
+
+/**
+ * `rendered` (pdfkit's document) with the first page of `background` under each label: `labels`
+ * holds, for each page, its labels' boxes in points from the page's top-left corner. The page is
+ * fitted inside each label, centred, as images are.
+ */
+export async function underlayPdfPage(
+  rendered: Uint8Array,
+  background: Uint8Array,
+  labels: readonly (readonly Box[])[],
+  title: string,
+): Promise<Buffer> {
+  const out = await PDFDocument.create({ updateMetadata: false });
+  const view = firstPageView(await PDFDocument.load(background, { updateMetadata: false }));
+  const under = await out.embedPage(view.page, view.crop);
+  const pages = await out.embedPdf(
+    rendered,
+    labels.map((_, index) => index),
+  );
+  pages.forEach((drawn, index) => {
+    const page = out.addPage([drawn.width, drawn.height]);
+    for (const label of labels[index] ?? []) drawUnder(page, under, view, label);
+    page.drawPage(drawn, { x: 0, y: 0 });
+  });
+  out.setTitle(title);
+  out.setProducer('Balcão');
+  out.setCreator('Balcão');
+  return Buffer.from(await out.save());
+}
+
+/** The background page fitted in `label` (top-left based), turned as its /Rotate says. */
+function drawUnder(
+  page: PDFPage,
+  under: PDFEmbeddedPage,
+  view: { rotation: number; width: number; height: number },
+  label: Box,
+): void {
+  const fitted = fitInside(label, view.width, view.height);
+  const scale = fitted.width / view.width;
+  const [w, h] = [under.width * scale, under.height * scale];
+  // pdf-lib turns counter-clockwise about (x, y): a clockwise turn moves the page off its corner.
+  const offset = { 0: [0, 0], 90: [0, w], 180: [w, h], 270: [h, 0] }[view.rotation] ?? [0, 0];
+  page.drawPage(under, {
+    x: fitted.x + offset[0]!,
+    y: page.getHeight() - fitted.y - fitted.height + offset[1]!,
+    xScale: scale,
+    yScale: scale,
+    rotate: degrees(-view.rotation),
+  });
+}

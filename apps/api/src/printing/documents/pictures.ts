@@ -1,0 +1,93 @@
+/**
+ * The uploads a layout places (image elements, the background), drawn on a pdfkit page: a PNG or
+ * JPEG as pdfkit embeds it, an SVG as vectors (svg-to-pdfkit). Every one is fitted inside its box
+ * by the one rule, `fitInside`. A PDF page is drawn after pdfkit, under the page (pdf-background.ts).
+ */
+import SVGtoPDF from 'svg-to-pdfkit';
+import type { LayoutUploadMime } from '@balcao/contract';
+import type { Doc } from './pdf.ts';
+
+/** An upload of the event as the printer reads it: the bytes and what they are. */
+export interface LayoutPicture {
+  mime: LayoutUploadMime;
+  /** The picture's size (an SVG's as declared; a PDF's page in points): its proportions. */
+  widthPx: number;
+  heightPx: number;
+  content: Uint8Array;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Where a picture of `width` × `height` goes in `box`: as large as fits, never stretched, centred.
+ * The preview's `preserveAspectRatio="xMidYMid meet"` is the same rule.
+ */
+export function fitInside(box: Box, width: number, height: number): Box {
+  const scale = Math.min(box.width / width, box.height / height);
+  const fitted = { width: width * scale, height: height * scale };
+  return {
+    x: box.x + (box.width - fitted.width) / 2,
+    y: box.y + (box.height - fitted.height) / 2,
+    ...fitted,
+  };
+}
+
+/** The one kind of link an SVG may hold besides its own #fragments (checked when uploaded). */
+export const SVG_EMBEDDED_IMAGE = /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/=\s]*)$/i;
+
+/**
+ * svg-to-pdfkit's reach outside the SVG, closed: an <image> gets only the bytes of an embedded
+ * PNG or JPEG (pdfkit would read any other link as a file path), other documents nothing, fonts
+ * the built-in Helvetica, and its warnings go nowhere.
+ */
+const SVG_OPTIONS: SVGtoPDF.Options = {
+  preserveAspectRatio: 'xMidYMid meet',
+  assumePt: true,
+  imageCallback: (link) => {
+    const base64 = SVG_EMBEDDED_IMAGE.exec(link.trim())?.[1];
+    // pdfkit takes a Buffer as the image's bytes; an empty one fails as no image, never as a path.
+    return (base64 === undefined ? Buffer.alloc(0) : Buffer.from(base64, 'base64')) as never;
+  },
+  documentCallback: () => [],
+  fontCallback: (_family, bold, italic) =>
+    `Helvetica${bold || italic ? '-' : ''}${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}`,
+  warningCallback: () => undefined,
+};
+
+/** pdfkit's image reader, which its types leave out: `doc.image` takes what it opens. */
+interface OpeningImages {
+  openImage(src: Buffer): { width: number; height: number; orientation: number };
+}
+
+/** A PNG, JPEG or SVG fitted inside `box`; a PDF is left to pdf-background.ts. */
+export function drawPicture(doc: Doc, picture: LayoutPicture, box: Box): void {
+  switch (picture.mime) {
+    case 'image/png':
+    case 'image/jpeg': {
+      const image = (doc as unknown as OpeningImages).openImage(Buffer.from(picture.content));
+      // A JPEG's EXIF orientation past 4 turns it a quarter: pdfkit draws it standing as shown.
+      const [width, height] =
+        image.orientation > 4 ? [image.height, image.width] : [image.width, image.height];
+      const fitted = fitInside(box, width, height);
+      doc.image(image as never, fitted.x, fitted.y, { width: fitted.width, height: fitted.height });
+      return;
+    }
+    case 'image/svg+xml': {
+      const fitted = fitInside(box, picture.widthPx, picture.heightPx);
+      const svg = Buffer.from(picture.content).toString('utf8');
+      SVGtoPDF(doc as never, svg, fitted.x, fitted.y, {
+        ...SVG_OPTIONS,
+        width: fitted.width,
+        height: fitted.height,
+      });
+      return;
+    }
+    case 'application/pdf':
+      return;
+  }
+}
