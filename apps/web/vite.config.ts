@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import purgeCss from '@fullhuman/postcss-purgecss';
 
 // The SPA calls same-origin /api; in dev and preview Vite forwards it to the API server.
@@ -91,10 +92,40 @@ const unusedBootstrap = purgeCss({
   },
 });
 
+/**
+ * The app opens without the server (issue #26, docs/offline-desk.md): a service worker keeps every
+ * file of the build and answers the page itself. A new build's worker waits until the app lets it
+ * take over between two guests (app/updates.ts); /api is never cached.
+ */
+const offlineApp = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'Balcão',
+    short_name: 'Balcão',
+    description: 'Balcão: back-office de eventos',
+    lang: 'pt-BR',
+    start_url: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#212529',
+    icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  workbox: {
+    // The badge's PDF background is drawn by pdf.js's worker (.mjs) when printing offline.
+    globPatterns: ['**/*.{js,mjs,css,html,svg,wasm,woff2}'],
+    // The camera scanner's decoder is about 1 MB.
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+  },
+});
+
 const OWN_MODULES = ['src/pages.test.tsx'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), zxingWasm(), precompress()],
+  plugins: [react(), zxingWasm(), offlineApp, precompress()],
   css: { postcss: { plugins: command === 'build' ? [unusedBootstrap] : [] } },
   server: { proxy },
   preview: { proxy },

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
@@ -22,21 +22,7 @@ export function usePage(baseUrl: string = inject('baseUrl')): {
   afterAll(async () => browser?.close());
 
   beforeEach(async () => {
-    const browserContext = await browser.newContext({
-      locale: 'pt-BR',
-      viewport: { width: 1280, height: 800 },
-    });
-    browserContext.setDefaultTimeout(10_000);
-    // Headless Chromium's renderer crashes printing a PDF, where a desk shows the system's print
-    // dialog: every document's print() only leaves a mark that expectPrinted (screens.ts) reads.
-    // The tab counts them too (printCount): the next print removes a frame already printed.
-    await browserContext.addInitScript(() => {
-      window.print = () => {
-        document.documentElement.setAttribute('data-printed', '');
-        const tab = window.top as (Window & { balcaoPrints?: number }) | null;
-        if (tab) tab.balcaoPrints = (tab.balcaoPrints ?? 0) + 1;
-      };
-    });
+    const browserContext = await newAppContext(browser);
     current = await browserContext.newPage();
     await current.goto(baseUrl);
   });
@@ -56,6 +42,28 @@ export function usePage(baseUrl: string = inject('baseUrl')): {
   });
 
   return { page: () => current, baseUrl };
+}
+
+/**
+ * A browser context as a desk's: pt-BR, a laptop's screen, and print() marked instead of shown.
+ * Headless Chromium's renderer crashes printing a PDF, where a desk shows the system's print
+ * dialog: every document's print() only leaves a mark that expectPrinted (screens.ts) reads. The
+ * tab counts them too (printCount): the next print removes a frame already printed.
+ */
+export async function newAppContext(browser: Browser): Promise<BrowserContext> {
+  const browserContext = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 1280, height: 800 },
+  });
+  browserContext.setDefaultTimeout(10_000);
+  await browserContext.addInitScript(() => {
+    window.print = () => {
+      document.documentElement.setAttribute('data-printed', '');
+      const tab = window.top as (Window & { balcaoPrints?: number }) | null;
+      if (tab) tab.balcaoPrints = (tab.balcaoPrints ?? 0) + 1;
+    };
+  });
+  return browserContext;
 }
 
 export async function logIn(page: Page, username: string, password: string): Promise<void> {

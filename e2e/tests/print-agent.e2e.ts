@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient } from '../support/api.ts';
 import { usePage } from '../support/browser.ts';
+import { ownServer } from '../support/own-server.ts';
 import { createRow, openMenu, rowOf, signIn, tableBlock, typeInto } from '../support/screens.ts';
 
 /**
@@ -16,12 +16,10 @@ import { createRow, openMenu, rowOf, signIn, tableBlock, typeInto } from '../sup
  * a server restart. The API is only read, to check the queue.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const PORT = 18000 + Math.floor(Math.random() * 1000);
-const SERVER = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'agente-e2e-123';
-const work = mkdtempSync(join(tmpdir(), 'balcao-agent-e2e-'));
-const out = join(work, 'impressos');
-let server: ChildProcess | undefined;
+const server = ownServer('agent', PASSWORD);
+const SERVER = server.url;
+const out = join(server.work, 'impressos');
 let agent: ChildProcess | undefined;
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 30_000) {
@@ -32,32 +30,6 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 
     if (Date.now() > deadline) throw new Error(`esperou demais: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-}
-
-async function startServer(): Promise<void> {
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(work, 'balcao.db')}`,
-      BALCAO_ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  await until('o servidor subir', async () =>
-    (await fetch(`${SERVER}/api/health`)).ok ? true : undefined,
-  );
-}
-
-async function stopServer(): Promise<void> {
-  const running = server;
-  if (!running || running.exitCode !== null) return;
-  const exited = new Promise((resolve) => running.once('exit', resolve));
-  running.kill('SIGTERM');
-  await exited;
 }
 
 const api = apiClient(SERVER);
@@ -82,12 +54,11 @@ async function jobsDone(): Promise<number> {
 const pdfsIn = (folder: string) =>
   existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('-etiquetas.pdf')) : [];
 
-beforeAll(startServer, 120_000);
+beforeAll(server.start, 120_000);
 
 afterAll(async () => {
   agent?.kill('SIGTERM');
-  await stopServer();
-  rmSync(work, { recursive: true, force: true });
+  await server.remove();
 });
 
 /** 'Produtos': 'QR Code' on the product's row, a quantity, 'Imprimir', and the notice's OK. */
@@ -167,11 +138,11 @@ describe('print agent with --out', () => {
     const first = await waitForPrint({ files: 0, done: 0 });
     expect(readFileSync(first).subarray(0, 5).toString()).toBe('%PDF-');
 
-    await stopServer();
+    await server.stop();
     // The agent now finds no server and backs off; it must pick up again on its own.
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(agent?.exitCode).toBeNull();
-    await startServer();
+    await server.start();
 
     // The desk signs in again if its session did not survive the restart.
     await p.reload();

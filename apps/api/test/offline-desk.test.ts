@@ -226,15 +226,16 @@ describe('the replica', () => {
     }
     const first = await replica(desk, eventId);
     expect(first.participants).toHaveLength(OFFLINE_REPLICA_PAGE);
-    expect(first.more).toBe(true);
+    expect(first.nextAfterId).toBe(first.participants.at(-1)!.id);
     expect(first.total).toBe(rows.length);
-    const lastId = first.participants.at(-1)!.id;
-    const page = await desk.get(`/api/offline/replica?eventId=${eventId}&afterId=${lastId}`);
+    const page = await desk.get(
+      `/api/offline/replica?eventId=${eventId}&afterId=${first.nextAfterId}`,
+    );
     const second = page.json<OfflineReplicaDto>();
     expect(second.participants.map((p) => p.name)).toEqual(
       rows.slice(OFFLINE_REPLICA_PAGE).map((row) => row.name),
     );
-    expect(second.more).toBe(false);
+    expect(second.nextAfterId).toBeNull();
     const audited = await t.db
       .selectFrom('audit_log')
       .select('after')
@@ -242,6 +243,18 @@ describe('the replica', () => {
       .where('after', 'like', `%"evento":${eventId}}%`)
       .execute();
     expect(audited).toHaveLength(1);
+
+    // A page whose rows were all anonymized sends none, and still says where to go on.
+    await t.db
+      .updateTable('participants')
+      .set({ anonymized_at: '2025-03-02T00:00:00.000Z' })
+      .where('event_id', '=', eventId)
+      .where('id', '<=', first.nextAfterId!)
+      .execute();
+    const erased = await replica(desk, eventId);
+    expect(erased.participants).toEqual([]);
+    expect(erased.removed).toHaveLength(OFFLINE_REPLICA_PAGE);
+    expect(erased.nextAfterId).toBe(first.nextAfterId);
   });
 
   it('refuses a malformed cursor, an unknown event and a user without the desk', async () => {

@@ -21,6 +21,11 @@ store.dispatch(appStarted());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado');
+// Production builds keep their files in a service worker, loaded after the first page.
+if (import.meta.env.PROD) {
+  void import('./app/updates/service-worker').then(({ keepAppOffline }) => keepAppOffline(store));
+}
+
 createRoot(root).render(
   <StrictMode>
     <Provider store={store}>

@@ -40,6 +40,30 @@ export const LAYOUT_FIELDS = {
 /** The values of one document's fields; an empty or missing value leaves out what shows it. */
 export type LayoutValues = Readonly<Record<string, string | null | undefined>>;
 
+/** What a badge shows of its participant and event. */
+export interface BadgeFacts {
+  participantId: string | number;
+  /** The badge name typed at accreditation, at most 15 characters (SPEC.md section 5). */
+  usualName: string;
+  fullName: string;
+  centerName: string | null;
+  cityName?: string | null;
+  /** '#rrggbb': a colour band that follows the center. */
+  centerColor?: string | null;
+  eventName: string;
+}
+
+/** A badge's values by layout field: the server's PDF and the offline desk's print alike. */
+export const badgeLayoutValues = (badge: BadgeFacts): LayoutValues => ({
+  badgeName: badge.usualName,
+  fullName: badge.fullName,
+  center: badge.centerName,
+  city: badge.cityName,
+  centerColor: badge.centerColor,
+  event: badge.eventName,
+  participantId: String(badge.participantId),
+});
+
 export type LayoutFont = 'regular' | 'bold';
 
 interface Placed {

@@ -76,6 +76,7 @@ export type AccreditationStatus = (typeof ACCREDITATION_STATUSES)[number];
 
 export const NOT_REGISTERED_MESSAGE = 'Participante não cadastrado no evento.';
 export const PENDING_MESSAGE = 'Participante com pendências. Favor dirigir-se ao comercial.';
+export const ALREADY_HOLDS_COURSEWARE_MESSAGE = 'O participante já possui uma apostila vinculada.';
 /** Where the event links courseware, the badge prints after it: the desk's order, kept by both sides. */
 export const LINK_BEFORE_BADGE_MESSAGE = 'Vincule a apostila antes de imprimir o crachá.';
 

@@ -4,7 +4,7 @@ import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { apiClient } from './client';
 import { ApiCallError, SESSION_ENDED_ERROR, toApiError, type ApiError } from './api-error';
-import { sessionEnded } from '../store/app-actions';
+import { connectionLost, connectionRestored, sessionEnded } from '../store/app-actions';
 import {
   isTokenExpired,
   selectRefreshing,
@@ -29,6 +29,8 @@ export interface ApiRequest {
   quiet?: boolean;
   /** The share of the body sent so far (0 to 1), for uploads. */
   onUploadProgress?: (fraction: number) => void;
+  /** Milliseconds before giving up as unreachable (status 0); the client's default otherwise. */
+  timeout?: number;
 }
 
 /** One HTTP round trip; failures become ApiCallError. */
@@ -40,6 +42,7 @@ export async function sendRequest<T>(request: ApiRequest, accessToken: string | 
       data: request.data,
       params: request.params,
       responseType: request.responseType,
+      ...(request.timeout === undefined ? {} : { timeout: request.timeout }),
       onUploadProgress: request.onUploadProgress
         ? (event) => {
             if (event.total) request.onUploadProgress?.(event.loaded / event.total);
@@ -103,6 +106,26 @@ function* freshToken(stale: StoredToken, quiet: boolean): SagaIterator<StoredTok
  * Returns the response body; throws ApiCallError (read it with `toApiError`).
  */
 export function* callApi<T>(request: ApiRequest): SagaIterator<T> {
+  try {
+    const data: T = yield call(authorizedCall<T>, request);
+    const online: boolean = yield select(selectOnline);
+    if (!online) yield put(connectionRestored());
+    return data;
+  } catch (thrown) {
+    // Out of reach (status 0): the top bar says so, and the offline desk takes over.
+    if (toApiError(thrown).status === 0) {
+      const online: boolean = yield select(selectOnline);
+      if (online) yield put(connectionLost());
+    }
+    throw thrown;
+  }
+}
+
+/** The shell's connection state (app/connection), read without knowing the app above. */
+const selectOnline = (state: { connection?: { online: boolean } }): boolean =>
+  state.connection?.online ?? true;
+
+function* authorizedCall<T>(request: ApiRequest): SagaIterator<T> {
   if (request.auth === false) {
     const data: T = yield call(sendRequest<T>, request, null);
     return data;

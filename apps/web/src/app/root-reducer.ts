@@ -1,6 +1,8 @@
 import { combineSlices, type Reducer, type UnknownAction, type WithSlice } from '@reduxjs/toolkit';
 import { sessionEnded } from '../store/app-actions';
 import { configSlice } from './config/slice';
+import { connectionSlice } from './connection/slice';
+import { updatesSlice } from './updates/slice';
 import { errorsSlice } from './errors/slice';
 import { eventsSlice } from './events/slice';
 import { navigationSlice } from './navigation/slice';
@@ -61,7 +63,7 @@ export type LazyState = WithSlice<typeof accreditationSlice> &
 
 /**
  * The shell's slices (session, configuration, navigation, the selected event, errors, the
- * lookups of the top bar, printing, first-run setup) load with the app; every other area's slices
+ * lookups of the top bar, printing, first-run setup, the connection, updates) load with the app; every other area's slices
  * are injected by its `area.ts` (app/areas.ts) when its page chunk first loads.
  */
 export const rootReducer = combineSlices(
@@ -74,6 +76,8 @@ export const rootReducer = combineSlices(
   lookupsSlice,
   printingSlice,
   setupSlice,
+  connectionSlice,
+  updatesSlice,
 ).withLazyLoadedSlices<LazyState>();
 
 /**
@@ -82,8 +86,11 @@ export const rootReducer = combineSlices(
  */
 export type RootState = ReturnType<typeof rootReducer> & LazyState;
 
-/** What a session's end keeps: the session (it shows the login), the configuration, the errors. */
-const KEPT_AT_SESSION_END = ['session', 'config', 'errors'] as const;
+/**
+ * What a session's end keeps: the session (it shows the login), the configuration, the errors and
+ * a waiting update.
+ */
+const KEPT_AT_SESSION_END = ['session', 'config', 'errors', 'updates'] as const;
 
 /**
  * The store's reducer: at logout or a failed token refresh (`sessionEnded`) every other slice,

@@ -17,3 +17,10 @@ export const sessionEnded = createAction<{ reason: SessionEndReason }>('session/
  * the desks holding it take the new one.
  */
 export const orderChanged = createAction<OrderDto>('orders/changed');
+
+/**
+ * A call could not reach the server (status 0), or one reached it again: app/connection keeps
+ * the state for the top bar, and the offline desk (features/offline) works from its replica.
+ */
+export const connectionLost = createAction('connection/lost');
+export const connectionRestored = createAction('connection/restored');

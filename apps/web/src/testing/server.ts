@@ -1,6 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { SETUP_STEPS, type AppConfig, type SetupStatus } from '@balcao/contract';
+import {
+  DEFAULT_LAYOUTS,
+  SETUP_STEPS,
+  type AppConfig,
+  type LayoutDto,
+  type OfflineReplicaDto,
+  type SetupStatus,
+} from '@balcao/contract';
 import { TABLE_RESOURCES } from '../app/tables/resources';
 import { LOOKUP_URLS } from '../app/lookups/slice';
 
@@ -30,6 +37,39 @@ export const defaultHandlers = [
   ...tableLists,
   // No printer mapped: no agent to warn about.
   http.get('/api/prints/status', () => HttpResponse.json({ printers: [] })),
+  // The accreditation desk's offline replica (docs/offline-desk.md): an event without participants.
+  http.get('/api/offline/replica', ({ request }) => {
+    const eventId = Number(new URL(request.url).searchParams.get('eventId'));
+    return HttpResponse.json(emptyReplica(eventId));
+  }),
+  http.get('/api/offline/issues', () => HttpResponse.json({ data: [] })),
+  http.get('/api/layouts/badge', () =>
+    HttpResponse.json<LayoutDto>({
+      document: 'badge',
+      custom: false,
+      layout: DEFAULT_LAYOUTS.badge,
+      updatedAt: null,
+      updatedBy: null,
+      images: {},
+    }),
+  ),
 ];
+
+/** GET /api/offline/replica of an event the server holds no participant of. */
+export function emptyReplica(eventId: number): OfflineReplicaDto {
+  const now = new Date().toISOString();
+  return {
+    event: { id: eventId, name: 'Evento', linkCourseware: false, printEnabled: true },
+    lookupSecret: '0'.repeat(64),
+    full: true,
+    nextAfterId: null,
+    participants: [],
+    removed: [],
+    centers: [],
+    total: 0,
+    cursor: now,
+    readAt: now,
+  };
+}
 
 export const server = setupServer(...defaultHandlers);

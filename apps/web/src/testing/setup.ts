@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// IndexedDB for the offline desk's replica (features/accreditation/offline-replica.ts).
+import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
 
@@ -12,9 +14,19 @@ vi.mock('@yudiel/react-qr-scanner', async () => {
 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // The offline desk's databases: each test starts with an empty replica and queue.
+  await Promise.all(['balcao-desk-replica', 'balcao-desk-queue'].map(deleteDatabase));
   server.resetHandlers();
   localStorage.clear();
 });
 afterAll(() => server.close());
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}

@@ -1,10 +1,10 @@
 import { watchPrintFrames } from '../testing/print-frames';
-import { printPdf } from './print-frame';
+import { printFile } from './print-frame';
 
 const pdf = (text: string) => new Blob([text], { type: 'application/pdf' });
 const frames = () => document.querySelectorAll('iframe[data-print-frame]');
 
-describe('printPdf', () => {
+describe('printFile', () => {
   afterEach(() => document.body.replaceChildren());
 
   it('prints from one hidden frame in this tab and gives the focus back to the scan field', async () => {
@@ -14,9 +14,9 @@ describe('printPdf', () => {
     document.body.append(scanField);
     scanField.focus();
 
-    printPdf(pdf('%PDF crachá 1'));
+    printFile(pdf('%PDF crachá 1'));
     await vi.waitFor(() => expect(printed()).toHaveLength(1));
-    printPdf(pdf('%PDF crachá 2'));
+    printFile(pdf('%PDF crachá 2'));
     await vi.waitFor(() => expect(printed()).toHaveLength(2));
 
     expect(await Promise.all(printed().map((blob) => blob.text()))).toEqual([

@@ -3,11 +3,12 @@ const FRAME_LIFETIME_MS = 60_000;
 const FRAME_ATTRIBUTE = 'data-print-frame';
 
 /**
- * Prints a PDF from a hidden frame in this tab: the browser's print dialog opens over the desk, no
+ * Prints a file (a PDF, or an HTML page drawn in the browser: the offline desk's badge) from a
+ * hidden frame in this tab: the browser's print dialog opens over the desk, no
  * tab piles up, and focus goes back to where the clerk was (the scan field) once the dialog is
  * gone. A desk's Chromium started with --kiosk-printing prints at once, with no dialog at all.
  */
-export function printPdf(pdf: Blob): void {
+export function printFile(file: Blob): void {
   // Frames already printed go; one still loading stays (a receipt and its coupon print in a row).
   document
     .querySelectorAll(`iframe[${FRAME_ATTRIBUTE}="printed"]`)
@@ -16,7 +17,7 @@ export function printPdf(pdf: Blob): void {
   const restoreFocus = () => {
     if (returnTo instanceof HTMLElement && returnTo.isConnected) returnTo.focus();
   };
-  const url = URL.createObjectURL(pdf);
+  const url = URL.createObjectURL(file);
   const frame = document.createElement('iframe');
   frame.setAttribute(FRAME_ATTRIBUTE, '');
   frame.setAttribute('aria-hidden', 'true');

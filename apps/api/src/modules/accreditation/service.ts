@@ -1,6 +1,7 @@
 import { type AuditActor, recordAudit, recordCpfView } from '../audit/index.ts';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
+  ALREADY_HOLDS_COURSEWARE_MESSAGE,
   BADGE_NAME_MAX,
   BADGE_NAME_TOO_LONG_MESSAGE,
   COURSEWARE_CODE_MESSAGE,
@@ -37,7 +38,6 @@ export const PRINT_DISABLED_MESSAGE = 'A impressão de crachás está desativada
 export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
 export const COURSEWARE_MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';
 export const OTHER_COURSE_MESSAGE = 'Esta apostila é de outro curso.';
-export const ALREADY_HOLDS_MESSAGE = 'O participante já possui uma apostila vinculada.';
 
 /** A participant with what the desk needs of their event. */
 type DeskRecord = ParticipantRecord & { event_name: string; link_courseware: unknown };
@@ -330,7 +330,7 @@ export async function linkInTransaction(
   const code = await resolveCoursewareId(trx, input.coursewareId);
   const participant = await deskParticipant(trx, input.participantId, input.eventId);
   if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
-  if (participant.courseware_id !== null) throw conflict(ALREADY_HOLDS_MESSAGE);
+  if (participant.courseware_id !== null) throw conflict(ALREADY_HOLDS_COURSEWARE_MESSAGE);
   await availableCourseware(trx, code, participant.event_course_id);
   await associate(trx, code, stamp);
   const linked = await trx
@@ -339,7 +339,7 @@ export async function linkInTransaction(
     .where('id', '=', participant.id)
     .where('courseware_id', 'is', null)
     .executeTakeFirst();
-  if (linked.numUpdatedRows === 0n) throw conflict(ALREADY_HOLDS_MESSAGE);
+  if (linked.numUpdatedRows === 0n) throw conflict(ALREADY_HOLDS_COURSEWARE_MESSAGE);
   await recordAudit(trx, actor, {
     entity: 'participants',
     entityId: participant.id,

@@ -83,6 +83,8 @@ export async function readReplica(
     .execute();
   const more = changed.length > OFFLINE_REPLICA_PAGE;
   if (more) changed.pop();
+  // From the rows read, not the ones sent: a page of anonymized participants sends none.
+  const nextAfterId = more ? Number(changed.at(-1)!.id) : null;
   const participants: OfflineParticipant[] = [];
   const removed: number[] = [];
   for (const row of changed) {
@@ -143,7 +145,7 @@ export async function readReplica(
     full: since === undefined,
     participants,
     removed,
-    more,
+    nextAfterId,
     centers: centers.map((center) => ({
       id: Number(center.id),
       name: center.name,

@@ -32,7 +32,7 @@ const ReplicaSchema = Type.Object({
   }),
   lookupSecret: Type.String(),
   full: Type.Boolean(),
-  more: Type.Boolean(),
+  nextAfterId: Nullable(Type.Integer()),
   participants: Type.Array(OfflineParticipantSchema),
   removed: Type.Array(Type.Integer()),
   centers: Type.Array(

@@ -1,7 +1,8 @@
-import { put, takeEvery } from 'redux-saga/effects';
+import { put, select, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { GENERIC_ERROR_DESCRIPTION, SESSION_ENDED_ERROR } from '../../api/api-error';
+import type { RootState } from '../store';
 import { errorShown } from './slice';
 
 interface FailureLike {
@@ -24,7 +25,17 @@ function descriptionOf(action: Action): string {
   return typeof text === 'string' && text.trim() !== '' ? text : GENERIC_ERROR_DESCRIPTION;
 }
 
+/**
+ * The accreditation desk works without the server (features/offline): there, a call that could
+ * not reach it is no error to show; the top bar says 'Sem conexão' and the desk goes on.
+ */
+const deskWorksOffline = (state: RootState): boolean =>
+  !state.connection.online &&
+  (state.session.adminPage === 'SUBSCRIPTION' || state.navigation.requestedPage === 'SUBSCRIPTION');
+
 function* showError(action: Action): SagaIterator {
+  const { payload } = action as FailureLike & { payload?: { status?: unknown } };
+  if (payload?.status === 0 && (yield select(deskWorksOffline))) return;
   yield put(errorShown(descriptionOf(action)));
 }
 

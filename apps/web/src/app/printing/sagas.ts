@@ -5,7 +5,7 @@ import type { MappedPrinterStatus, PrintJob, PrintOutcome, PrintService } from '
 import type { RootState } from '../store';
 import { callApi, type ApiRequest, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { printPdf } from '../../ui/print-frame';
+import { printFile } from '../../ui/print-frame';
 import {
   jobsFailed,
   jobsLoaded,
@@ -27,7 +27,7 @@ export function* openPrintFile(filename: string): SagaIterator {
     url: `/api/prints/files/${encodeURIComponent(filename)}`,
     responseType: 'arraybuffer',
   });
-  yield call(printPdf, new Blob([bytes], { type: 'application/pdf' }));
+  yield call(printFile, new Blob([bytes], { type: 'application/pdf' }));
 }
 
 /** GET /api/prints/destination: the printer this user's prints of a service go to, or null. */

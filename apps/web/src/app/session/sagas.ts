@@ -1,4 +1,4 @@
-import { call, fork, put, select, take, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import {
   canOpenPage,
@@ -22,7 +22,9 @@ import {
   selectSession,
   sessionRestored,
   type SessionState,
+  type SessionUser,
 } from './slice';
+import { wipeOfflineReplica } from './replica-wipe';
 import { sessionEnded } from '../../store/app-actions';
 import {
   selectToken,
@@ -105,8 +107,9 @@ function* refreshToken(action: ReturnType<typeof tokenRefreshRequested>): SagaIt
   } catch (thrown) {
     const error = toApiError(thrown);
     const { quiet } = action.payload;
-    if (error.status === 0 && !quiet) {
-      // Server out of reach: keep the session; the waiting call reports the network failure.
+    if (error.status === 0) {
+      // Server out of reach: keep the session (the desk may work offline); the waiting call or
+      // the startup reports the network failure.
       yield put(tokenRefreshFailed(error, { hideError: true }));
       return;
     }
@@ -131,7 +134,10 @@ export function* restoreSession(): SagaIterator {
   yield put(tokenRefreshRequested({ quiet: true }));
   const outcome: ReturnType<typeof tokenRefreshSucceeded> | ReturnType<typeof tokenRefreshFailed> =
     yield take([tokenRefreshSucceeded.type, tokenRefreshFailed.type]);
-  if (!tokenRefreshSucceeded.match(outcome)) return;
+  if (!tokenRefreshSucceeded.match(outcome)) {
+    if (outcome.payload.status === 0) yield call(restoreOffline, session.user);
+    return;
+  }
   yield put(sessionRestored());
   if (outcome.payload.totp_enrolment_required) {
     yield call(openPage, 'TOTP');
@@ -143,7 +149,26 @@ export function* restoreSession(): SagaIterator {
   yield call(openPage, pageAfterLogin(outcome.payload.permissions, mode, remembered));
 }
 
+/**
+ * The server is out of reach at start: a user of the accreditation desk goes on offline there
+ * (features/offline, docs/offline-desk.md); anyone else waits at the login for the server.
+ */
+function* restoreOffline(user: SessionUser): SagaIterator {
+  const mode: AppMode = yield select(selectAppMode);
+  if (!canOpenPage(user.permissions, mode, OFFLINE_PAGE)) {
+    yield put(sessionEnded({ reason: 'expired' }));
+    return;
+  }
+  yield put(sessionRestored());
+  yield call(openPage, OFFLINE_PAGE);
+}
+
+/** The one page that works without the server. */
+const OFFLINE_PAGE: AdminPage = 'SUBSCRIPTION';
+
 export function* sessionSaga(): SagaIterator {
+  // The offline desk's replica leaves the browser with the session (app/session/replica-wipe.ts).
+  yield takeEvery(sessionEnded.type, wipeOfflineReplica);
   yield takeLeading(loginRequested.type, login);
   yield takeLeading(logoutRequested.type, logout);
   yield takeLeading(tokenRefreshRequested.type, refreshToken);

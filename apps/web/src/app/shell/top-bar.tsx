@@ -13,6 +13,7 @@ import {
   selectUser,
 } from '../session/slice';
 import { lookupRequested, selectLookups } from '../lookups/slice';
+import { ConnectionStatus } from '../connection/connection-status';
 
 /** Who may switch the selected event (POST /api/events/select's access). */
 const SWITCH_PERMISSIONS: readonly Permission[] = ['Event', 'System'];
@@ -169,6 +170,7 @@ export function TopBar({ menu }: { menu?: FoldedMenu }) {
           {event ? event.name : NO_EVENT}
         </div>
       )}
+      <ConnectionStatus />
       {!menu && <AccountLinks />}
     </header>
   );

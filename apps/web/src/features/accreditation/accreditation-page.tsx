@@ -37,6 +37,7 @@ import {
 } from './slice';
 import './area';
 import { PageFrame } from '../../ui/page-frame';
+import { OfflineDeskNotice, SyncIssues } from './offline-notices';
 
 /** The panel of each status; SPEC.md section 8 gives the first two. */
 const PANELS: Record<AccreditationStatus, { variant: string; text: string }> = {
@@ -164,6 +165,7 @@ export function AccreditationPage() {
   return (
     <PageFrame title="Credenciamento" width="desk">
       <SelectedEventLine name={event?.name ?? null} />
+      <OfflineDeskNotice />
       <SilentPrinterWarning service="BADGE" />
       {event && (
         <div className="desk-columns">
@@ -270,6 +272,7 @@ export function AccreditationPage() {
           )}
         </div>
       )}
+      <SyncIssues />
     </PageFrame>
   );
 }

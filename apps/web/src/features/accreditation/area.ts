@@ -2,14 +2,14 @@
 import { registerArea } from '../../app/areas';
 import { loadEvents } from '../../app/lookups/sagas';
 import { accreditationSlice } from './slice';
-import { accreditationSaga } from './sagas';
+import { accreditationSaga, loadReplicaEvent, loadSyncIssues } from './sagas';
 
 registerArea({
   name: 'accreditation',
   slices: [accreditationSlice],
   sagas: [accreditationSaga],
   pageLoaders: {
-    SUBSCRIPTION: [loadEvents],
+    SUBSCRIPTION: [loadEvents, loadReplicaEvent, loadSyncIssues],
     PARTICIPANTS_LIMITED: [loadEvents],
   },
 });

@@ -1,26 +1,35 @@
-import { call, put, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, fork, put, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { createAction } from '@reduxjs/toolkit';
 import {
   BADGE_NAME_MAX,
   CPF_INVALID_MESSAGE,
+  LINK_BEFORE_BADGE_MESSAGE,
+  PENDING_MESSAGE,
   cpfDigits,
   isValidCpf,
   type EventDto,
+  type OfflineIssueDto,
   type ParticipantDto,
   type PrintOutcome,
 } from '@balcao/contract';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { selectSelectedEvent } from '../../app/events/slice';
+import { selectSelectedEvent, selectedEventLoaded } from '../../app/events/slice';
 import { pageRequested } from '../../app/navigation/slice';
 import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
 import type { RootState } from '../../app/store';
-import { pageOpened } from '../../app/session/slice';
+import { pageOpened, selectUser, type SessionUser } from '../../app/session/slice';
+import { selectOnline } from '../../app/connection/slice';
+import { checkOffline, linkOffline, printBadgeOffline, replicaFor } from './offline-desk';
+import type { ReplicaMeta } from './offline-replica';
+import { deskSyncIssues, deskSyncLoop, deskSyncRequested } from './offline-sync';
+import { printBadgeInBrowser } from './offline-badge';
 import { isExpectedRefusal } from '../../ui/desk-outcome';
 import {
   badgeJobUpdated,
   badgePrintFailed,
+  badgePrintedOffline,
   badgePrintQueued,
   badgePrintRequested,
   badgePrintSucceeded,
@@ -32,6 +41,7 @@ import {
   linkRequested,
   linkSucceeded,
   selectAccreditation,
+  syncIssuesLoaded,
   type AccreditationState,
   type CheckAnswer,
 } from './slice';
@@ -68,20 +78,60 @@ function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
     );
     return;
   }
+  const by = participantId === undefined ? { cpf: digits } : { participantId };
+  const online: boolean = yield select(selectOnline);
+  if (!online) {
+    yield call(checkOnReplica, by, digits);
+    return;
+  }
   try {
     const answer: CheckAnswer = yield call(callApi<CheckAnswer>, {
       url: '/api/subscriptions/participant/check',
-      params:
-        participantId === undefined
-          ? { cpf: digits, eventId: event.id }
-          : { participantId, eventId: event.id },
+      params: { ...by, eventId: event.id },
+      timeout: DESK_TIMEOUT_MS,
     });
     yield put(checkSucceeded({ ...answer, cpf: digits }));
   } catch (thrown) {
     const error = toApiError(thrown);
-    if (error.status === 404) yield put(checkNotFound({ cpf: digits }));
+    if (error.status === 0) yield call(checkOnReplica, by, digits);
+    else if (error.status === 404) yield put(checkNotFound({ cpf: digits }));
     else yield put(checkFailed(error, { hideError: isExpectedRefusal(error) }));
   }
+}
+
+/**
+ * A desk call that has not answered in this time is taken for a server out of reach: the desk
+ * goes on from its replica rather than keep a queue waiting (docs/offline-desk.md).
+ */
+const DESK_TIMEOUT_MS = 5_000;
+
+const NO_REPLICA = {
+  status: 0,
+  error: 'network_error',
+  description:
+    'Sem conexão com o servidor, e esta mesa ainda não tem os dados do evento: aguarde a conexão voltar.',
+};
+
+/** The replica this user's desk holds, or the refusal that says there is none. */
+function* deskReplica(): SagaIterator<ReplicaMeta | undefined> {
+  const user: SessionUser | null = yield select(selectUser);
+  const meta: ReplicaMeta | undefined = user ? yield call(replicaFor, user.id) : undefined;
+  return meta;
+}
+
+/** The check without the server, on the replica. */
+function* checkOnReplica(
+  by: { cpf: string } | { participantId: number },
+  digits: string,
+): SagaIterator {
+  const meta: ReplicaMeta | undefined = yield call(deskReplica);
+  if (!meta) {
+    yield put(checkFailed(NO_REPLICA, { hideError: true }));
+    return;
+  }
+  const answer: CheckAnswer | null = yield call(checkOffline, meta, by);
+  if (answer) yield put(checkSucceeded({ ...answer, cpf: digits, offline: true }));
+  else yield put(checkNotFound({ cpf: digits }));
 }
 
 /**
@@ -89,11 +139,17 @@ function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
  * print itself for its message: the answer is the print job, not the participant.
  */
 function* printBadge(): SagaIterator {
-  const { participant, usualName }: AccreditationState = yield select(selectAccreditation);
+  const { participant, usualName, offline }: AccreditationState = yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
   const name = usualName.trim();
-  if (!participant || !event || name === '' || [...name].length > BADGE_NAME_MAX) {
+  if (!participant || (!event && !offline) || name === '' || [...name].length > BADGE_NAME_MAX) {
     yield put(badgePrintFailed(NO_EVENT, { hideError: true }));
+    return;
+  }
+  // Checked on the replica: printed by the browser and queued. Never after an online print that
+  // failed unreachable, which may have reached the server: the clerk sees that and checks again.
+  if (offline || !event) {
+    yield call(printOnReplica, participant, name);
     return;
   }
   try {
@@ -124,15 +180,48 @@ function* printBadge(): SagaIterator {
   }
 }
 
+/** The badge printed by this browser from the event's layout, the print queued for the sync. */
+function* printOnReplica(participant: ParticipantDto, name: string): SagaIterator {
+  const user: SessionUser | null = yield select(selectUser);
+  const meta: ReplicaMeta | undefined = yield call(deskReplica);
+  if (!user || !meta) {
+    yield put(badgePrintFailed(NO_REPLICA, { hideError: true }));
+    return;
+  }
+  if (participant.status === 'PAYMENT_ERROR') {
+    yield put(badgePrintFailed(refusedOffline(PENDING_MESSAGE), { hideError: true }));
+    return;
+  }
+  if (meta.event.linkCourseware && !participant.coursewareId) {
+    yield put(badgePrintFailed(refusedOffline(LINK_BEFORE_BADGE_MESSAGE), { hideError: true }));
+    return;
+  }
+  yield call(printBadgeOffline, user.id, meta, participant, name);
+  yield put(badgePrintedOffline({ name }));
+  yield put(deskSyncRequested());
+  yield call(printBadgeInBrowser, meta, participant, name);
+}
+
+const refusedOffline = (description: string) => ({
+  status: 409,
+  error: 'conflict',
+  description,
+});
+
 /** POST /api/subscriptions/courseware/link, then the participant is checked again. */
 function* link(): SagaIterator {
-  const { participant, coursewareCode }: AccreditationState = yield select(selectAccreditation);
+  const { participant, coursewareCode, offline }: AccreditationState =
+    yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
   const code = coursewareCode.trim();
-  if (!participant || !event || code === '') {
+  if (!participant || (!event && !offline) || code === '') {
     yield put(
       linkFailed({ status: 0, error: 'client_error', description: '' }, { hideError: true }),
     );
+    return;
+  }
+  if (offline || !event) {
+    yield call(linkOnReplica, participant, code);
     return;
   }
   try {
@@ -147,6 +236,70 @@ function* link(): SagaIterator {
   } catch (thrown) {
     const error = toApiError(thrown);
     yield put(linkFailed(error, { hideError: isExpectedRefusal(error) }));
+  }
+}
+
+/** The link queued for the sync; the replica shows it at once. */
+function* linkOnReplica(participant: ParticipantDto, code: string): SagaIterator {
+  const user: SessionUser | null = yield select(selectUser);
+  const meta: ReplicaMeta | undefined = yield call(deskReplica);
+  if (!user || !meta) {
+    yield put(linkFailed(NO_REPLICA, { hideError: true }));
+    return;
+  }
+  try {
+    const updated: ParticipantDto = yield call(linkOffline, user.id, meta, participant, code);
+    yield put(linkSucceeded(updated));
+    yield put(deskSyncRequested());
+    yield put(checkRequested({ participantId: participant.id }));
+  } catch (thrown) {
+    const description = thrown instanceof Error ? thrown.message : String(thrown);
+    yield put(linkFailed(refusedOffline(description), { hideError: true }));
+  }
+}
+
+/**
+ * Out of reach at the page's opening (a reload offline): the selected event is the one the desk's
+ * replica holds, as far as the desk knows it.
+ */
+export function* loadReplicaEvent(): SagaIterator {
+  const online: boolean = yield select(selectOnline);
+  const selected: EventDto | null = yield select(selectSelectedEvent);
+  if (online || selected) return;
+  const meta: ReplicaMeta | undefined = yield call(deskReplica);
+  if (!meta) return;
+  const { id, name, linkCourseware, printEnabled } = meta.event;
+  yield put(
+    selectedEventLoaded({
+      id,
+      name,
+      linkCourseware,
+      printEnabled,
+      selected: true,
+      endereco: null,
+      local: null,
+      valor: 0,
+      inicio: null,
+      fim: null,
+      course: null,
+      dateCreated: '',
+      dateUpdated: '',
+    }),
+  );
+}
+
+/** GET /api/offline/issues: what the sync could not simply apply, for the desk to see. */
+export function* loadSyncIssues(): SagaIterator {
+  const event: EventDto | null = yield select(selectSelectedEvent);
+  if (!event) return;
+  try {
+    const answer: { data: OfflineIssueDto[] } = yield call(callApi<{ data: OfflineIssueDto[] }>, {
+      url: '/api/offline/issues',
+      params: { eventId: event.id },
+    });
+    yield put(syncIssuesLoaded(answer.data));
+  } catch {
+    // Unreachable or refused: the list stays as it was; the next sync asks again.
   }
 }
 
@@ -165,6 +318,8 @@ function* openWithParticipant(action: ReturnType<typeof deskOpenedWithParticipan
 }
 
 export function* accreditationSaga(): SagaIterator {
+  yield fork(deskSyncLoop);
+  yield takeLatest(deskSyncIssues.type, loadSyncIssues);
   yield takeLatest(checkRequested.type, check);
   yield takeLeading(badgePrintRequested.type, printBadge);
   yield takeLeading(linkRequested.type, link);

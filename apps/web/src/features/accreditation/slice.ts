@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   queuedPrintText,
   type AccreditationStatus,
+  type OfflineIssueDto,
   type ParticipantDto,
   type PrintJob,
 } from '@balcao/contract';
@@ -37,6 +38,10 @@ export interface AccreditationState {
   badgeJob: BadgeJob | null;
   /** Bumped on every move, so the page focuses even when the target stays the same. */
   focus: { target: DeskFocus; serial: number };
+  /** The shown participant came from the offline replica (docs/offline-desk.md). */
+  offline: boolean;
+  /** Queued actions the server did not simply apply: 'Pendências da sincronização'. */
+  syncIssues: OfflineIssueDto[];
 }
 
 const initialState: AccreditationState = {
@@ -52,6 +57,8 @@ const initialState: AccreditationState = {
   outcome: null,
   badgeJob: null,
   focus: { target: 'cpf', serial: 0 },
+  offline: false,
+  syncIssues: [],
 };
 
 export interface BadgeJob {
@@ -132,9 +139,10 @@ export const accreditationSlice = createSlice({
       state.outcome = null;
       state.badgeJob = null;
     },
-    checkSucceeded(state, action: PayloadAction<CheckAnswer & { cpf: string }>) {
+    checkSucceeded(state, action: PayloadAction<CheckAnswer & { cpf: string; offline?: boolean }>) {
       const { status, participant, cpf } = action.payload;
       state.checking = false;
+      state.offline = action.payload.offline ?? false;
       state.checkedCpf = cpf;
       state.status = status;
       state.participant = participant;
@@ -187,6 +195,24 @@ export const accreditationSlice = createSlice({
       state.outcome = badgeJobOutcome(action.payload);
       moveFocus(state, 'cpf');
     },
+    /**
+     * Offline: the browser printed the badge from the event's layout and the print waits in the
+     * queue; the panel says so, not 'Crachá impresso'.
+     */
+    badgePrintedOffline(state, action: PayloadAction<{ name: string }>) {
+      state.printing = false;
+      resetForm(state);
+      state.status = null;
+      state.checkedCpf = null;
+      state.outcome = {
+        variant: 'warning',
+        text: `Crachá enviado à impressão deste computador, sem conexão: ${action.payload.name}. O credenciamento será registrado ao sincronizar.`,
+      };
+      moveFocus(state, 'cpf');
+    },
+    syncIssuesLoaded(state, action: PayloadAction<OfflineIssueDto[]>) {
+      state.syncIssues = action.payload;
+    },
     badgeJobUpdated(state, action: PayloadAction<PrintJob>) {
       if (state.badgeJob?.jobId !== action.payload.id) return;
       state.outcome = badgeJobOutcome(state.badgeJob, action.payload);
@@ -215,8 +241,8 @@ export const accreditationSlice = createSlice({
       if (meta.hideError) state.outcome = refusal(error);
       moveFocus(state, 'link');
     }),
-    deskCleared() {
-      return initialState;
+    deskCleared(state) {
+      return { ...initialState, syncIssues: state.syncIssues };
     },
   },
 });
@@ -233,6 +259,8 @@ export const {
   badgePrintQueued,
   badgeJobUpdated,
   badgePrintFailed,
+  badgePrintedOffline,
+  syncIssuesLoaded,
   coursewareCodeChanged,
   linkRequested,
   linkSucceeded,

@@ -17,11 +17,13 @@ import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
 import { watchPrintFrames } from '../../testing/print-frames';
 import { captureDownloads } from '../../testing/downloads';
-import { pdfPageImage } from './pdf-page-image';
+import { pdfPageImage } from '../../ui/layout-drawing/pdf-page-image';
 
 /** pdf.js draws a PDF background's page in a real browser; here, this stands for its picture. */
 const DRAWN_PDF_PAGE = 'data:image/png;base64,ZGVzZW5obw==';
-vi.mock('./pdf-page-image', () => ({ pdfPageImage: vi.fn(() => Promise.resolve(DRAWN_PDF_PAGE)) }));
+vi.mock('../../ui/layout-drawing/pdf-page-image', () => ({
+  pdfPageImage: vi.fn(() => Promise.resolve(DRAWN_PDF_PAGE)),
+}));
 
 const SAMPLES: Record<LayoutDocument, LayoutSampleDto> = {
   badge: {

@@ -41,7 +41,7 @@ import {
 } from './layout-edits';
 import { exportLayout, readLayoutFile } from './layout-file';
 import { readLayoutImage } from './layout-image';
-import { measureText } from './measure-text';
+import { measureText } from '../../ui/layout-drawing/measure-text';
 import { PageSizeField } from './page-size-field';
 import { Preview, type Position, type Size } from './preview';
 import { PrintTestStatus } from './print-test-status';

@@ -18,7 +18,7 @@ import {
   resizeElement,
   sameLayout,
 } from './layout-edits';
-import { estimateTextWidth } from './measure-text';
+import { estimateTextWidth } from '../../ui/layout-drawing/measure-text';
 
 const badge = DEFAULT_LAYOUTS.badge;
 const values = {

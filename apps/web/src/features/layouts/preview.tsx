@@ -2,7 +2,7 @@ import { useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { mmToPt, type DrawOp, type Layout, type LayoutImageDto } from '@balcao/contract';
 import { boxRect, type ElementBox } from './element-boxes';
 import { roundMm } from './layout-edits';
-import { DrawOpShape } from './preview-shapes';
+import { DrawOpShape } from '../../ui/layout-drawing/draw-op-shape';
 
 const PT_PER_MM = mmToPt(1);
 /** Room around the page for the selection's outline and handle. */

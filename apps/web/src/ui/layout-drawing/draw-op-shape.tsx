@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { isLayoutPdf, type DrawOp, type LayoutImageDto } from '@balcao/contract';
 import { PREVIEW_FONT_FAMILY } from './measure-text';
 import { pdfPageImage } from './pdf-page-image';
+import type { Code128Image } from './code128-image';
 
 /** pdfkit puts a line's top at y; the baseline is Helvetica's ascender (718/1000 em) below it. */
 const ASCENDER = 0.718;
@@ -67,10 +68,26 @@ const QUIET_MODULES = 10;
 const MODULE_MAX_PT = (0.5 * 72) / 25.4;
 
 /**
- * A bar code's look, not a scannable one: bars of the value's length, centred with their quiet
- * zones inside the box and modules of at most 0.5 mm, over the box's height, as the PDFs draw them.
+ * A bar code centred with its quiet zones inside the box, modules of at most 0.5 mm, over the box's
+ * height, as the PDFs draw it: the real bars when given (a print), else its look, not a scannable
+ * one (the editor's preview).
  */
-function BarcodeShape({ op }: { op: Op<'barcode'> }) {
+function BarcodeShape({ op, real }: { op: Op<'barcode'>; real?: Code128Image }) {
+  if (real) {
+    // The same geometry with the real bars: what a printed badge carries.
+    const moduleWidth = Math.min(op.width / (real.modules + 2 * QUIET_MODULES), MODULE_MAX_PT);
+    const width = real.modules * moduleWidth;
+    return (
+      <image
+        href={real.href}
+        x={op.x + (op.width - width) / 2}
+        y={op.y}
+        width={width}
+        height={op.height}
+        preserveAspectRatio="none"
+      />
+    );
+  }
   const widths = [
     ...START,
     ...[...op.value].flatMap((char) => SYMBOLS[char.charCodeAt(0) % SYMBOLS.length]!),
@@ -173,13 +190,19 @@ function ImageShape({ op, image }: { op: Op<'image' | 'background'>; image?: Lay
   return <FittedImage box={op} href={image.dataUrl} />;
 }
 
-/** One drawing operation of the layout engine, as the PDF draws it; images from `images`. */
+/**
+ * One drawing operation of the layout engine, as the PDF draws it; images from `images`, bar codes
+ * from `barcodes` when given.
+ */
 export function DrawOpShape({
   op,
   images,
+  barcodes,
 }: {
   op: DrawOp;
   images: Readonly<Record<string, LayoutImageDto>>;
+  /** Real bar codes by value (code128Image), for a print. */
+  barcodes?: Readonly<Record<string, Code128Image>>;
 }) {
   switch (op.kind) {
     case 'text':
@@ -213,7 +236,7 @@ export function DrawOpShape({
     case 'qr':
       return <QrShape op={op} />;
     case 'barcode':
-      return <BarcodeShape op={op} />;
+      return <BarcodeShape op={op} real={barcodes?.[op.value]} />;
     case 'image':
       return <ImageShape op={op} image={images[op.imageId]} />;
     case 'background':

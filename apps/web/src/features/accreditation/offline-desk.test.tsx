@@ -1,0 +1,183 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import {
+  offlineLookupKey,
+  withCheckDigits,
+  type OfflineAction,
+  type OfflineParticipant,
+  type OfflineReplicaDto,
+} from '@balcao/contract';
+import { App } from '../../App';
+import { appStarted, sessionEnded } from '../../store/app-actions';
+import { makeStore, type AppStore } from '../../app/store';
+import { SESSION_STORAGE_KEY, loadSession, toPersisted } from '../../app/session/persistence';
+import { personPause, renderPage, renderWithProviders } from '../../testing/render';
+import { emptyReplica, server } from '../../testing/server';
+import { eventDto, signedInSession, tokenResponse } from '../../testing/fixtures';
+import { watchPrintFrames } from '../../testing/print-frames';
+import { readMeta } from './offline-replica';
+import { deskSyncRequested } from './offline-sync';
+
+const SECRET = 'ab'.repeat(32);
+const event = eventDto({ id: 1, name: 'Congresso Nacional 2025', linkCourseware: false });
+
+function guest(id: number, overrides: Partial<OfflineParticipant> = {}) {
+  const cpf = withCheckDigits(String(300000000 + id * 1111));
+  const participant: OfflineParticipant = {
+    id,
+    lookupKey: offlineLookupKey(SECRET, cpf),
+    cpf: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`,
+    name: `Joana Ribeiro ${id}`,
+    usualName: null,
+    centerId: 7,
+    status: 'OK',
+    badge: false,
+    badgePrintCount: 0,
+    coursewareId: null,
+    coursewareSerial: null,
+    accreditedAt: null,
+    ...overrides,
+  };
+  return { cpf, participant };
+}
+
+const replicaOf = (participants: OfflineParticipant[]): OfflineReplicaDto => ({
+  ...emptyReplica(event.id),
+  event: { id: event.id, name: event.name, linkCourseware: false, printEnabled: true },
+  lookupSecret: SECRET,
+  participants,
+  centers: [{ id: 7, name: 'Núcleo Fortaleza', city: 'Fortaleza', color: '#2a9d8f' }],
+  total: participants.length,
+  readAt: '2025-11-10T14:32:00.000Z',
+});
+
+/** The server as it answers while up: the event, its replica, and the queue it receives. */
+function serveUp(participants: OfflineParticipant[]) {
+  const sent: OfflineAction[][] = [];
+  server.use(
+    http.get('/api/events/selected', () => HttpResponse.json(event)),
+    http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+    http.get('/api/offline/replica', () => HttpResponse.json(replicaOf(participants))),
+    http.post('/api/offline/actions', async ({ request }) => {
+      const { actions } = (await request.json()) as { actions: OfflineAction[] };
+      sent.push(actions);
+      return HttpResponse.json({
+        results: actions.map((action) => ({
+          clientId: action.clientId,
+          outcome: 'applied',
+          message: null,
+        })),
+      });
+    }),
+  );
+  return sent;
+}
+
+/** The server process stopped: nothing under /api answers. */
+const serverDown = () => server.use(http.all('/api/*', () => HttpResponse.error()));
+
+const connection = (store: AppStore) => store.getState().connection;
+
+describe('the accreditation desk without the server', { timeout: 30_000 }, () => {
+  it('accredits from the replica, says what it did, and sends the queue once back', async () => {
+    const joana = guest(1);
+    serveUp([joana.participant]);
+    const printed = watchPrintFrames();
+    const { store, user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
+    await waitFor(() => expect(connection(store).readAt).toBe('2025-11-10T14:32:00.000Z'));
+
+    serverDown();
+    await user.type(screen.getByLabelText('CPF'), `${joana.cpf}{Enter}`);
+    expect(await screen.findByText('Joana Ribeiro 1')).toBeInTheDocument();
+    expect(connection(store).online).toBe(false);
+    expect(screen.getByText('Participante sem crachá. Imprima o crachá.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await personPause();
+    await user.keyboard('{Enter}');
+    const panel = await screen.findByText(/Crachá enviado à impressão deste computador/);
+    expect(panel).toHaveTextContent(
+      'Crachá enviado à impressão deste computador, sem conexão: Joana. O credenciamento será registrado ao sincronizar.',
+    );
+    expect(screen.queryByText(/Crachá impresso/)).not.toBeInTheDocument();
+
+    await waitFor(() => expect(printed()).toHaveLength(1));
+    const page = await printed()[0]!.text();
+    expect(page).toContain('Joana');
+    await waitFor(() => expect(connection(store).queued).toBe(1));
+
+    // Checked again offline: the replica shows the badge.
+    await user.type(screen.getByLabelText('CPF'), `${joana.cpf}{Enter}`);
+    expect(await screen.findByText('Participante credenciado.')).toBeInTheDocument();
+
+    // The server is back: the queue goes, in order, with the desk's own time and id.
+    const sent = serveUp([{ ...joana.participant, badge: true, badgePrintCount: 1 }]);
+    store.dispatch(deskSyncRequested());
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const [action] = sent[0]!;
+    expect(action).toMatchObject({
+      kind: 'badge',
+      eventId: 1,
+      participantId: 1,
+      usualName: 'Joana',
+      seenPrints: 0,
+    });
+    expect(action!.clientId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-/);
+    expect(Date.now() - Date.parse(action!.at)).toBeLessThan(60_000);
+    await waitFor(() => expect(connection(store).syncedAt).not.toBeNull());
+    expect(connection(store)).toMatchObject({ online: true, queued: 0 });
+  });
+
+  it('refuses a pending participant offline as the server would', async () => {
+    const pending = guest(2, { status: 'PAYMENT_ERROR' });
+    serveUp([pending.participant]);
+    const { store, user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
+    await waitFor(() => expect(connection(store).readAt).not.toBeNull());
+    serverDown();
+    await user.type(screen.getByLabelText('CPF'), `${pending.cpf}{Enter}`);
+    expect(
+      await screen.findByText('Participante com pendências. Favor dirigir-se ao comercial.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toBeDisabled();
+  });
+
+  it('says plainly when it has no data of the event yet', async () => {
+    serveUp([]);
+    server.use(http.get('/api/offline/replica', () => HttpResponse.error()));
+    const { user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
+    serverDown();
+    await user.type(screen.getByLabelText('CPF'), `${guest(3).cpf}{Enter}`);
+    expect(
+      await screen.findByText(
+        'Sem conexão com o servidor, e esta mesa ainda não tem os dados do evento: aguarde a conexão voltar.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the desk after a reload with the server down, and wipes the replica at sign-out', async () => {
+    const joana = guest(4);
+    serveUp([joana.participant]);
+    const session = signedInSession({ permissions: ['Subscription'], adminPage: 'SUBSCRIPTION' });
+    // A first visit fills the replica.
+    const first = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
+    await waitFor(() => expect(connection(first.store).readAt).not.toBeNull());
+    first.unmount();
+
+    // The reload: the server is gone, the token cannot be refreshed.
+    localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(toPersisted(session)));
+    serverDown();
+    const store = makeStore({ session: loadSession() });
+    const { user } = renderWithProviders(<App />, { store });
+    store.dispatch(appStarted());
+    expect(await screen.findByRole('heading', { name: 'Credenciamento' })).toBeInTheDocument();
+    expect(await screen.findByText('Sem conexão · 0 na fila')).toBeInTheDocument();
+    expect(screen.getByText(/A mesa continua com os dados de/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('CPF'), `${joana.cpf}{Enter}`);
+    expect(await screen.findByText('Joana Ribeiro 4')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    server.use(http.post('/api/token', () => HttpResponse.json(tokenResponse())));
+    store.dispatch(sessionEnded({ reason: 'logout' }));
+    await waitFor(async () => expect(await readMeta()).toBeUndefined());
+  });
+});

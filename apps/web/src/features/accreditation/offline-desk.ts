@@ -1,0 +1,127 @@
+import {
+  ALREADY_HOLDS_COURSEWARE_MESSAGE,
+  COURSEWARE_CODE_MESSAGE,
+  accreditationStatus,
+  coursewareDisplaySerial,
+  parseCoursewareCode,
+  type OfflineParticipant,
+  type ParticipantDto,
+} from '@balcao/contract';
+import { newClientId } from '../../api/idempotency-key';
+import { findByCpf, findById, queueAction, readMeta, type ReplicaMeta } from './offline-replica';
+import type { CheckAnswer } from './slice';
+
+/**
+ * The accreditation desk's steps without the server (docs/offline-desk.md): the same rules as
+ * the server's, on the replica; each step queued with its own id and time for the sync.
+ */
+
+/** The replica's participant as the desk's panels show one (what it does not hold is blank). */
+function asParticipantDto(participant: OfflineParticipant, meta: ReplicaMeta): ParticipantDto {
+  const center = meta.centers.find((item) => item.id === participant.centerId);
+  return {
+    ...participant,
+    eventId: meta.event.id,
+    email: null,
+    telefone: null,
+    pacote: null,
+    consultor: null,
+    statusOriginal: null,
+    business: null,
+    center: center ? { id: center.id, name: center.name } : null,
+    dateCreated: '',
+    dateUpdated: '',
+  };
+}
+
+/** The replica's event, when it holds one for this user. */
+export async function replicaFor(userId: number): Promise<ReplicaMeta | undefined> {
+  const meta = await readMeta();
+  return meta?.userId === userId ? meta : undefined;
+}
+
+/** The CPF check on the replica; null when the CPF is not in the event. */
+export async function checkOffline(
+  meta: ReplicaMeta,
+  by: { cpf: string } | { participantId: number },
+): Promise<CheckAnswer | null> {
+  const found = 'cpf' in by ? await findByCpf(by.cpf) : await findById(by.participantId);
+  if (!found) return null;
+  const participant = asParticipantDto(found, meta);
+  const event = {
+    id: meta.event.id,
+    name: meta.event.name,
+    linkCourseware: meta.event.linkCourseware,
+  };
+  return { status: accreditationStatus(participant, event), participant, event };
+}
+
+/** Queues the badge's print (the browser prints it) and accredits on the replica at once. */
+export async function printBadgeOffline(
+  userId: number,
+  meta: ReplicaMeta,
+  participant: ParticipantDto,
+  usualName: string,
+): Promise<void> {
+  const at = new Date().toISOString();
+  await queueAction(
+    {
+      userId,
+      action: {
+        kind: 'badge',
+        clientId: newClientId(),
+        eventId: meta.event.id,
+        participantId: participant.id,
+        at,
+        usualName,
+        seenPrints: participant.badgePrintCount,
+      },
+    },
+    {
+      usualName,
+      badge: true,
+      badgePrintCount: participant.badgePrintCount + 1,
+      accreditedAt: participant.accreditedAt ?? at,
+    },
+  );
+}
+
+/**
+ * Queues a courseware link; the server applies its rules at sync (a booklet linked elsewhere
+ * meanwhile is refused and listed). Offline the desk checks what it can: the code's form, and
+ * that the participant holds none.
+ */
+export async function linkOffline(
+  userId: number,
+  meta: ReplicaMeta,
+  participant: ParticipantDto,
+  code: string,
+): Promise<ParticipantDto> {
+  const parsed = parseCoursewareCode(code);
+  if (!parsed) throw new Error(COURSEWARE_CODE_MESSAGE);
+  if (participant.coursewareId) throw new Error(ALREADY_HOLDS_COURSEWARE_MESSAGE);
+  const serial =
+    'series' in parsed
+      ? coursewareDisplaySerial(
+          parsed.series.courseSerial,
+          parsed.series.centerSerial,
+          parsed.series.serial,
+        )
+      : null;
+  const change = { coursewareId: code.trim(), coursewareSerial: serial };
+  await queueAction(
+    {
+      userId,
+      action: {
+        kind: 'link',
+        clientId: newClientId(),
+        eventId: meta.event.id,
+        participantId: participant.id,
+        at: new Date().toISOString(),
+        coursewareId: code.trim(),
+      },
+    },
+    change,
+  );
+  return { ...participant, ...change };
+}

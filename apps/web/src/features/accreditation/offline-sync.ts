@@ -1,0 +1,174 @@
+import { actionChannel, call, delay, put, race, select, take } from 'redux-saga/effects';
+import { buffers, type Channel, type SagaIterator } from 'redux-saga';
+import { createAction, type Action } from '@reduxjs/toolkit';
+import {
+  OFFLINE_ACTIONS_MAX,
+  type EventDto,
+  type LayoutDto,
+  type OfflineActionResult,
+  type OfflineReplicaDto,
+} from '@balcao/contract';
+import { callApi } from '../../api/call-api';
+import { toApiError } from '../../api/api-error';
+import { connectionLost, connectionRestored } from '../../store/app-actions';
+import { eventSwitched, selectSelectedEvent, selectedEventLoaded } from '../../app/events/slice';
+import { selectUser, type SessionUser } from '../../app/session/slice';
+import {
+  deskReplicaChanged,
+  deskSyncFinished,
+  deskSyncStarted,
+  selectOnline,
+} from '../../app/connection/slice';
+import {
+  clearReplica,
+  forgetSent,
+  participantCount,
+  queuedActions,
+  queueSize,
+  readMeta,
+  storeReplicaPage,
+  type ReplicaMeta,
+} from './offline-replica';
+
+/** Sync now: the desk queued an action, or opened. */
+export const deskSyncRequested = createAction('offline/syncRequested');
+/** The server answered queued actions that did not simply apply: the desk lists them. */
+export const deskSyncIssues = createAction<OfflineActionResult[]>('offline/syncIssues');
+
+/** Online, the replica catches up every minute; offline, the desk tries the server every 5 s. */
+const ONLINE_EVERY_MS = 60_000;
+const OFFLINE_EVERY_MS = 5_000;
+/** The badge layout changes seldom: read again at most every 10 minutes. */
+const LAYOUT_EVERY_MS = 10 * 60_000;
+
+const canAccredit = (user: SessionUser | null): user is SessionUser =>
+  user?.permissions.includes('Subscription') ?? false;
+
+/** Sends this user's queue in order, in chunks; false when the server could not be reached. */
+function* sendQueue(user: SessionUser): SagaIterator<boolean> {
+  for (;;) {
+    const queued: Awaited<ReturnType<typeof queuedActions>> = yield call(
+      queuedActions,
+      user.id,
+      OFFLINE_ACTIONS_MAX,
+    );
+    if (queued.length === 0) return true;
+    let answer: { results: OfflineActionResult[] };
+    try {
+      answer = yield call(callApi<{ results: OfflineActionResult[] }>, {
+        method: 'POST',
+        url: '/api/offline/actions',
+        data: { actions: queued.map((item) => item.action) },
+      });
+    } catch (thrown) {
+      if (toApiError(thrown).status === 0) return false;
+      throw thrown;
+    }
+    yield call(
+      forgetSent,
+      queued.map((item) => item.seq!),
+    );
+    const issues = answer.results.filter((result) => result.outcome !== 'applied');
+    if (issues.length > 0) yield put(deskSyncIssues(issues));
+  }
+}
+
+/** Reads the replica's pages (the whole event, or the changes since the cursor) into the store. */
+function* readReplica(
+  user: SessionUser,
+  eventId: number,
+  meta: ReplicaMeta | undefined,
+): SagaIterator<ReplicaMeta> {
+  let since = meta?.cursor;
+  let afterId: number | undefined;
+  let first: OfflineReplicaDto | undefined;
+  let layout = meta?.badgeLayout ?? null;
+  let layoutReadAt = meta?.layoutReadAt ?? null;
+  const now = Date.now();
+  if (!layout || !layoutReadAt || now - Date.parse(layoutReadAt) > LAYOUT_EVERY_MS || !since) {
+    layout = yield call(callApi<LayoutDto>, { url: '/api/layouts/badge' });
+    layoutReadAt = new Date(now).toISOString();
+  }
+  for (;;) {
+    const page: OfflineReplicaDto = yield call(callApi<OfflineReplicaDto>, {
+      url: '/api/offline/replica',
+      params: { eventId, ...(since ? { since } : {}), ...(afterId ? { afterId } : {}) },
+    });
+    first ??= page;
+    const next: ReplicaMeta = {
+      key: 'replica',
+      userId: user.id,
+      event: page.event,
+      lookupSecret: page.lookupSecret,
+      centers: page.centers,
+      cursor: first.cursor,
+      readAt: first.readAt,
+      badgeLayout: layout,
+      layoutReadAt,
+    };
+    yield call(storeReplicaPage, page, next, afterId === undefined);
+    if (page.nextAfterId === null) {
+      // Changes applied and the count differs: something was missed; read the whole event.
+      const held: number = yield call(participantCount);
+      if (since && held !== page.total) {
+        since = undefined;
+        afterId = undefined;
+        first = undefined;
+        continue;
+      }
+      return next;
+    }
+    afterId = page.nextAfterId;
+  }
+}
+
+/** Queue first (what the desk did offline reaches the server), then the replica catches up. */
+export function* syncDesk(): SagaIterator {
+  const user: SessionUser | null = yield select(selectUser);
+  const event: EventDto | null = yield select(selectSelectedEvent);
+  if (!canAccredit(user)) return;
+  yield put(deskSyncStarted());
+  const queuedBefore: number = yield call(queueSize, user.id);
+  let meta: ReplicaMeta | undefined = yield call(readMeta);
+  try {
+    const sent: boolean = yield call(sendQueue, user);
+    if (sent && event) {
+      if (meta && (meta.userId !== user.id || meta.event.id !== Number(event.id))) {
+        yield call(clearReplica);
+        meta = undefined;
+      }
+      meta = yield call(readReplica, user, Number(event.id), meta);
+    }
+  } catch (thrown) {
+    if (toApiError(thrown).status !== 0) console.error('Sincronização da mesa falhou', thrown);
+  }
+  const queued: number = yield call(queueSize, user.id);
+  yield put(deskReplicaChanged({ queued, readAt: meta?.readAt ?? null }));
+  const online: boolean = yield select(selectOnline);
+  const emptied = online && queuedBefore > 0 && queued === 0 ? new Date().toISOString() : null;
+  yield put(deskSyncFinished({ emptied }));
+}
+
+/** While the desk's area is loaded: sync now, then every minute (every 5 s while offline). */
+export function* deskSyncLoop(): SagaIterator {
+  // Kept while a sync runs, so a reason to sync again that arrives meanwhile is not missed.
+  const wakes: Channel<Action> = yield actionChannel(
+    [
+      deskSyncRequested.type,
+      connectionRestored.type,
+      connectionLost.type,
+      // The selected event arrives after the loop starts (a page opens), or changes.
+      selectedEventLoaded.type,
+      eventSwitched.type,
+    ],
+    buffers.sliding(1),
+  );
+  for (;;) {
+    yield call(syncDesk);
+    const online: boolean = yield select(selectOnline);
+    yield race({
+      asked: take(wakes),
+      waited: delay(online ? ONLINE_EVERY_MS : OFFLINE_EVERY_MS),
+    });
+  }
+}
