@@ -111,7 +111,7 @@ describe('print layouts', () => {
     const text = p.getByRole('form', { name: 'Propriedades: Texto' });
     await text.getByLabel('Fonte', { exact: true }).selectOption({ label: 'Negrito' });
     await text.getByLabel('Alinhamento', { exact: true }).selectOption({ label: 'Centro' });
-    await p.getByLabel('Imagem a adicionar (PNG ou JPEG)', { exact: true }).setInputFiles({
+    await p.getByLabel('Imagem a adicionar (PNG, JPEG ou SVG)', { exact: true }).setInputFiles({
       name: 'logo.png',
       mimeType: 'image/png',
       buffer: logo(),
