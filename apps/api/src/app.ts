@@ -38,6 +38,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { foodRoutes } from './modules/food/routes.ts';
 import { layoutRoutes } from './modules/layouts/routes.ts';
 import { offlineRoutes } from './modules/offline/routes.ts';
+import { pixRoutes } from './modules/pix/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
@@ -103,6 +104,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(foodRoutes);
   await api.register(layoutRoutes);
   await api.register(offlineRoutes);
+  await api.register(pixRoutes);
   await api.register(emailRoutes);
   await api.register(auditRoutes);
 };

@@ -58,6 +58,7 @@ export const AUDIT_ENTITY_LABELS: Readonly<Record<string, string>> = {
   food_categories: 'Categorias de alimentos',
   smtp_settings: 'Servidor de e-mail',
   pix_settings: 'PIX',
+  pix_psp_settings: 'Conexão PIX com o PSP',
   exports: 'Exportações',
 };
 

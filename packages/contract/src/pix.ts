@@ -38,3 +38,42 @@ export const PIX_NOT_CONFIGURED = 'A chave PIX não foi configurada. Consulte os
 export function pixTxid(orderId: number): string {
   return `BALCAO${orderId}`;
 }
+
+/**
+ * The PSP connection of 'Configuração PIX' (issue #28, docs/pix.md): a bank or payment institution
+ * implementing the Banco Central's Pix API confirms the charges. Secrets never come back.
+ */
+export interface PixPspSettingsDto {
+  /** False: no PSP, the cashier confirms PIX by hand as before. */
+  configured: boolean;
+  /** The PSP's Pix API base URL (https). */
+  baseUrl: string;
+  /** OAuth2 token URL; empty means `{baseUrl}/oauth/token`. */
+  tokenUrl: string;
+  clientId: string;
+  hasClientSecret: boolean;
+  /** The mutual-TLS client certificate as stored (its key is never shown). */
+  certificate: { subject: string; issuer: string; validTo: string } | null;
+  /** An extra CA the PSP's server certificate is checked against. */
+  hasCa: boolean;
+}
+
+/** PUT /api/pix/psp. A blank secret, key or certificate keeps the stored one. */
+export interface PixPspSettingsInput {
+  baseUrl: string;
+  tokenUrl?: string;
+  clientId: string;
+  clientSecret?: string;
+  certificatePem?: string;
+  privateKeyPem?: string;
+  caPem?: string;
+}
+
+export const PIX_PSP_URL_MESSAGE = 'Informe o endereço da API Pix do PSP (https://…).';
+export const PIX_PSP_TOKEN_URL_MESSAGE = 'O endereço do token deve começar com https://.';
+export const PIX_PSP_CLIENT_ID_MESSAGE = 'Informe o client_id fornecido pelo PSP.';
+export const PIX_PSP_SECRET_MESSAGE = 'Informe o client_secret fornecido pelo PSP.';
+export const PIX_PSP_CERTIFICATE_MESSAGE =
+  'Envie o certificado do cliente (PEM) e a sua chave privada (PEM, sem senha).';
+export const PIX_PSP_KEY_MISMATCH_MESSAGE =
+  'A chave privada não corresponde ao certificado enviado.';

@@ -332,6 +332,20 @@ export interface LayoutTable {
   updated_at: Instant;
 }
 
+/** The PSP connection (docs/pix.md); one row, id 1. Secrets sealed (auth/totp-secret-box.ts). */
+export interface PixPspSettingsTable {
+  id: number;
+  base_url: string;
+  token_url: string | null;
+  client_id: string;
+  client_secret_sealed: string;
+  certificate_pem: string;
+  private_key_sealed: string;
+  ca_pem: string | null;
+  updated_by: number | null;
+  updated_at: Instant;
+}
+
 /** An action a desk queued offline, as its sync left it (docs/offline-desk.md). */
 export interface OfflineActionTable {
   client_id: string;
@@ -652,6 +666,7 @@ export interface Database {
   layouts: LayoutTable;
   layout_images: LayoutImageTable;
   offline_actions: OfflineActionTable;
+  pix_psp_settings: PixPspSettingsTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -27,6 +27,7 @@ import * as refreshGrace from './20261125230000_refresh_grace.ts';
 import * as printerAgentSeen from './20261126090000_printer_agent_seen.ts';
 import * as layouts from './20261127120000_layouts.ts';
 import * as offlineDesk from './20261127160000_offline_desk.ts';
+import * as pixPsp from './20261127180000_pix_psp.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261126090000_printer_agent_seen': printerAgentSeen,
   '20261127120000_layouts': layouts,
   '20261127160000_offline_desk': offlineDesk,
+  '20261127180000_pix_psp': pixPsp,
 };
 
 export function migrationsFor(

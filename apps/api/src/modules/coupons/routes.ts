@@ -20,12 +20,11 @@ import {
 import { deleteTemplate, generateCoupons, listTemplates, saveTemplate } from './templates.ts';
 import { eventOf } from './values.ts';
 import { Id } from '../../http/id-schema.ts';
+import { Nullable } from '../../http/nullable.ts';
 
 const Params = Type.Object({ id: Id });
 const EventQuery = Type.Object({ eventId: Type.Optional(Id) });
 // Type coercion may turn a null value into 0: the rules treat 0 % as not filled in, too.
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 const Category = Type.Union([Type.Literal('Produto'), Type.Literal('Curso')]);
 const ProductRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 const Counters = {

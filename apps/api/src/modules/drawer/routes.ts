@@ -5,10 +5,9 @@ import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/index.ts';
 import { closeDrawer, currentDrawer, eventDrawers, openDrawer } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
+import { Nullable } from '../../http/nullable.ts';
 
 const Reais = Type.Number();
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 const DrawerSessionSchema = Type.Object({
   id: Type.Integer(),

@@ -14,9 +14,7 @@ import {
   smtpConfig,
 } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+import { Nullable } from '../../http/nullable.ts';
 
 const SmtpConfigSchema = Type.Object({
   host: Type.String(),

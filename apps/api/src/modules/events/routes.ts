@@ -1,9 +1,8 @@
-import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { auditActor } from '../audit/index.ts';
 import { eventQrCode, getSelectedEvent, listEvents, selectEvent } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable } from '../../http/nullable.ts';
 
 export const EventDtoSchema = Type.Object({
   id: Type.Integer(),

@@ -3,6 +3,7 @@ import { FOOD_REFRESH_MAX, FOOD_REFRESH_MIN, FOOD_UNITS_MAX } from '@balcao/cont
 import { auditActor } from '../audit/index.ts';
 import { foodConfig, foodSales, productCategories, saveFoodConfig } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
+import { Nullable } from '../../http/nullable.ts';
 
 const Units = Type.Integer({ minimum: -FOOD_UNITS_MAX, maximum: FOOD_UNITS_MAX });
 
@@ -12,9 +13,6 @@ const FoodConfigSchema = Type.Object({
   refreshInterval: Type.Integer({ minimum: FOOD_REFRESH_MIN, maximum: FOOD_REFRESH_MAX }),
   categoryIds: Type.Array(Id, { maxItems: 500 }),
 });
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 /** 'Configurar alimentos' and the kitchen panel (docs/food-api.md), System only. */
 export const foodRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,12 +1,11 @@
-import { Type, type FastifyPluginAsyncTypebox, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OFFLINE_ACTIONS_MAX, OFFLINE_OUTCOMES, PARTICIPANT_STATUSES } from '@balcao/contract';
 import { Id } from '../../http/id-schema.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { auditActor } from '../audit/index.ts';
 import { applyOfflineActions, offlineIssues, type SentAction } from './actions.ts';
 import { readReplica } from './replica.ts';
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable } from '../../http/nullable.ts';
 
 const OfflineParticipantSchema = Type.Object({
   id: Type.Integer(),

@@ -11,10 +11,9 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
+import { Nullable } from '../../http/nullable.ts';
 
 const Reais = Type.Number();
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 const State = Type.Enum(ORDER_STATES);
 
 export const OrderItemDtoSchema = Type.Object({

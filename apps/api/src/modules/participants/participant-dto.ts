@@ -1,4 +1,4 @@
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
 import type { Kysely, Selectable } from 'kysely';
 import {
   PARTICIPANT_STATUSES,
@@ -7,6 +7,7 @@ import {
 } from '@balcao/contract';
 import { toIsoInstant } from '../../dates.ts';
 import type { Database, ParticipantTable } from '../../db/types.ts';
+import { Nullable } from '../../http/nullable.ts';
 
 /** A participants row with its center's name, as the queries below read it. */
 export type ParticipantRecord = Selectable<ParticipantTable> & {
@@ -78,8 +79,6 @@ export function toParticipantDto(row: ParticipantRecord): ParticipantDto {
     anonymizedAt: row.anonymized_at === null ? null : toIsoInstant(row.anonymized_at),
   };
 }
-
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ParticipantDtoSchema = Type.Object({
   id: Type.Integer(),
