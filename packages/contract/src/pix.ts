@@ -77,3 +77,38 @@ export const PIX_PSP_CERTIFICATE_MESSAGE =
   'Envie o certificado do cliente (PEM) e a sua chave privada (PEM, sem senha).';
 export const PIX_PSP_KEY_MISMATCH_MESSAGE =
   'A chave privada não corresponde ao certificado enviado.';
+
+/** Where an immediate charge at the PSP stands (docs/pix.md). */
+export const PIX_CHARGE_STATUSES = ['ATIVA', 'CONCLUIDA', 'CANCELADA', 'EXPIRADA'] as const;
+export type PixChargeStatus = (typeof PIX_CHARGE_STATUSES)[number];
+
+/** POST /api/carrinho/pix/{id}/cobranca and GET /api/carrinho/pix/cobranca/{txid}. */
+export interface PixPspChargeDto {
+  txid: string;
+  orderId: number;
+  status: PixChargeStatus;
+  /** Reais, as the order's amounts. */
+  valor: number;
+  /** The BR Code ("Pix copia e cola") the PSP made; the till shows it as text and QR. */
+  pixCopiaECola: string;
+  /** When the QR stops being payable (ISO instant): the till's countdown. */
+  expiresAt: string;
+  /** The Pix's end-to-end id once the bank says it was paid. */
+  endToEndId: string | null;
+  paidAt: string | null;
+}
+
+/** A charge lives this long at the PSP: a queue's customer pays within minutes or not at all. */
+export const PIX_CHARGE_EXPIRY_SECONDS = 600;
+
+export const PIX_PSP_NOT_CONFIGURED =
+  'Nenhum PSP configurado: o PIX é confirmado pelo caixa (Configuração PIX).';
+export const PIX_CHARGE_NOT_FOUND = 'Cobrança PIX não encontrada.';
+
+/**
+ * The txid of an order's charge at the PSP: the standard asks 26 to 35 letters and digits, made
+ * by the receiver and never reused, so each attempt (a new amount, after a cancel) has its own.
+ */
+export function pixChargeTxid(orderId: number, attempt: number): string {
+  return `BALCAO${String(orderId).padStart(15, '0')}T${String(attempt).padStart(4, '0')}`;
+}

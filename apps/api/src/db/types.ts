@@ -346,6 +346,23 @@ export interface PixPspSettingsTable {
   updated_at: Instant;
 }
 
+/** An immediate charge made at the PSP for an order (docs/pix.md). */
+export interface PixChargeTable {
+  txid: string;
+  order_id: number;
+  attempt: number;
+  amount_cents: number;
+  status: 'ATIVA' | 'CONCLUIDA' | 'CANCELADA' | 'EXPIRADA';
+  pix_copia_e_cola: string;
+  expires_at: Instant;
+  end_to_end_id: string | null;
+  paid_cents: number | null;
+  paid_at: Instant | null;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
 /** An action a desk queued offline, as its sync left it (docs/offline-desk.md). */
 export interface OfflineActionTable {
   client_id: string;
@@ -667,6 +684,7 @@ export interface Database {
   layout_images: LayoutImageTable;
   offline_actions: OfflineActionTable;
   pix_psp_settings: PixPspSettingsTable;
+  pix_charges: PixChargeTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -28,6 +28,7 @@ import * as printerAgentSeen from './20261126090000_printer_agent_seen.ts';
 import * as layouts from './20261127120000_layouts.ts';
 import * as offlineDesk from './20261127160000_offline_desk.ts';
 import * as pixPsp from './20261127180000_pix_psp.ts';
+import * as pixCharges from './20261127190000_pix_charges.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261127120000_layouts': layouts,
   '20261127160000_offline_desk': offlineDesk,
   '20261127180000_pix_psp': pixPsp,
+  '20261127190000_pix_charges': pixCharges,
 };
 
 export function migrationsFor(

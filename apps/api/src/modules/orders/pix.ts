@@ -92,8 +92,15 @@ export function brCode(config: PixConfigDto, cents: number, txid: string): strin
   return pix.toBRCode();
 }
 
-/** GET /carrinho/pix/{id}?valor=: the charge for (part of) an order awaiting payment. */
-export async function pixCharge(db: Db, orderId: number, valor: number): Promise<PixChargeDto> {
+/**
+ * What a PIX charge of `valor` for the order needs, checked: the order awaits payment in the
+ * selected event, the amount is within what remains, and the receiver's key is saved.
+ */
+export async function pixChargeable(
+  db: Db,
+  orderId: number,
+  valor: number,
+): Promise<{ cents: number; config: PixConfigDto }> {
   const cents = paymentValueCents(valor);
   const order = await db
     .selectFrom('orders')
@@ -109,6 +116,12 @@ export async function pixCharge(db: Db, orderId: number, valor: number): Promise
   }
   const config = await pixConfig(db);
   if (config.chave === '') throw conflict(PIX_NOT_CONFIGURED);
+  return { cents, config };
+}
+
+/** GET /carrinho/pix/{id}?valor=: the charge for (part of) an order awaiting payment. */
+export async function pixCharge(db: Db, orderId: number, valor: number): Promise<PixChargeDto> {
+  const { cents, config } = await pixChargeable(db, orderId, valor);
   const txid = pixTxid(orderId);
   return { payload: brCode(config, cents, txid), txid };
 }

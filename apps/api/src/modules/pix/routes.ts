@@ -1,5 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PIX_SETTINGS_PERMISSIONS } from '@balcao/contract';
+import { ORDER_TRANSITIONS, PIX_CHARGE_STATUSES, PIX_SETTINGS_PERMISSIONS } from '@balcao/contract';
+import { Id } from '../../http/id-schema.ts';
+import { cancelCharge, createCharge, readCharge } from './charges.ts';
 import { auditActor } from '../audit/index.ts';
 import { pspSettings, removePspSettings, savePspSettings, testPspConnection } from './settings.ts';
 import { Nullable } from '../../http/nullable.ts';
@@ -28,7 +30,20 @@ const SettingsInput = Type.Object({
   caPem: PEM,
 });
 
-/** 'Configuração PIX' → the PSP connection (docs/pix.md). */
+const ChargeSchema = Type.Object({
+  txid: Type.String(),
+  orderId: Type.Integer(),
+  status: Type.Enum(PIX_CHARGE_STATUSES),
+  valor: Type.Number(),
+  pixCopiaECola: Type.String(),
+  expiresAt: Type.String(),
+  endToEndId: Nullable(Type.String()),
+  paidAt: Nullable(Type.String()),
+});
+
+const Txid = Type.Object({ txid: Type.String({ pattern: '^[a-zA-Z0-9]{26,35}$' }) });
+
+/** 'Configuração PIX' → the PSP connection, and the charges the till makes there (docs/pix.md). */
 export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const system = { access: PIX_SETTINGS_PERMISSIONS };
   const key = () => app.config.totpKey;
@@ -60,5 +75,40 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: { 200: Type.Object({ ok: Type.Boolean(), message: Type.String() }) } },
     },
     async () => testPspConnection(app.db, key()),
+  );
+
+  const cashiers = { access: ORDER_TRANSITIONS.pagar.permissions };
+
+  app.post(
+    '/carrinho/pix/:id/cobranca',
+    {
+      config: cashiers,
+      schema: {
+        params: Type.Object({ id: Id }),
+        body: Type.Object({ valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }) }),
+        response: { 200: ChargeSchema },
+      },
+    },
+    async (request) =>
+      createCharge(
+        app.db,
+        key(),
+        app.config.now(),
+        auditActor(request),
+        request.params.id,
+        request.body.valor,
+      ),
+  );
+
+  app.get(
+    '/carrinho/pix/cobranca/:txid',
+    { config: cashiers, schema: { params: Txid, response: { 200: ChargeSchema } } },
+    async (request) => readCharge(app.db, key(), app.config.now(), request.params.txid),
+  );
+
+  app.delete(
+    '/carrinho/pix/cobranca/:txid',
+    { config: cashiers, schema: { params: Txid, response: { 200: ChargeSchema } } },
+    async (request) => cancelCharge(app.db, key(), app.config.now(), request.params.txid),
   );
 };
