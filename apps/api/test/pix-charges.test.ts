@@ -42,6 +42,11 @@ beforeAll(async () => {
   seller = await storeClerk(t, ['Store']);
   cashier = await openDrawer(await storeClerk(t, ['Checkout']));
   manager = await storeClerk(t, ['System']);
+  // Listening, so the emulator can call the webhook back.
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (address && typeof address === 'object')
+    t.config.publicUrl = `http://127.0.0.1:${address.port}`;
 });
 afterAll(async () => {
   await emulator.close();
@@ -170,5 +175,59 @@ describe('PIX charges at the PSP', () => {
     expect(
       (await seller.call('POST', `/api/carrinho/pix/${order}/cobranca`, { valor: 1 })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe("the PSP's webhook", () => {
+  const notifications = () => t.db.selectFrom('pix_notifications').selectAll().execute();
+
+  it('marks the charge paid once, however often the PSP says it, without asking the PSP', async () => {
+    const registered = await manager.call('POST', '/api/pix/psp/webhook');
+    expect(registered.json()).toEqual({
+      ok: true,
+      message: `Webhook registrado no PSP para a chave ${CHAVE}.`,
+    });
+    const order = await newOrder();
+    const made = await charged(order, 40.5);
+    const before = (await notifications()).length;
+    const { endToEndId, deliveries } = await emulator.pay(made.txid, { duplicate: true });
+    expect(deliveries.map((delivery) => delivery.status)).toEqual([200, 200]);
+    expect((await notifications()).length).toBe(before + 1);
+
+    const reads = emulator.count('GET /cob/{txid}');
+    expect(await read(made.txid)).toMatchObject({ status: 'CONCLUIDA', endToEndId });
+    expect(emulator.count('GET /cob/{txid}')).toBe(reads);
+  });
+
+  it('keeps a Pix paid after the charge was cancelled, for a refund', async () => {
+    const order = await newOrder();
+    const made = await charged(order, 40.5);
+    expect((await cancel(made.txid)).status).toBe('CANCELADA');
+    const { endToEndId } = await emulator.pay(made.txid, { late: true });
+    const row = await t.db
+      .selectFrom('pix_charges')
+      .selectAll()
+      .where('txid', '=', made.txid)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'CANCELADA', end_to_end_id: endToEndId, paid_cents: 4050 });
+  });
+
+  it('answers 404 to a caller without the secret, and 400 to a body off the standard', async () => {
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/pix/webhook/nao-e-o-segredo/pix',
+      payload: { pix: [] },
+    });
+    expect(forged.statusCode).toBe(404);
+    const secret = (
+      await t.db.selectFrom('pix_psp_settings').select('webhook_secret').executeTakeFirstOrThrow()
+    ).webhook_secret;
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: `/api/pix/webhook/${secret}/pix`,
+      payload: { outra: 'coisa' },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error_description).toMatch(/Notificação Pix inválida/);
   });
 });

@@ -342,6 +342,7 @@ export interface PixPspSettingsTable {
   certificate_pem: string;
   private_key_sealed: string;
   ca_pem: string | null;
+  webhook_secret: string;
   updated_by: number | null;
   updated_at: Instant;
 }
@@ -361,6 +362,15 @@ export interface PixChargeTable {
   created_by: number | null;
   created_at: Instant;
   updated_at: Instant;
+}
+
+/** A Pix the PSP's webhook notified (docs/pix.md), once per end-to-end id. */
+export interface PixNotificationTable {
+  end_to_end_id: string;
+  txid: string | null;
+  amount_cents: number;
+  paid_at: Instant;
+  received_at: Instant;
 }
 
 /** An action a desk queued offline, as its sync left it (docs/offline-desk.md). */
@@ -685,6 +695,7 @@ export interface Database {
   offline_actions: OfflineActionTable;
   pix_psp_settings: PixPspSettingsTable;
   pix_charges: PixChargeTable;
+  pix_notifications: PixNotificationTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -247,6 +247,8 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'PUT /api/pix/psp': op('savePixPsp', 'Salva a conexão com o PSP do PIX'),
   'DELETE /api/pix/psp': op('removePixPsp', 'Remove a conexão com o PSP (PIX volta a ser manual)'),
   'POST /api/pix/psp/test': op('testPixPsp', 'Testa a conexão com o PSP'),
+  'POST /api/pix/psp/webhook': op('registerPixWebhook', 'Registra o webhook no PSP'),
+  'POST /api/pix/webhook/:secret/pix': op('receivePixWebhook', 'Notificação de Pix recebido (PSP)'),
   'POST /api/carrinho/pix/:id/cobranca': op('createPixCharge', 'Cria a cobrança PIX no PSP'),
   'GET /api/carrinho/pix/cobranca/:txid': op('getPixCharge', 'Situação da cobrança PIX no PSP'),
   'DELETE /api/carrinho/pix/cobranca/:txid': op('cancelPixCharge', 'Cancela a cobrança PIX'),

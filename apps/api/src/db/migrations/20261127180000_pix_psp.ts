@@ -16,6 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('certificate_pem', 'text', (col) => col.notNull())
     .addColumn('private_key_sealed', 'text', (col) => col.notNull())
     .addColumn('ca_pem', 'text')
+    /** The webhook's URL carries it: a notification without it is not the PSP's. */
+    .addColumn('webhook_secret', 'varchar(64)', (col) => col.notNull())
     .addColumn('updated_by', 'integer', (col) => col.references('users.id').onDelete('set null'))
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .execute();

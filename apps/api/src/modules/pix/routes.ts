@@ -2,6 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { ORDER_TRANSITIONS, PIX_CHARGE_STATUSES, PIX_SETTINGS_PERMISSIONS } from '@balcao/contract';
 import { Id } from '../../http/id-schema.ts';
 import { cancelCharge, createCharge, readCharge } from './charges.ts';
+import { receiveNotification, registerWebhook } from './webhook.ts';
 import { auditActor } from '../audit/index.ts';
 import { pspSettings, removePspSettings, savePspSettings, testPspConnection } from './settings.ts';
 import { Nullable } from '../../http/nullable.ts';
@@ -75,6 +76,30 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: { 200: Type.Object({ ok: Type.Boolean(), message: Type.String() }) } },
     },
     async () => testPspConnection(app.db, key()),
+  );
+
+  app.post(
+    '/pix/psp/webhook',
+    {
+      config: system,
+      schema: { response: { 200: Type.Object({ ok: Type.Boolean(), message: Type.String() }) } },
+    },
+    async () => registerWebhook(app.db, key(), app.config.publicUrl),
+  );
+
+  // The PSP's notification: no token, the secret in the path (docs/pix.md). Answered at once.
+  app.post(
+    '/pix/webhook/:secret/pix',
+    {
+      config: { access: 'public' },
+      schema: {
+        params: Type.Object({ secret: Type.String({ maxLength: 64 }) }),
+        body: Type.Unknown(),
+        response: { 200: Type.Object({ received: Type.Integer() }) },
+      },
+    },
+    async (request) =>
+      receiveNotification(app.db, app.config.now(), request.params.secret, request.body),
   );
 
   const cashiers = { access: ORDER_TRANSITIONS.pagar.permissions };

@@ -1,4 +1,4 @@
-import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
+import { X509Certificate, createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   PIX_PSP_CERTIFICATE_MESSAGE,
@@ -171,6 +171,7 @@ export async function savePspSettings(
           client_secret_sealed: values.client_secret_sealed!,
           certificate_pem: values.certificate_pem!,
           private_key_sealed: values.private_key_sealed!,
+          webhook_secret: randomBytes(24).toString('base64url'),
         })
         .execute();
     }
