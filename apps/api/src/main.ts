@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { resealTotpSecrets } from './auth/totp-key-rotation.ts';
+import { resealPspSecrets, resealTotpSecrets } from './auth/totp-key-rotation.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -47,6 +47,14 @@ if (config.totpKeyConfigured) {
     app.log.warn(
       { users: unreadable },
       'Segredos de dois fatores que nenhuma chave abre: esses usuários precisam de uma redefinição pelo administrador',
+    );
+  }
+  const psp = await resealPspSecrets(db, config.totpKey, config.totpPreviousKeys);
+  if (psp === 'resealed')
+    app.log.info('Segredos da conexão PIX cifrados de novo com BALCAO_TOTP_KEY');
+  if (psp === 'unreadable') {
+    app.log.warn(
+      'Segredos da conexão PIX que nenhuma chave abre: salve a conexão de novo em Configuração PIX',
     );
   }
 }

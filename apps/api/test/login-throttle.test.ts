@@ -119,15 +119,21 @@ describe('a burst of simultaneous logins', () => {
     forget();
   });
 
-  it('refuses the right password sent at once after 19 wrong ones', async () => {
+  it('checks the right password among 19 wrong ones at once only within the 5 free checks', async () => {
     const user = await createUser(t.db);
     const address = newAddress();
     const burst = await Promise.all([
       ...Array.from({ length: 19 }, () => attempt(user.username, WRONG, address)),
       attempt(user.username, user.password, address),
     ]);
+    // Which attempts are written and counted first is the database's race (CI saw the right one
+    // checked on PostgreSQL, after refused ones had taken their rows back): whatever the order,
+    // at most 5 of the 20 reach a password check, the right one included; the rest are refused
+    // unchecked.
+    const checked = burst.filter((answer) => answer.statusCode !== 429);
+    expect(checked.length).toBeLessThanOrEqual(5);
     const right = burst.at(-1)!;
-    expect(right.statusCode).toBe(429);
+    expect([200, 429]).toContain(right.statusCode);
     forget();
   });
 });

@@ -9,7 +9,9 @@ import {
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import { pspCredentials, startPspEmulator, type PspEmulator } from './helpers/psp-emulator.ts';
-import { PSP_CONNECTION_OK } from '../src/modules/pix/settings.ts';
+import { randomBytes } from 'node:crypto';
+import { resealPspSecrets } from '../src/auth/totp-key-rotation.ts';
+import { PSP_CONNECTION_OK, pspConnection, savePspSettings } from '../src/modules/pix/settings.ts';
 
 // 'Configuração PIX' → the PSP connection (issue #28, docs/pix.md), against the emulator of the
 // Banco Central's Pix API over mutual TLS with certificates made in this run.
@@ -143,5 +145,18 @@ describe('the PSP connection', () => {
     const cashier = await jsonCaller(t, ['Checkout']);
     expect((await cashier.get('/api/pix/psp')).statusCode).toBe(403);
     expect((await cashier.post('/api/pix/psp/test')).statusCode).toBe(403);
+  });
+
+  it('is sealed again when BALCAO_TOTP_KEY is rotated, and still opens', async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const actor = { id: admin.userId, username: admin.username, ip: '127.0.0.1' };
+    await savePspSettings(t.db, oldKey, new Date(), actor, settingsBody());
+    await expect(pspConnection(t.db, newKey)).rejects.toThrow();
+    expect(await resealPspSecrets(t.db, newKey, [oldKey])).toBe('resealed');
+    const opened = await pspConnection(t.db, newKey);
+    expect(opened?.clientSecret).toBe(emulator.clientSecret);
+    expect(await resealPspSecrets(t.db, newKey, [])).toBe('unchanged');
+    expect(await resealPspSecrets(t.db, randomBytes(32), [])).toBe('unreadable');
   });
 });
