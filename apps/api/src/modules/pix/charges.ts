@@ -175,28 +175,20 @@ async function settle(
   return (await chargeRow(db, row.txid))!;
 }
 
-/** GET /api/carrinho/pix/cobranca/{txid}: the charge, asking the PSP while it is active. */
-export async function readCharge(
+/**
+ * GET /api/carrinho/pix/cobranca/{txid} ('read': the charge, asking the PSP while it is active) and
+ * DELETE ('cancel': the QR withdrawn at the PSP, unless just paid). An ended charge is answered as
+ * stored.
+ */
+export async function chargeAtPsp(
   db: Db,
   key: Buffer,
   now: Date,
   txid: string,
+  intent: 'read' | 'cancel',
 ): Promise<PixPspChargeDto> {
   const row = await chargeRow(db, txid);
   if (!row) throw notFound(PIX_CHARGE_NOT_FOUND);
   if (row.status !== 'ATIVA') return toDto(row);
-  return toDto(await withPsp(db, key, (client) => settle(db, client, now, row, 'read')));
-}
-
-/** DELETE /api/carrinho/pix/cobranca/{txid}: the QR is withdrawn at the PSP (unless just paid). */
-export async function cancelCharge(
-  db: Db,
-  key: Buffer,
-  now: Date,
-  txid: string,
-): Promise<PixPspChargeDto> {
-  const row = await chargeRow(db, txid);
-  if (!row) throw notFound(PIX_CHARGE_NOT_FOUND);
-  if (row.status !== 'ATIVA') return toDto(row);
-  return toDto(await withPsp(db, key, (client) => settle(db, client, now, row, 'cancel')));
+  return toDto(await withPsp(db, key, (client) => settle(db, client, now, row, intent)));
 }

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ORDER_TRANSITIONS, PIX_CHARGE_STATUSES, PIX_SETTINGS_PERMISSIONS } from '@balcao/contract';
 import { Id } from '../../http/id-schema.ts';
-import { cancelCharge, createCharge, readCharge } from './charges.ts';
+import { chargeAtPsp, createCharge } from './charges.ts';
 import { receiveNotification, registerWebhook } from './webhook.ts';
 import { auditActor } from '../audit/index.ts';
 import { pspSettings, removePspSettings, savePspSettings, testPspConnection } from './settings.ts';
@@ -128,12 +128,12 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/carrinho/pix/cobranca/:txid',
     { config: cashiers, schema: { params: Txid, response: { 200: ChargeSchema } } },
-    async (request) => readCharge(app.db, key(), app.config.now(), request.params.txid),
+    async (request) => chargeAtPsp(app.db, key(), app.config.now(), request.params.txid, 'read'),
   );
 
   app.delete(
     '/carrinho/pix/cobranca/:txid',
     { config: cashiers, schema: { params: Txid, response: { 200: ChargeSchema } } },
-    async (request) => cancelCharge(app.db, key(), app.config.now(), request.params.txid),
+    async (request) => chargeAtPsp(app.db, key(), app.config.now(), request.params.txid, 'cancel'),
   );
 };
