@@ -9,9 +9,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /**
  * A server a test owns, so it can really stop it mid-way (the print agent across a restart, the
  * offline desk): the API with the built SPA on its own port and SQLite file, started again on the
- * same port and database.
+ * same port and database. `env(url)`: what else its environment holds, given its own address (a
+ * PSP's webhook needs `PUBLIC_URL` to reach it).
  */
-export function ownServer(name: string, adminPassword: string) {
+export function ownServer(
+  name: string,
+  adminPassword: string,
+  env: (url: string) => Record<string, string> = () => ({}),
+) {
   const port = 18000 + Math.floor(Math.random() * 2000);
   const url = `http://127.0.0.1:${port}`;
   const work = mkdtempSync(join(tmpdir(), `balcao-${name}-e2e-`));
@@ -28,6 +33,7 @@ export function ownServer(name: string, adminPassword: string) {
         DATABASE_URL: `sqlite:${join(work, 'balcao.db')}`,
         BALCAO_ADMIN_PASSWORD: adminPassword,
         LOG_LEVEL: 'warn',
+        ...env(url),
       },
     });
     const deadline = Date.now() + 120_000;

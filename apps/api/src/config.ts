@@ -41,6 +41,11 @@ export interface Config {
    */
   maxEventLoopDelay: number;
   /**
+   * Milliseconds between an instance's looks at the PSP charges still active (docs/pix.md): those
+   * of orders paid or removed are withdrawn, those past their time read (0 turns it off).
+   */
+  pixSweepInterval: number;
+  /**
    * Milliseconds a SIGTERM/SIGINT waits for requests in flight to finish before the process exits
    * anyway (with code 1).
    */
@@ -80,6 +85,7 @@ const DEFAULTS = {
   logLevel: 'info',
   eventTimeZone: 'America/Sao_Paulo',
   maxEventLoopDelay: 1000,
+  pixSweepInterval: 30_000,
   shutdownTimeout: 10_000,
   backupDir: 'backups',
 };
@@ -103,6 +109,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
     maxEventLoopDelay: readInteger(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULTS.maxEventLoopDelay, 0),
+    pixSweepInterval: readInteger(env, 'PIX_SWEEP_INTERVAL_MS', DEFAULTS.pixSweepInterval, 0),
     shutdownTimeout: readInteger(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULTS.shutdownTimeout),
     backupDir: path.resolve(REPO_ROOT, env.BACKUP_DIR || DEFAULTS.backupDir),
     publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),

@@ -2,63 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PIX_CHARGE_EXPIRY_SECONDS,
   PIX_PSP_NOT_CONFIGURED,
+  PIX_PSP_NOT_CONFIGURED_CODE,
   pixChargeTxid,
   type PixPspChargeDto,
 } from '@balcao/contract';
-import { createParticipant } from './helpers/accreditation.ts';
-import {
-  createCategory,
-  createProduct,
-  finalizedOrder,
-  openDrawer,
-  selectNewEvent,
-  storeClerk,
-  type StoreClerk,
-} from './helpers/store.ts';
-import { startTestApp, type TestContext } from './helpers/test-app.ts';
-import { pspCredentials, startPspEmulator, type PspEmulator } from './helpers/psp-emulator.ts';
+import { orderOf, paymentMethodIds, type StoreClerk } from './helpers/store.ts';
+import type { TestContext } from './helpers/test-app.ts';
+import { PIX_WEBHOOK_RATE_MAX } from '../src/modules/pix/routes.ts';
+import { sweepCharges } from '../src/modules/pix/charges.ts';
+import type { PspEmulator } from './helpers/psp-emulator.ts';
+import { CHAVE, startPixTill, type PixTill } from './helpers/pix-till.ts';
 
 // Immediate charges at the PSP for an order (issue #28, docs/pix.md), against the emulator of the
 // Banco Central's Pix API. The server's clock is the real one: charges expire by the PSP's.
 
-const CHAVE = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
-
+let till: PixTill;
 let t: TestContext;
 let emulator: PspEmulator;
 let seller: StoreClerk;
 let cashier: StoreClerk;
 let manager: StoreClerk;
-let customerCpf: string;
-let productId: number;
+let newOrder: PixTill['newOrder'];
+let charged: PixTill['charged'];
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { now: () => new Date() } });
-  emulator = await startPspEmulator({ chaves: [CHAVE] });
-  const eventId = await selectNewEvent(t.db);
-  customerCpf = (await createParticipant(t.db, eventId)).cpf;
-  productId = (
-    await createProduct(t.db, { categoryId: await createCategory(t.db), priceCents: 4050 })
-  ).id;
-  seller = await storeClerk(t, ['Store']);
-  cashier = await openDrawer(await storeClerk(t, ['Checkout']));
-  manager = await storeClerk(t, ['System']);
-  // Listening, so the emulator can call the webhook back.
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  if (address && typeof address === 'object')
-    t.config.publicUrl = `http://127.0.0.1:${address.port}`;
+  till = await startPixTill();
+  ({ t, emulator, seller, cashier, manager, newOrder, charged } = till);
 });
-afterAll(async () => {
-  await emulator.close();
-  await t.close();
-});
-
-const newOrder = async () =>
-  (
-    await finalizedOrder(seller, customerCpf, [
-      { produto_id: productId, desconto: 0, quantidade: 1 },
-    ])
-  ).id;
+afterAll(() => till.close());
 
 const charge = (orderId: number, valor: number) =>
   cashier.call('POST', `/api/carrinho/pix/${orderId}/cobranca`, { valor });
@@ -67,32 +38,16 @@ const read = async (txid: string) =>
 const cancel = async (txid: string) =>
   (await cashier.call('DELETE', `/api/carrinho/pix/cobranca/${txid}`)).json<PixPspChargeDto>();
 
-async function charged(orderId: number, valor: number): Promise<PixPspChargeDto> {
-  const answer = await charge(orderId, valor);
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json<PixPspChargeDto>();
-}
-
 describe('PIX charges at the PSP', () => {
   it('are refused until a PSP is connected', async () => {
     const order = await newOrder();
-    await manager.call('POST', '/api/carrinho/pix/config', {
-      chave: CHAVE,
-      nome: 'Associação Ação',
-      cidade: 'Fortaleza',
-    });
     const refused = await charge(order, 40.5);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error_description).toBe(PIX_PSP_NOT_CONFIGURED);
-
-    const credentials = pspCredentials(emulator);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/pix/psp',
-      headers: manager.headers,
-      payload: credentials,
+    expect(refused.json()).toMatchObject({
+      error: PIX_PSP_NOT_CONFIGURED_CODE,
+      error_description: PIX_PSP_NOT_CONFIGURED,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await till.connectPsp();
   });
 
   it('makes a charge of exact cents, answers it again, and sees it paid', async () => {
@@ -178,6 +133,39 @@ describe('PIX charges at the PSP', () => {
   });
 });
 
+describe('active charges left behind', () => {
+  const sweep = (at = new Date()) => sweepCharges(t.db, t.config.totpKey, at);
+
+  it('are withdrawn once their order is paid otherwise, and read once past their time', async () => {
+    const paidByCard = await newOrder();
+    const left = await charged(paidByCard, 40.5);
+    const card = (await paymentMethodIds(cashier))('Cartão de crédito');
+    orderOf(await cashier.pay(paidByCard, [{ id_forma_pagamento: card, valor: 40.5 }]));
+    const waiting = await charged(await newOrder(), 40.5);
+
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    expect(emulator.charge(left.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect((await read(left.txid)).status).toBe('CANCELADA');
+    expect(emulator.charge(waiting.txid)?.status).toBe('ATIVA');
+    expect(await sweep()).toBe(0);
+
+    // Past its time (nobody at the till to read it): expired, and no longer payable here.
+    emulator.expire(waiting.txid);
+    expect(await sweep(new Date(Date.now() + (PIX_CHARGE_EXPIRY_SECONDS + 1) * 1000))).toBe(1);
+    expect((await read(waiting.txid)).status).toBe('EXPIRADA');
+  });
+
+  it('a charge paid while the till looked away is the one the till gets back', async () => {
+    const order = await newOrder();
+    const made = await charged(order, 40.5);
+    const { endToEndId } = await emulator.pay(made.txid, { notify: false });
+    expect((await read(made.txid)).status).toBe('CONCLUIDA');
+    const puts = emulator.count('PUT /cob/{txid}');
+    expect(await charged(order, 40.5)).toMatchObject({ txid: made.txid, endToEndId });
+    expect(emulator.count('PUT /cob/{txid}')).toBe(puts);
+  });
+});
+
 describe("the PSP's webhook", () => {
   const notifications = () => t.db.selectFrom('pix_notifications').selectAll().execute();
 
@@ -229,5 +217,36 @@ describe("the PSP's webhook", () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error_description).toMatch(/Notificação Pix inválida/);
+  });
+
+  it('slows a caller guessing the secret path: 429 after the minute’s allowance', async () => {
+    const guess = (index: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/pix/webhook/palpite${index}/pix`,
+        payload: { pix: [] },
+        remoteAddress: '203.0.113.9',
+      });
+    const answers = [];
+    for (let index = 0; index <= PIX_WEBHOOK_RATE_MAX; index += 1) answers.push(await guess(index));
+    expect(
+      answers.slice(0, PIX_WEBHOOK_RATE_MAX).every((answer) => answer.statusCode === 404),
+    ).toBe(true);
+    const limited = answers.at(-1)!;
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error_description).toMatch(
+      /^Muitas notificações deste endereço: tente de novo em \d+ s\.$/,
+    );
+    // Another address (the PSP's) is not held up.
+    const secret = (
+      await t.db.selectFrom('pix_psp_settings').select('webhook_secret').executeTakeFirstOrThrow()
+    ).webhook_secret;
+    const psp = await t.app.inject({
+      method: 'POST',
+      url: `/api/pix/webhook/${secret}/pix`,
+      payload: { pix: [] },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(psp.json()).toEqual({ received: 0 });
   });
 });

@@ -194,6 +194,10 @@ registerPages({
     (m) => m.AuditPage,
   ),
   PAID_ORDERS: lazyPage(storePages, (m) => m.PaidOrdersPage),
+  PIX_REFUNDS: lazyPage(
+    () => import('./features/shop/pix-refunds-page'),
+    (m) => m.PixRefundsPage,
+  ),
   REPORT_DRAWER_SESSIONS: lazyPage(
     () => import('./features/shop/drawer-sessions-page'),
     (m) => m.DrawerSessionsPage,

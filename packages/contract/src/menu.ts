@@ -181,6 +181,9 @@ export const MENU = [
     permissions: ['StoreCheckoutDelivery'],
   },
   { page: 'PAID_ORDERS', group: 'Loja', label: 'Pedidos pagos', permissions: SYSTEM },
+  // Not in SPEC.md's menu: the Pix to give back and the refunds asked of the PSP (issue #28),
+  // beside 'Pedidos pagos' and with the estorno's permission (PIX_REFUND_PERMISSIONS).
+  { page: 'PIX_REFUNDS', group: 'Loja', label: 'Devoluções PIX', permissions: SYSTEM },
   {
     page: 'REPORT_DASHBOARD',
     group: 'Relatórios',

@@ -322,6 +322,13 @@ export interface PaymentEntry {
   id_forma_pagamento: number;
   /** Reais, 2 decimals. */
   valor: number;
+  /** A PIX line: the PSP charge that paid it (docs/pix.md, 'At the till'). */
+  txid?: string;
+  /**
+   * A PIX line the cashier confirms without the bank while a PSP is connected: why (audited).
+   * Not needed when the charge was paid, nor without a PSP.
+   */
+  confirmacao_manual?: string;
 }
 
 /** POST /api/carrinho/pagamento/{id}: every payment line at once; they must add up to the total. */
@@ -329,8 +336,13 @@ export interface PaymentRequest {
   pagamentos: PaymentEntry[];
 }
 
-export interface OrderPaymentDto extends PaymentEntry {
+export interface OrderPaymentDto {
+  id_forma_pagamento: number;
   descricao: string;
+  /** Reais. */
+  valor: number;
+  /** A PIX line the bank confirmed: the Pix's end-to-end id; null otherwise. */
+  endToEndId: string | null;
 }
 
 export interface OrderTransitionDto {

@@ -3,6 +3,8 @@
  * copia e cola") the server builds for a charge. Limits are the BR Code's (EMV MPM fields).
  */
 import type { Permission } from './permissions.ts';
+import { formatMoney, toCents, type Cents } from './money.ts';
+import { ORDER_TRANSITIONS, type OrderDto } from './orders.ts';
 
 /** Who sets the PIX receiver. */
 export const PIX_SETTINGS_PERMISSIONS: readonly Permission[] = ['System'];
@@ -103,6 +105,10 @@ export const PIX_CHARGE_EXPIRY_SECONDS = 600;
 
 export const PIX_PSP_NOT_CONFIGURED =
   'Nenhum PSP configurado: o PIX é confirmado pelo caixa (Configuração PIX).';
+/** The error code of that 409: the till falls back to the static BR Code. */
+export const PIX_PSP_NOT_CONFIGURED_CODE = 'psp_not_configured';
+/** The error code of a PSP failing (502): the cashier may confirm by hand. */
+export const PIX_PSP_ERROR_CODE = 'psp_error';
 export const PIX_CHARGE_NOT_FOUND = 'Cobrança PIX não encontrada.';
 
 /**
@@ -111,4 +117,132 @@ export const PIX_CHARGE_NOT_FOUND = 'Cobrança PIX não encontrada.';
  */
 export function pixChargeTxid(orderId: number, attempt: number): string {
   return `BALCAO${String(orderId).padStart(15, '0')}T${String(attempt).padStart(4, '0')}`;
+}
+
+/** A payment method is PIX by its name (the methods table has no type column). */
+export const isPixMethodName = (name: string | undefined) => /\bpix\b/i.test(name ?? '');
+
+/** The longest reason a cashier may give for confirming a PIX without the bank. */
+export const PIX_MANUAL_REASON_MAX = 500;
+
+export const PIX_MANUAL_REASON_REQUIRED =
+  'Com o PSP conectado, o PIX é confirmado pelo banco: para confirmar sem ele, informe o motivo.';
+export const PIX_TXID_NOT_PIX_LINE = 'Só uma linha PIX pode levar uma cobrança PIX.';
+export const PIX_TXID_TWICE = 'A mesma cobrança PIX está em mais de uma linha.';
+
+/** A Pix the bank confirmed for another amount than its payment line. */
+export function pixPaidDiffersMessage(paid: Cents, line: Cents): string {
+  return `O PIX recebido (${formatMoney(paid)}) difere do valor da linha (${formatMoney(line)}).`;
+}
+
+// ---- Refunds (devoluções) of Pix received (docs/pix.md, 'Refunds') ------------------------------
+
+/** Who gives Pix back: the order refund's (estorno) permissions. */
+export const PIX_REFUND_PERMISSIONS: readonly Permission[] = ORDER_TRANSITIONS.estornar.permissions;
+
+/**
+ * A refund asked of the PSP, once per Pix. PENDENTE: recorded, not yet accepted by the PSP (it
+ * failed, see `error`, or is being asked right now); then the standard's statuses.
+ */
+export const PIX_REFUND_STATUSES = [
+  'PENDENTE',
+  'EM_PROCESSAMENTO',
+  'DEVOLVIDO',
+  'NAO_REALIZADO',
+] as const;
+export type PixRefundStatus = (typeof PIX_REFUND_STATUSES)[number];
+
+export const PIX_REFUND_STATUS_LABELS: Record<PixRefundStatus, string> = {
+  PENDENTE: 'Pendente',
+  EM_PROCESSAMENTO: 'Solicitada ao banco',
+  DEVOLVIDO: 'Devolvida',
+  NAO_REALIZADO: 'Não realizada',
+};
+
+/** A refund of a Pix (GET /api/pix/devolucoes `refunds`, and what refunding answers). */
+export interface PixRefundDto {
+  /** The devolução's id at the PSP (made by Balcão from the Pix's end-to-end id). */
+  id: string;
+  endToEndId: string;
+  /** Reais: the whole Pix. */
+  valor: number;
+  orderId: number | null;
+  txid: string | null;
+  /** Why it is given back (the estorno's reason, or the one typed in 'Devoluções PIX'). */
+  motivo: string;
+  status: PixRefundStatus;
+  /** The PSP's id of the return (`rtrId`), once it accepted the request. */
+  returnId: string | null;
+  /** PENDENTE: why the PSP did not accept it (pt-BR); NAO_REALIZADO: the PSP's reason. */
+  error: string | null;
+  /** Username of who asked. */
+  createdBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A Pix received that no order keeps, to be given back (GET /api/pix/devolucoes `unclaimed`). */
+export interface PixUnclaimedDto {
+  endToEndId: string;
+  /** Reais. */
+  valor: number;
+  /** When the Pix was paid (the PSP's `horario`). */
+  paidAt: string;
+  txid: string | null;
+  orderId: number | null;
+  /** Why no order keeps it, in pt-BR: one of PIX_UNCLAIMED_REASONS. */
+  why: string;
+}
+
+export const PIX_UNCLAIMED_REASONS = {
+  cancelled: 'Pago após a cobrança ser cancelada',
+  expired: 'Pago após expirar',
+  paidOtherwise: 'Pedido pago de outra forma',
+  orderRemoved: 'Pedido removido',
+  orderRefunded: 'Pedido estornado',
+  chargePaidTwice: 'Cobrança já paga por outro Pix',
+  noCharge: 'Sem cobrança conhecida',
+} as const;
+
+/** GET /api/pix/devolucoes. */
+export interface PixRefundsDto {
+  unclaimed: PixUnclaimedDto[];
+  /** Newest first. */
+  refunds: PixRefundDto[];
+}
+
+/** POST /api/pix/devolucoes. */
+export interface PixRefundRequest {
+  endToEndId: string;
+  motivo: string;
+}
+
+/** POST /api/carrinho/estornar/{id}: the order, and what became of its bank-confirmed Pix. */
+export interface RefundedOrderDto extends OrderDto {
+  /** One per PIX line the bank confirmed; empty when there is none. */
+  devolucoesPix: PixRefundDto[];
+}
+
+export const PIX_REFUND_REASON_MAX = 500;
+export const PIX_REFUND_REASON_REQUIRED = 'Informe o motivo da devolução.';
+export const PIX_REFUND_NOT_LISTED = 'Este Pix não está na lista de Pix a devolver.';
+export const PIX_REFUND_NOT_FOUND = 'Devolução PIX não encontrada.';
+export const PIX_REFUND_NO_PSP =
+  'Nenhum PSP configurado: conecte o PSP em Configuração PIX para devolver o Pix.';
+
+/** What a clerk reads of one refund just asked: never that money went back when it was only asked. */
+export function pixRefundOutcomeMessage(refund: PixRefundDto): string {
+  const amount = formatMoney(toCents(refund.valor));
+  switch (refund.status) {
+    case 'EM_PROCESSAMENTO':
+      return `Devolução PIX solicitada ao banco: ${amount}.`;
+    case 'DEVOLVIDO':
+      return `Devolução PIX feita pelo banco: ${amount}.`;
+    case 'NAO_REALIZADO':
+      return `O banco não fez a devolução PIX de ${amount}${refund.error ? `: ${refund.error}` : '.'}`;
+    case 'PENDENTE':
+      return refund.error
+        ? `A devolução PIX de ${amount} não foi aceita pelo PSP: ${refund.error} Tente de novo em 'Devoluções PIX'.`
+        : `A devolução PIX de ${amount} está sendo pedida ao PSP: confira em 'Devoluções PIX'.`;
+  }
 }

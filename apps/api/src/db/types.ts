@@ -279,6 +279,11 @@ export interface OrderPaymentTable {
   user_id: number;
   /** The cashier's open drawer when paid; null when paid without one. */
   drawer_session_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A PIX line paid by a PSP charge: its txid (one charge pays one line) and Pix id. */
+  pix_txid: ColumnType<string | null, string | null | undefined, string | null>;
+  end_to_end_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A PIX line the cashier confirmed without the bank, while a PSP is connected: why. */
+  manual_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Instant;
 }
 
@@ -359,6 +364,25 @@ export interface PixChargeTable {
   end_to_end_id: string | null;
   paid_cents: number | null;
   paid_at: Instant | null;
+  created_by: number | null;
+  created_at: Instant;
+  updated_at: Instant;
+}
+
+/**
+ * A refund (devolução) asked of the PSP for a Pix, once per Pix: of a refunded order's line or of
+ * a Pix no order kept (late, or paid twice). PENDENTE until the PSP accepted the request.
+ */
+export interface PixRefundTable {
+  id: string;
+  end_to_end_id: string;
+  amount_cents: number;
+  order_id: number | null;
+  txid: string | null;
+  reason: string;
+  status: 'PENDENTE' | 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  return_id: string | null;
+  error: string | null;
   created_by: number | null;
   created_at: Instant;
   updated_at: Instant;
@@ -696,6 +720,7 @@ export interface Database {
   pix_psp_settings: PixPspSettingsTable;
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;
+  pix_refunds: PixRefundTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -51,6 +51,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     webDist: '/nonexistent/balcao-web-dist',
     // Off unless a test turns it on: two busy CPUs must not make other tests' requests 503.
     maxEventLoopDelay: 0,
+    // Tests sweep PSP charges when they mean to (sweepCharges), never behind another test's back.
+    pixSweepInterval: 0,
     now: clock.now,
     ...options.config,
   };

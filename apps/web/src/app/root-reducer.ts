@@ -31,6 +31,8 @@ import type { deliverySlice } from '../features/shop/delivery-slice';
 import type { drawerSlice } from '../features/shop/drawer-slice';
 import type { paidOrdersSlice } from '../features/shop/paid-orders-slice';
 import type { pixConfigSlice } from '../features/shop/pix-config-slice';
+import type { pixPspSlice } from '../features/shop/pix-psp-slice';
+import type { pixRefundsSlice } from '../features/shop/pix-refunds-slice';
 import type { saleSlice } from '../features/shop/sale-slice';
 import type { tableExtrasSlice } from '../features/tables/extras-slice';
 import type { totpSlice } from '../features/totp/slice';
@@ -56,6 +58,8 @@ export type LazyState = WithSlice<typeof accreditationSlice> &
   WithSlice<typeof drawerSlice> &
   WithSlice<typeof paidOrdersSlice> &
   WithSlice<typeof pixConfigSlice> &
+  WithSlice<typeof pixPspSlice> &
+  WithSlice<typeof pixRefundsSlice> &
   WithSlice<typeof saleSlice> &
   WithSlice<typeof tableExtrasSlice> &
   WithSlice<typeof totpSlice> &

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import {
+  PIX_PSP_NOT_CONFIGURED,
+  PIX_PSP_NOT_CONFIGURED_CODE,
   duplicateItemMessage,
   orderAmounts,
   stockShortageMessage,
@@ -11,6 +13,7 @@ import {
   type OrderDto,
   type PaymentMethodDto,
   type PaymentRequest,
+  type PixRefundDto,
   type SaleProduct,
 } from '@balcao/contract';
 import { server } from './server';
@@ -47,6 +50,8 @@ export function serveStore(
     orders?: OrderDto[];
     stock?: Record<number, number>;
     refundFails?: boolean;
+    /** What the estorno answers of the order's bank-confirmed Pix (`devolucoesPix`; none). */
+    pixRefunds?: PixRefundDto[];
     pixFails?: boolean;
     /** POST /api/carrinho/unificar answers this 409. */
     unifyRefusal?: string;
@@ -159,7 +164,9 @@ export function serveStore(
         estadoPedido: 'PAGO',
         caixa: 'caixa1',
         payments: body.pagamentos.map((entry) => ({
-          ...entry,
+          id_forma_pagamento: entry.id_forma_pagamento,
+          valor: entry.valor,
+          endToEndId: null,
           descricao:
             METHODS.find((m) => m.id_forma_pagamento === entry.id_forma_pagamento)?.descricao ?? '',
         })),
@@ -226,6 +233,13 @@ export function serveStore(
         { ...closed, impressao: null },
       ]);
     }),
+    // No PSP connected: the till shows the static BR Code (PSP tests add their own handlers).
+    http.post('/api/carrinho/pix/:id/cobranca', () =>
+      HttpResponse.json(
+        { error: PIX_PSP_NOT_CONFIGURED_CODE, error_description: PIX_PSP_NOT_CONFIGURED },
+        { status: 409 },
+      ),
+    ),
     http.get('/api/carrinho/pix/:id', ({ params, request }) => {
       const valor = new URL(request.url).searchParams.get('valor');
       calls.pix.push(`${params.id}:${valor}`);
@@ -253,7 +267,7 @@ export function serveStore(
       if (options.refundFails) return conflict('Falha no estorno.', 500);
       const done: OrderDto = { ...order, estadoPedido: 'ESTORNADO' };
       orders.set(done.id, done);
-      return HttpResponse.json(done);
+      return HttpResponse.json({ ...done, devolucoesPix: options.pixRefunds ?? [] });
     }),
     http.get('/api/carrinho/imprimir/expedicao/:id', ({ params }) => {
       calls.deliveryReceipts.push(Number(params.id));

@@ -99,6 +99,20 @@ export function FieldInput({ field, id, value, invalid, onChange }: FieldInputPr
           className={BOX_CLASSES[field.boxes ?? 'grid']}
         />
       );
+    case 'file':
+      // A file input cannot be given a value: it starts empty, and the draft holds the content.
+      return (
+        <Form.Control
+          {...common}
+          type="file"
+          accept={field.accept}
+          onChange={(event) => {
+            const file = (event.target as HTMLInputElement).files?.[0];
+            if (!file) onChange('');
+            else void file.text().then(onChange, () => onChange(''));
+          }}
+        />
+      );
     case 'datetime':
       return maskedInput(maskDateTimeInput, 'numeric', 'DD/MM/AAAA HH:mm');
     case 'money':

@@ -16,7 +16,9 @@ export type FieldType =
   | 'boolean'
   | 'switch'
   | 'datetime'
-  | 'readonly';
+  | 'readonly'
+  /** A text file read in the browser: the value is its content ('' when none is chosen). */
+  | 'file';
 
 /** What a field holds while edited: text, a checkbox, or the chosen option values. */
 export type FieldValue = string | boolean | string[];
@@ -47,6 +49,8 @@ export interface FormField {
   /** What a select or checkbox list with no options says (where to register them). */
   noOptions?: string;
   maxLength?: number;
+  /** A file field's accepted types ('.pem,.crt'). */
+  accept?: string;
   autoFocus?: boolean;
   disabled?: boolean;
   /** Checked as typed: marked red with its message while its check fails. */

@@ -37,6 +37,7 @@ export const OrderPaymentDtoSchema = Type.Object({
   id_forma_pagamento: Type.Integer(),
   descricao: Type.String(),
   valor: Reais,
+  endToEndId: Nullable(Type.String()),
 });
 
 export const OrderDtoSchema = Type.Object({
@@ -112,6 +113,7 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
         'order_payments.order_id',
         'order_payments.payment_method_id',
         'order_payments.amount_cents',
+        'order_payments.end_to_end_id',
         'payment_methods.name',
       ])
       .where('order_payments.order_id', 'in', ids)
@@ -166,6 +168,7 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
         id_forma_pagamento: payment.payment_method_id,
         descricao: payment.name,
         valor: toReais(payment.amount_cents),
+        endToEndId: payment.end_to_end_id,
       })),
       coupon:
         order.coupon_name !== null && order.coupon_percent_bp !== null

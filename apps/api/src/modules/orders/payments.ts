@@ -24,6 +24,7 @@ import { loadOrder } from './order-dto.ts';
 import { refuseOtherEvent } from './service.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
+import { checkPixLines, planPixLines, type PixLinePlan } from './pix-lines.ts';
 
 /** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */
 
@@ -70,6 +71,9 @@ async function unknownMethod(db: Db, payments: readonly PaymentEntry[]) {
     : invalidRequest(`Forma de pagamento não encontrada: ${unknown}.`);
 }
 
+const withoutNulls = (record: object) =>
+  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
+
 /** Cash always goes into a drawer: without an open one (or one closed meanwhile), a 409. */
 async function refuseCashWithoutDrawer(trx: Trx, payments: readonly PaymentEntry[]) {
   const cash = await trx
@@ -97,6 +101,7 @@ async function recordPayment(
   orderId: number,
   payments: readonly PaymentEntry[],
   cents: readonly number[],
+  pixPlan: PixLinePlan | null,
 ): Promise<void> {
   const at = now.toISOString();
   const { totalCents, eventId, couponId } = await applyTransition(
@@ -117,6 +122,7 @@ async function recordPayment(
       `Os pagamentos (${formatMoney(paid)}) não fecham o total do pedido (${formatMoney(totalCents)}).`,
     );
   }
+  const pix = await checkPixLines(trx, orderId, pixPlan, cents);
   if (payments.length > 0) {
     // The money goes into the cashier's open drawer; without one the payment belongs to none
     // (and cash is refused).
@@ -130,6 +136,7 @@ async function recordPayment(
           amount_cents: cents[index]!,
           user_id: actor.id,
           drawer_session_id: openDrawerQuery(trx, actor.id),
+          ...pix[index],
           created_at: at,
         })),
       )
@@ -144,11 +151,23 @@ async function recordPayment(
         pagamentos: payments.map((payment, index) => ({
           id_forma_pagamento: payment.id_forma_pagamento,
           amount_cents: cents[index],
+          ...withoutNulls(pix[index]!),
         })),
         drawer_session_id: stored?.drawer_session_id ?? null,
       },
       at: now,
     });
+    // A PIX the bank did not confirm, taken on the cashier's word: its own entry, with why.
+    for (const [index, line] of pix.entries()) {
+      if (line.manual_reason === null) continue;
+      await recordAudit(trx, auditActorOf(actor), {
+        entity: 'order_payments',
+        entityId: orderId,
+        action: 'pix_confirmacao_manual',
+        after: { amount_cents: cents[index], motivo: line.manual_reason, txid: line.pix_txid },
+        at: now,
+      });
+    }
   }
   // The order's coupon is used now, once (409 if another order used it first); a total that
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
@@ -188,9 +207,10 @@ export async function payOrder(
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
   const cents = paymentCents(payments);
+  const pixPlan = await planPixLines(db, payments);
   return idempotently(db, request, now, {
     work: async (trx) => {
-      await recordPayment(trx, now, actor, orderId, payments, cents);
+      await recordPayment(trx, now, actor, orderId, payments, cents, pixPlan);
       return loadOrder(trx, orderId);
     },
     last: (trx) => settlePayment(trx, now, actor, orderId),

@@ -10,12 +10,14 @@ import {
   ORDER_READ_PERMISSIONS,
   ORDER_RECORD_PERMISSIONS,
   ORDER_TRANSITIONS,
+  PIX_MANUAL_REASON_MAX,
   PAID_ORDERS_PERMISSIONS,
   PIX_SETTINGS_PERMISSIONS,
   SELLER_PERMISSIONS,
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor } from '../audit/index.ts';
+import { PixRefundDtoSchema, refundOrderPix } from '../pix/index.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import {
   OrderDtoSchema,
@@ -45,6 +47,11 @@ const Params = Type.Object({ id: Id });
 const IdCliente = Type.Union([Type.String({ minLength: 1, maxLength: 20 }), Id]);
 const CpfQuery = Type.Object({ cpf: Type.Optional(Type.String({ maxLength: 14 })) });
 const MAX_LINES = 200;
+/** The estorno's answer: the order and its bank-confirmed Pix given back (docs/pix.md). */
+const RefundedOrderSchema = Type.Object({
+  ...OrderDtoSchema.properties,
+  devolucoesPix: Type.Array(PixRefundDtoSchema),
+});
 
 /** The signed-in user and the desk (client address) the request came from. */
 function actor(request: FastifyRequest): Actor {
@@ -178,6 +185,8 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
             Type.Object({
               id_forma_pagamento: Id,
               valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
+              txid: Type.Optional(Type.String({ pattern: '^[a-zA-Z0-9]{26,35}$' })),
+              confirmacao_manual: Type.Optional(Type.String({ maxLength: PIX_MANUAL_REASON_MAX })),
             }),
             { maxItems: 20 },
           ),
@@ -269,14 +278,25 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: Params,
         // A missing or blank reason is refused by the service, with its pt-BR message.
         body: Type.Object({ motivo: Type.Optional(Type.String({ maxLength: 500 })) }),
-        response: { 200: OrderDtoSchema },
+        response: { 200: RefundedOrderSchema },
       },
     },
-    // Idempotency-Key read by hand, as for the payment.
+    // Idempotency-Key read by hand, as for the payment. The PSP is asked to give back the order's
+    // bank-confirmed Pix once the estorno committed, outside its transaction: a PSP down leaves
+    // the refund PENDENTE (said in `devolucoesPix`), never the estorno undone.
     async (request) => {
       const { id } = request.params;
       const key = request.headers['idempotency-key'];
-      return refundOrder(app.db, now(), actor(request), id, request.body.motivo ?? '', key);
+      const motivo = request.body.motivo ?? '';
+      const order = await refundOrder(app.db, now(), actor(request), id, motivo, key);
+      const devolucoesPix = await refundOrderPix(
+        app.db,
+        app.config.totpKey,
+        now(),
+        auditActor(request),
+        order.id,
+      );
+      return { ...order, devolucoesPix };
     },
   );
 

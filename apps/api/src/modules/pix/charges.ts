@@ -2,18 +2,21 @@ import type { Kysely, Selectable } from 'kysely';
 import {
   PIX_CHARGE_EXPIRY_SECONDS,
   PIX_CHARGE_NOT_FOUND,
+  PIX_PSP_ERROR_CODE,
   PIX_PSP_NOT_CONFIGURED,
+  PIX_PSP_NOT_CONFIGURED_CODE,
   pixChargeTxid,
   toReais,
   type PixPspChargeDto,
 } from '@balcao/contract';
 import type { Database, PixChargeTable } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { ApiError, conflict, notFound } from '../../http/api-error.ts';
+import { ApiError, notFound } from '../../http/api-error.ts';
 import type { AuditActor } from '../audit/index.ts';
 import { pixChargeable } from '../orders/index.ts';
-import { PspClient, PspError, type Charge } from './psp-client.ts';
-import { pspConnection } from './settings.ts';
+import type { PspClient } from './psp-client.ts';
+import { PspError, type Charge } from './psp-client.ts';
+import { atPsp } from './settings.ts';
 
 /**
  * Immediate charges at the PSP for an order (issue #28, docs/pix.md): made when the till chooses
@@ -34,21 +37,38 @@ const toDto = (row: ChargeRow): PixPspChargeDto => ({
   paidAt: row.paid_at,
 });
 
-/** A PSP failure as the till reads it: 502, its pt-BR message. */
-const pspFailure = (error: PspError) => new ApiError(502, 'psp_error', error.message);
-
+/** `use` at the PSP, its failures as the till reads them: no PSP 409, the PSP failing 502. */
 async function withPsp<T>(db: Db, key: Buffer, use: (client: PspClient) => Promise<T>) {
-  const connection = await pspConnection(db, key);
-  if (!connection) throw conflict(PIX_PSP_NOT_CONFIGURED);
-  const client = new PspClient(connection);
   try {
-    return await use(client);
+    return await atPsp(db, key, use);
   } catch (error) {
-    throw error instanceof PspError ? pspFailure(error) : error;
-  } finally {
-    client.close();
+    if (!(error instanceof PspError)) throw error;
+    if (error.kind === 'not_connected') {
+      throw new ApiError(409, PIX_PSP_NOT_CONFIGURED_CODE, PIX_PSP_NOT_CONFIGURED);
+    }
+    throw new ApiError(502, PIX_PSP_ERROR_CODE, error.message);
   }
 }
+
+/** A charge of the order the bank says was paid, of this amount, that no payment line holds. */
+const paidUnusedCharge = (db: Db, orderId: number, cents: number) =>
+  db
+    .selectFrom('pix_charges')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('end_to_end_id', 'is not', null)
+    .where('paid_cents', '=', cents)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('order_payments')
+            .select('order_payments.id')
+            .whereRef('order_payments.pix_txid', '=', 'pix_charges.txid'),
+        ),
+      ),
+    )
+    .orderBy('attempt', 'desc')
+    .executeTakeFirst();
 
 const activeCharge = (db: Db, orderId: number) =>
   db
@@ -73,6 +93,9 @@ export async function createCharge(
   valor: number,
 ): Promise<PixPspChargeDto> {
   const { cents, config } = await pixChargeable(db, orderId, valor);
+  // Paid while the till looked elsewhere (the order closed and opened again): that Pix pays.
+  const paid = await paidUnusedCharge(db, orderId, cents);
+  if (paid) return toDto(paid);
   const current = await activeCharge(db, orderId);
   if (current && current.amount_cents === cents && Date.parse(current.expires_at) > now.getTime()) {
     return toDto(current);
@@ -121,6 +144,24 @@ export async function createCharge(
       return toDto((await chargeRow(db, txid))!);
     }
   });
+}
+
+/**
+ * A line the cashier confirmed by hand with this charge, now paid at the bank: the line takes the
+ * Pix's id (when the amounts agree), so the Pix is not listed to be given back.
+ */
+export async function confirmManualLine(
+  db: Db,
+  txid: string,
+  pix: { endToEndId: string; amountCents: number },
+): Promise<void> {
+  await db
+    .updateTable('order_payments')
+    .set({ end_to_end_id: pix.endToEndId })
+    .where('pix_txid', '=', txid)
+    .where('amount_cents', '=', pix.amountCents)
+    .where('end_to_end_id', 'is', null)
+    .execute();
 }
 
 const chargeRow = (db: Db, txid: string) =>
@@ -172,6 +213,7 @@ async function settle(
     .where('txid', '=', row.txid)
     .where('status', '=', 'ATIVA')
     .execute();
+  if (paid) await confirmManualLine(db, row.txid, paid);
   return (await chargeRow(db, row.txid))!;
 }
 
@@ -191,4 +233,34 @@ export async function chargeAtPsp(
   if (!row) throw notFound(PIX_CHARGE_NOT_FOUND);
   if (row.status !== 'ATIVA') return toDto(row);
   return toDto(await withPsp(db, key, (client) => settle(db, client, now, row, intent)));
+}
+
+/**
+ * Now and then on each instance (`pixSweepInterval`): active charges of orders no longer awaiting
+ * payment are withdrawn at the PSP (so a QR left on a screen cannot be paid), and those past their
+ * time are read (paid, or expired). Safe on several instances at once: each write is guarded.
+ */
+export async function sweepCharges(db: Db, key: Buffer, now: Date): Promise<number> {
+  const rows = await db
+    .selectFrom('pix_charges')
+    .innerJoin('orders', 'orders.id', 'pix_charges.order_id')
+    .selectAll('pix_charges')
+    .select('orders.state')
+    .where('pix_charges.status', '=', 'ATIVA')
+    .where((eb) =>
+      eb.or([
+        eb('orders.state', '!=', 'AGUARDANDO_PAGAMENTO'),
+        eb('pix_charges.expires_at', '<=', now.toISOString()),
+      ]),
+    )
+    .orderBy('pix_charges.created_at')
+    .limit(100)
+    .execute();
+  if (rows.length === 0) return 0;
+  await withPsp(db, key, async (client) => {
+    for (const { state, ...row } of rows) {
+      await settle(db, client, now, row, state === 'AGUARDANDO_PAGAMENTO' ? 'read' : 'cancel');
+    }
+  });
+  return rows.length;
 }

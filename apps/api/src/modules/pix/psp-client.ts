@@ -125,7 +125,9 @@ export type PspErrorKind =
   /** The answer does not follow the standard. */
   | 'invalid_answer'
   /** The connection's settings are unusable (an address that is not https://). */
-  | 'configuration';
+  | 'configuration'
+  /** No PSP connection is stored ('Configuração PIX'). */
+  | 'not_connected';
 
 /** The standard's error body (RFC 7807, `application/problem+json`). */
 export interface PixProblem {

@@ -1,11 +1,21 @@
+import rateLimit from '@fastify/rate-limit';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ORDER_TRANSITIONS, PIX_CHARGE_STATUSES, PIX_SETTINGS_PERMISSIONS } from '@balcao/contract';
+import {
+  ORDER_TRANSITIONS,
+  PIX_CHARGE_STATUSES,
+  PIX_REFUND_PERMISSIONS,
+  PIX_REFUND_REASON_MAX,
+  PIX_SETTINGS_PERMISSIONS,
+} from '@balcao/contract';
 import { Id } from '../../http/id-schema.ts';
-import { chargeAtPsp, createCharge } from './charges.ts';
+import { chargeAtPsp, createCharge, sweepCharges } from './charges.ts';
 import { receiveNotification, registerWebhook } from './webhook.ts';
 import { auditActor } from '../audit/index.ts';
 import { pspSettings, removePspSettings, savePspSettings, testPspConnection } from './settings.ts';
 import { Nullable } from '../../http/nullable.ts';
+import { ApiError } from '../../http/api-error.ts';
+import { PixRefundDtoSchema, PixRefundsDtoSchema } from './refund-schemas.ts';
+import { pixRefunds, refundUnclaimedPix, retryPixRefund } from './refunds.ts';
 
 const SettingsSchema = Type.Object({
   configured: Type.Boolean(),
@@ -42,12 +52,34 @@ const ChargeSchema = Type.Object({
   paidAt: Nullable(Type.String()),
 });
 
+/** Notifications a minute from one address: a PSP batches its Pix, so this is never its pace. */
+export const PIX_WEBHOOK_RATE_MAX = 600;
+
 const Txid = Type.Object({ txid: Type.String({ pattern: '^[a-zA-Z0-9]{26,35}$' }) });
+
+// A Pix's end-to-end id and a refund's id: the standard's [a-zA-Z0-9]{1,35}. Whether the Pix is
+// one to give back, and a blank reason, are the service's checks (pt-BR messages).
+const RefundInput = Type.Object({
+  endToEndId: Type.String({ pattern: '^[a-zA-Z0-9]{1,35}$' }),
+  motivo: Type.Optional(Type.String({ maxLength: PIX_REFUND_REASON_MAX })),
+});
+const RefundId = Type.Object({ id: Type.String({ pattern: '^[a-zA-Z0-9]{1,35}$' }) });
 
 /** 'Configuração PIX' → the PSP connection, and the charges the till makes there (docs/pix.md). */
 export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const system = { access: PIX_SETTINGS_PERMISSIONS };
   const key = () => app.config.totpKey;
+
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    sweepCharges(app.db, key(), app.config.now()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'Falha ao verificar as cobranças PIX ativas no PSP'),
+    );
+  app.addHook('onReady', async () => {
+    const every = app.config.pixSweepInterval;
+    if (every > 0) sweeper = setInterval(sweep, every).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.get('/pix/psp', { config: system, schema: { response: { 200: SettingsSchema } } }, async () =>
     pspSettings(app.db),
@@ -87,11 +119,24 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => registerWebhook(app.db, key(), app.config.publicUrl),
   );
 
+  // Only the webhook is limited here (per address, per instance): a PSP notifies far less, and a
+  // caller guessing the secret path is slowed to a crawl.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ApiError(
+        429,
+        'too_many_requests',
+        `Muitas notificações deste endereço: tente de novo em ${Math.ceil(context.ttl / 1000)} s.`,
+        { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      ),
+  });
+
   // The PSP's notification: no token, the secret in the path (docs/pix.md). Answered at once.
   app.post(
     '/pix/webhook/:secret/pix',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: { max: PIX_WEBHOOK_RATE_MAX, timeWindow: 60_000 } },
       schema: {
         params: Type.Object({ secret: Type.String({ maxLength: 64 }) }),
         body: Type.Unknown(),
@@ -135,5 +180,38 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/carrinho/pix/cobranca/:txid',
     { config: cashiers, schema: { params: Txid, response: { 200: ChargeSchema } } },
     async (request) => chargeAtPsp(app.db, key(), app.config.now(), request.params.txid, 'cancel'),
+  );
+
+  // 'Devoluções PIX': the Pix no order keeps and the refunds asked (docs/pix.md, 'Refunds').
+  const refunders = { access: PIX_REFUND_PERMISSIONS, money: true };
+
+  app.get(
+    '/pix/devolucoes',
+    {
+      config: { access: PIX_REFUND_PERMISSIONS },
+      schema: { response: { 200: PixRefundsDtoSchema } },
+    },
+    async () => pixRefunds(app.db, key(), app.config.now()),
+  );
+
+  app.post(
+    '/pix/devolucoes',
+    { config: refunders, schema: { body: RefundInput, response: { 200: PixRefundDtoSchema } } },
+    async (request) =>
+      refundUnclaimedPix(
+        app.db,
+        key(),
+        app.config.now(),
+        auditActor(request),
+        request.body.endToEndId,
+        request.body.motivo ?? '',
+      ),
+  );
+
+  app.post(
+    '/pix/devolucoes/:id/tentar',
+    { config: refunders, schema: { params: RefundId, response: { 200: PixRefundDtoSchema } } },
+    async (request) =>
+      retryPixRefund(app.db, key(), app.config.now(), auditActor(request), request.params.id),
   );
 };

@@ -4,6 +4,7 @@ import {
   PIX_PSP_CERTIFICATE_MESSAGE,
   PIX_PSP_CLIENT_ID_MESSAGE,
   PIX_PSP_KEY_MISMATCH_MESSAGE,
+  PIX_PSP_NOT_CONFIGURED,
   PIX_PSP_SECRET_MESSAGE,
   PIX_PSP_TOKEN_URL_MESSAGE,
   PIX_PSP_URL_MESSAGE,
@@ -81,6 +82,26 @@ export async function pspConnection(db: Db, key: Buffer): Promise<PspConnection 
     privateKeyPem: openTotpSecret(totpKeys(key), row.private_key_sealed),
     ...(row.ca_pem ? { caPem: row.ca_pem } : {}),
   };
+}
+
+/**
+ * `use` with a client of the stored connection, closed after. No connection is a PspError of kind
+ * 'not_connected' with `missing` as its message, like any other reason the PSP cannot be asked.
+ */
+export async function atPsp<T>(
+  db: Db,
+  key: Buffer,
+  use: (client: PspClient) => Promise<T>,
+  missing = PIX_PSP_NOT_CONFIGURED,
+): Promise<T> {
+  const connection = await pspConnection(db, key);
+  if (!connection) throw new PspError('not_connected', missing);
+  const client = new PspClient(connection);
+  try {
+    return await use(client);
+  } finally {
+    client.close();
+  }
 }
 
 function httpsUrl(text: string | undefined, message: string): string | null {

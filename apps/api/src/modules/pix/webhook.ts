@@ -4,6 +4,7 @@ import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { PspClient, PspError, parseWebhookNotification } from './psp-client.ts';
 import { pspConnection } from './settings.ts';
+import { confirmManualLine } from './charges.ts';
 
 /**
  * The PSP's webhook (issue #28, docs/pix.md): `POST /api/pix/webhook/{secret}/pix` with the
@@ -73,6 +74,7 @@ export async function receiveNotification(
         .where('status', 'in', ['CANCELADA', 'EXPIRADA'])
         .where('end_to_end_id', 'is', null)
         .execute();
+      await confirmManualLine(trx, pix.txid, pix);
     });
   }
   return { received: pixes.length };

@@ -5,6 +5,7 @@ import { App } from '../../App';
 import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { tokenResponse } from '../../testing/fixtures';
+import { noPspConnected } from '../../testing/fake-pix';
 
 function statusWith(done: readonly SetupStepKey[], complete = false): SetupStatus {
   return { complete, steps: SETUP_STEPS.map((s) => ({ key: s.key, done: done.includes(s.key) })) };
@@ -64,6 +65,8 @@ describe('Primeiros passos', { timeout: 20_000 }, () => {
       http.get('/api/carrinho/pix/config', () =>
         HttpResponse.json({ chave: '', nome: '', cidade: '' }),
       ),
+      // The PSP card below it (docs/pix.md).
+      noPspConnected(),
     );
     const { store, user } = await signInAs(['System']);
     expect(await screen.findByRole('heading', { name: 'Usuários' })).toBeInTheDocument();

@@ -6,6 +6,8 @@ import { checkoutSlice } from './checkout-slice';
 import { deliverySlice } from './delivery-slice';
 import { paidOrdersSlice } from './paid-orders-slice';
 import { pixConfigSlice } from './pix-config-slice';
+import { pixPspSlice } from './pix-psp-slice';
+import { pixRefundsSlice } from './pix-refunds-slice';
 import { drawerSlice } from './drawer-slice';
 import {
   loadDiscountLimit,
@@ -17,12 +19,31 @@ import {
 import { deliverySaga, loadDeliveryOrders } from './delivery-sagas';
 import { loadPaidOrders, paidOrdersSaga } from './paid-orders-sagas';
 import { loadPixConfig, pixConfigSaga } from './pix-config-sagas';
+import { loadPixPsp, pixPspSaga } from './pix-psp-sagas';
+import { loadPixRefunds, pixRefundsSaga } from './pix-refunds-sagas';
 import { drawerSaga, loadDrawer } from './drawer-sagas';
 
 registerArea({
   name: 'store',
-  slices: [saleSlice, checkoutSlice, deliverySlice, paidOrdersSlice, pixConfigSlice, drawerSlice],
-  sagas: [storeSaga, deliverySaga, paidOrdersSaga, pixConfigSaga, drawerSaga],
+  slices: [
+    saleSlice,
+    checkoutSlice,
+    deliverySlice,
+    paidOrdersSlice,
+    pixConfigSlice,
+    pixPspSlice,
+    pixRefundsSlice,
+    drawerSlice,
+  ],
+  sagas: [
+    storeSaga,
+    deliverySaga,
+    paidOrdersSaga,
+    pixConfigSaga,
+    pixPspSaga,
+    pixRefundsSaga,
+    drawerSaga,
+  ],
   pageLoaders: {
     STORE: [loadSaleProducts],
     // Not in SPEC.md's list: the cashier screens also load the cashier's open drawer and discount
@@ -45,8 +66,9 @@ registerArea({
       loadDiscountLimit,
     ],
     PAID_ORDERS: [loadPaidOrders],
-    // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form.
-    PAYMENT_METHODS: [loadPixConfig],
+    PIX_REFUNDS: [loadPixRefunds],
+    // Not in SPEC.md's list: the page also holds the 'Configuração PIX' form and the PSP connection.
+    PAYMENT_METHODS: [loadPixConfig, loadPixPsp],
     REPORT_DRAWER_SESSIONS: [loadEvents],
   },
 });

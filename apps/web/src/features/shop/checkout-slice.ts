@@ -7,8 +7,12 @@ import {
   toCents,
   type Cents,
   type OrderDto,
+  type PaymentEntry,
   type PaymentMethodDto,
   type PixChargeDto,
+  type PixPspChargeDto,
+  PIX_PSP_ERROR_CODE,
+  isPixMethodName,
 } from '@balcao/contract';
 import { failedCase, type ApiError, type FailureMeta } from '../../api/api-error';
 import { orderChanged } from '../../store/app-actions';
@@ -38,9 +42,17 @@ export interface ItemChange {
 /** The key of a PIX charge: the order and the line's amount. */
 export const pixKey = (orderId: number, amount: Cents) => `${orderId}:${amount}`;
 
-/** A payment method is PIX by its name (the methods table has no type column). */
-export const isPix = (method: PaymentMethodDto | undefined) =>
-  /\bpix\b/i.test(method?.descricao ?? '');
+export const isPix = (method: PaymentMethodDto | undefined) => isPixMethodName(method?.descricao);
+
+/**
+ * A PIX line's charge: the static BR Code (the cashier confirms), the PSP's (the bank confirms,
+ * docs/pix.md), or why there is none (`pspFailed`: the PSP did not answer, the cashier may confirm
+ * by hand).
+ */
+export type PixLineCharge =
+  | { kind: 'static'; charge: PixChargeDto }
+  | { kind: 'psp'; charge: PixPspChargeDto }
+  | { kind: 'error'; error: string; pspFailed: boolean };
 
 export const isCash = (method: PaymentMethodDto | undefined) =>
   method?.descricao === CASH_METHOD_NAME;
@@ -60,7 +72,11 @@ export interface CheckoutState {
   notice: Notice | null;
   deskTab: DeskTab;
   /** PIX charges by `pixKey`; a refusal (e.g. no key configured) holds its message instead. */
-  pix: Record<string, PixChargeDto | { error: string }>;
+  pix: Record<string, PixLineCharge>;
+  /** PIX lines the cashier confirmed without the bank, by `pixKey`: why. */
+  pixManual: Record<string, string>;
+  /** Whether the server has a PSP to confirm PIX; null until asked for this order. */
+  pspConnected: boolean | null;
   /** Merging a customer's open orders: its refusal shows on the panel, not the generic dialog. */
   unify: { merging: boolean; error: string | null };
   /** 'Recebido': what the customer handed over for the cash part; null until typed. */
@@ -82,6 +98,8 @@ const initialState: CheckoutState = {
   notice: null,
   deskTab: 'sale',
   pix: {},
+  pixManual: {},
+  pspConnected: null,
   unify: { merging: false, error: null },
   received: null,
   maxDiscount: null,
@@ -93,7 +111,8 @@ const initialState: CheckoutState = {
  */
 function forgetPixRefusals(state: CheckoutState) {
   for (const [key, charge] of Object.entries(state.pix))
-    if ('error' in charge) delete state.pix[key];
+    if (charge.kind === 'error') delete state.pix[key];
+  state.pspConnected = null;
 }
 
 /** The order as saved: the selected one and its line in the open list follow it. */
@@ -109,6 +128,7 @@ function selectOrder(state: CheckoutState, order: OrderDto | null) {
   ];
   state.nextKey += 1;
   state.received = null;
+  state.pixManual = {};
   forgetPixRefusals(state);
 }
 
@@ -246,8 +266,10 @@ export const checkoutSlice = createSlice({
       _state,
       _action: PayloadAction<{ orderId: number; amount: Cents; line: number }>,
     ) {},
-    pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixChargeDto }>) {
-      state.pix[action.payload.key] = action.payload.charge;
+    pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixLineCharge }>) {
+      const { key, charge } = action.payload;
+      state.pix[key] = charge;
+      state.pspConnected = charge.kind === 'psp';
     },
     pixChargeFailed: {
       // Shown under the PIX line, not in the generic dialog.
@@ -256,8 +278,25 @@ export const checkoutSlice = createSlice({
         meta: { hideError: true, key },
       }),
       reducer(state, action: PayloadAction<ApiError, string, FailureMeta & { key: string }>) {
-        state.pix[action.meta.key] = { error: action.payload.description };
+        const { description, error } = action.payload;
+        const pspFailed = error === PIX_PSP_ERROR_CODE;
+        state.pix[action.meta.key] = { kind: 'error', error: description, pspFailed };
       },
+    },
+    /** 'Gerar nova cobrança' and 'Tentar de novo': the line asks for a charge again. */
+    pixChargeForgotten(state, action: PayloadAction<string>) {
+      delete state.pix[action.payload];
+      delete state.pixManual[action.payload];
+    },
+    /** 'Cancelar cobrança': the QR withdrawn at the PSP (DELETE), unless just paid. */
+    pixChargeCancelRequested(_state, _action: PayloadAction<{ key: string; txid: string }>) {},
+    pixChargeCancelFailed: failedCase(),
+    /** 'Confirmar sem o banco': the cashier's word, with why (audited by the server). */
+    pixManualConfirmed(state, action: PayloadAction<{ key: string; reason: string }>) {
+      state.pixManual[action.payload.key] = action.payload.reason;
+    },
+    pixManualUndone(state, action: PayloadAction<string>) {
+      delete state.pixManual[action.payload];
     },
     /** POST /api/carrinho/unificar: the first id keeps the merged items. */
     unifyRequested(state, _action: PayloadAction<{ idCliente: string; orderIds: number[] }>) {
@@ -342,6 +381,11 @@ export const {
   pixChargeRequested,
   pixChargeLoaded,
   pixChargeFailed,
+  pixChargeForgotten,
+  pixChargeCancelRequested,
+  pixChargeCancelFailed,
+  pixManualConfirmed,
+  pixManualUndone,
   unifyRequested,
   unifySucceeded,
   unifyFailed,
@@ -354,10 +398,30 @@ export const {
 export const selectCheckout = (state: RootState) => state.checkout;
 
 /**
+ * A PIX line's standing: ready to pay (a static BR Code shown, the bank's Pix of a PSP charge, or
+ * the cashier's reason where the bank did not confirm) and what the payment sends for it.
+ */
+export function pixLineState(
+  charge: PixLineCharge | undefined,
+  manualReason: string | undefined,
+): { ready: boolean; bankPaid: boolean; entry: Pick<PaymentEntry, 'txid' | 'confirmacao_manual'> } {
+  if (charge?.kind === 'static') return { ready: true, bankPaid: false, entry: {} };
+  const psp = charge?.kind === 'psp' ? charge.charge : null;
+  if (psp?.endToEndId) return { ready: true, bankPaid: true, entry: { txid: psp.txid } };
+  const manual = manualReason !== undefined && (psp !== null || charge?.kind === 'error');
+  return {
+    ready: manual,
+    bankPaid: false,
+    entry: manual ? { ...(psp ? { txid: psp.txid } : {}), confirmacao_manual: manualReason } : {},
+  };
+}
+
+/**
  * The selected order's total in cents, each line's effective amount (one line follows it), the
  * cash part with the change for what was received, and whether 'Finalizar Pagamento' may run: the
- * payments add up, every PIX line has its BR Code (none while the key is not configured) and
- * 'Recebido', when typed, covers the cash part.
+ * payments add up, every PIX line is ready (`pixLineState`) and 'Recebido', when typed, covers the
+ * cash part. `bankConfirmed`: the txids the bank confirmed, when every PIX line is ready and one
+ * of them was confirmed by the bank (the till then pays by itself).
  */
 export function paymentState(state: CheckoutState) {
   const total = state.selected ? toCents(state.selected.total) : 0;
@@ -372,15 +436,22 @@ export function paymentState(state: CheckoutState) {
     0,
   );
   const change = state.received === null ? null : cashChange(cashPart, state.received);
-  const pixReady = amounts.every((amount, i) => {
-    if (!isPix(methodOf(i))) return true;
-    const charge = state.selected ? state.pix[pixKey(state.selected.id, amount)] : undefined;
-    return charge !== undefined && 'payload' in charge;
+  const pixLines = amounts.map((amount, i) => {
+    if (!isPix(methodOf(i)) || !state.selected) return null;
+    const key = pixKey(state.selected.id, amount);
+    return pixLineState(state.pix[key], state.pixManual[key]);
   });
+  const pixReady = pixLines.every((line) => line === null || line.ready);
+  const bankTxids = pixLines.flatMap((line) =>
+    line?.bankPaid && line.entry.txid ? [line.entry.txid] : [],
+  );
   return {
     total,
     amounts,
     remaining: paymentsRemaining(total, amounts),
+    /** What each line sends besides its method and amount (PIX: txid, the cashier's reason). */
+    pixEntries: pixLines.map((line) => line?.entry ?? {}),
+    bankConfirmed: pixReady && bankTxids.length > 0 ? bankTxids.join(',') : null,
     cashPart,
     change,
     canFinish:

@@ -96,6 +96,46 @@ describe('Pedidos pagos', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Estornar' })).not.toBeInTheDocument();
   });
 
+  it('says what became of the order’s bank-confirmed Pix, never that it was given back', async () => {
+    const pix = {
+      id: 'BALCAOD0123456789abcdef0123456789',
+      endToEndId: 'E99999999202611281200abcdef01234',
+      valor: 40.5,
+      orderId: 11,
+      txid: 'BALCAO000000000000011T0001',
+      motivo: 'Desistência',
+      returnId: null,
+      createdBy: 'gerente',
+      createdAt: '2026-11-28T12:00:00.000Z',
+      updatedAt: '2026-11-28T12:00:00.000Z',
+    };
+    serveStore({
+      orders: [joaoPaid],
+      pixRefunds: [
+        { ...pix, status: 'EM_PROCESSAMENTO', error: null },
+        {
+          ...pix,
+          id: 'BALCAOD2',
+          valor: 10,
+          status: 'PENDENTE',
+          error: 'O PSP está indisponível (HTTP 503).',
+        },
+      ],
+    });
+    const { user } = await openPaidOrders();
+    await user.click(await within(paidList()).findByRole('button', { name: /Pedido 11/ }));
+    await user.type(screen.getByLabelText('Motivo do estorno'), 'Desistência');
+    await user.click(screen.getByRole('button', { name: 'Estornar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirmar ação' });
+    await user.click(within(confirm).getByRole('button', { name: 'Estornar' }));
+    const done = await screen.findByRole('dialog', { name: 'Sucesso!' });
+    expect(done).toHaveTextContent(
+      'O pedido foi estornado. Devolução PIX solicitada ao banco: R$ 40,50. ' +
+        'A devolução PIX de R$ 10,00 não foi aceita pelo PSP: O PSP está indisponível (HTTP 503). ' +
+        "Tente de novo em 'Devoluções PIX'.",
+    );
+  });
+
   it("shows 'Erro!' when the refund fails", async () => {
     serveStore({ orders: [joaoPaid], refundFails: true });
     const { user } = await openPaidOrders();

@@ -1,6 +1,6 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { OrderDto, PrintOutcome } from '@balcao/contract';
+import type { OrderDto, PrintOutcome, RefundedOrderDto } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
@@ -42,7 +42,7 @@ function* refund(action: ReturnType<typeof refundRequested>): SagaIterator {
   const { selected }: PaidOrdersState = yield select(selectPaidOrders);
   if (!selected) return;
   try {
-    const order: OrderDto = yield call(callApi<OrderDto>, {
+    const order: RefundedOrderDto = yield call(callApi<RefundedOrderDto>, {
       method: 'POST',
       url: `/api/carrinho/estornar/${selected.id}`,
       data: { motivo: action.payload.reason },

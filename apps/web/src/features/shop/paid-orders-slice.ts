@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { OrderDto } from '@balcao/contract';
+import { pixRefundOutcomeMessage, type OrderDto, type RefundedOrderDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
@@ -61,10 +61,15 @@ export const paidOrdersSlice = createSlice({
     refundRequested(state, _action: PayloadAction<{ reason: string; idempotencyKey: string }>) {
       state.refunding = true;
     },
-    refunded(state, action: PayloadAction<OrderDto>) {
+    /** The order refunded, and what the PSP said of its bank-confirmed Pix (docs/pix.md). */
+    refunded(state, action: PayloadAction<RefundedOrderDto>) {
+      const { devolucoesPix, ...order } = action.payload;
       state.refunding = false;
-      state.selected = action.payload;
-      state.notice = REFUND_DONE;
+      state.selected = order;
+      state.notice = {
+        ...REFUND_DONE,
+        text: [REFUND_DONE.text, ...devolucoesPix.map(pixRefundOutcomeMessage)].join(' '),
+      };
     },
     refundFailed: failedCase<PaidOrdersState>((state) => {
       state.refunding = false;

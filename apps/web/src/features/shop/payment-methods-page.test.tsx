@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
+import { noPspConnected } from '../../testing/fake-pix';
 
 const dated = { dateCreated: '2026-11-23T12:00:00.000Z', dateUpdated: '2026-11-23T12:00:00.000Z' };
 
@@ -12,6 +13,8 @@ describe('Formas de pagamento page', () => {
       http.get('/api/carrinho/pix/config', () =>
         HttpResponse.json({ chave: '', nome: '', cidade: '' }),
       ),
+      // The PSP card below it (docs/pix.md).
+      noPspConnected(),
       http.get('/api/payment-methods/select', () =>
         HttpResponse.json({
           data: [

@@ -1,4 +1,5 @@
 import { PixConfigForm } from './components/pix-config-form';
+import { PixPspForm } from './components/pix-psp-form';
 import { column } from '../../ui/columns';
 import { required } from '../../ui/form-field';
 import { dateColumns, textOf, type TableDefinition } from '../../app/tables/definition';
@@ -9,7 +10,7 @@ import './area';
 
 /**
  * 'Formas de pagamento' (System): what the cashier offers (docs/orders-api.md), and below it the
- * 'Configuração PIX' the PIX method's BR Codes use.
+ * 'Configuração PIX' the PIX method's BR Codes use and the PSP that confirms them (docs/pix.md).
  */
 export const paymentMethodsTable: TableDefinition<TableRow> = {
   table: 'paymentMethods',
@@ -35,6 +36,9 @@ export function PaymentMethodsPage() {
       <TablePage definition={paymentMethodsTable} />
       <div className="mt-4">
         <PixConfigForm />
+      </div>
+      <div className="mt-4">
+        <PixPspForm />
       </div>
     </PageFrame>
   );

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
+import { noPspConnected } from '../../testing/fake-pix';
 
 describe('Configuração PIX', { timeout: 20_000 }, () => {
   it('shows the saved key and saves an edited one', async () => {
@@ -11,6 +12,8 @@ describe('Configuração PIX', { timeout: 20_000 }, () => {
       http.get('/api/carrinho/pix/config', () =>
         HttpResponse.json({ chave: '', nome: '', cidade: '' }),
       ),
+      // The PSP card below it (docs/pix.md).
+      noPspConnected(),
       http.post('/api/carrinho/pix/config', async ({ request }) => {
         const body = await request.json();
         posted.push(body);

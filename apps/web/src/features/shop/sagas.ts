@@ -25,7 +25,9 @@ import {
   type PaymentMethodDto,
   type PaymentRequest,
   type PixChargeDto,
+  type PixPspChargeDto,
   type SaleProduct,
+  PIX_PSP_NOT_CONFIGURED_CODE,
 } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
@@ -76,6 +78,8 @@ import {
   paymentState,
   paymentSucceeded,
   couponsGenerated,
+  pixChargeCancelFailed,
+  pixChargeCancelRequested,
   pixChargeFailed,
   pixChargeLoaded,
   pixChargeRequested,
@@ -299,10 +303,12 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
     );
     return;
   }
+  const { pixEntries } = paymentState(checkout);
   const body: PaymentRequest = {
     pagamentos: amounts.map((amount, i) => ({
       id_forma_pagamento: lines[i]?.methodId ?? 0,
       valor: toReais(amount),
+      ...pixEntries[i],
     })),
   };
   try {
@@ -337,21 +343,79 @@ function* pixChargesPerLine(): SagaIterator {
   }
 }
 
-/** GET /api/carrinho/pix/{id}?valor=, once the cashier stops typing the line's amount. */
+/** How often the till reads a PSP charge the bank has not settled (the webhook's fallback). */
+export const PIX_POLL_MS = 2000;
+
+/**
+ * Once the cashier stops typing the line's amount: the PSP's charge (POST …/cobranca), followed
+ * until the bank settles it; without a PSP, the static BR Code (GET /api/carrinho/pix/{id}).
+ */
 function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIterator {
   const { orderId, amount } = action.payload;
   yield delay(300);
   const key = pixKey(orderId, amount);
+  const { pspConnected }: CheckoutState = yield select(selectCheckout);
   try {
+    if (pspConnected !== false) {
+      try {
+        const charge: PixPspChargeDto = yield call(callApi<PixPspChargeDto>, {
+          method: 'POST',
+          url: `/api/carrinho/pix/${orderId}/cobranca`,
+          data: { valor: toReais(amount) },
+        });
+        yield put(pixChargeLoaded({ key, charge: { kind: 'psp', charge } }));
+        yield call(followPspCharge, key, charge);
+        return;
+      } catch (thrown) {
+        if (toApiError(thrown).error !== PIX_PSP_NOT_CONFIGURED_CODE) throw thrown;
+      }
+    }
     const charge: PixChargeDto = yield call(callApi<PixChargeDto>, {
       url: `/api/carrinho/pix/${orderId}`,
       params: { valor: toReais(amount) },
     });
-    yield put(pixChargeLoaded({ key, charge }));
+    yield put(pixChargeLoaded({ key, charge: { kind: 'static', charge } }));
   } catch (thrown) {
     yield put(pixChargeFailed(key, toApiError(thrown)));
   }
 }
+
+/**
+ * Reads the charge (GET …/cobranca/{txid}) while the bank has not settled it and the till still
+ * shows it. The server answers from its webhook when that came, and asks the PSP otherwise.
+ */
+function* followPspCharge(key: string, charge: PixPspChargeDto): SagaIterator {
+  let current = charge;
+  while (current.status === 'ATIVA') {
+    yield delay(PIX_POLL_MS);
+    const { selected, pix }: CheckoutState = yield select(selectCheckout);
+    const shown = pix[key];
+    if (selected?.id !== current.orderId || shown?.kind !== 'psp') return;
+    if (shown.charge.txid !== current.txid || shown.charge.status !== 'ATIVA') return;
+    try {
+      current = yield call(callApi<PixPspChargeDto>, {
+        url: `/api/carrinho/pix/cobranca/${current.txid}`,
+      });
+      yield put(pixChargeLoaded({ key, charge: { kind: 'psp', charge: current } }));
+    } catch {
+      // The PSP slow or away for a moment: the next read tries again, and the cashier may
+      // confirm by hand meanwhile.
+    }
+  }
+}
+
+/** 'Cancelar cobrança': DELETE …/cobranca/{txid}; a charge paid a moment before stays paid. */
+const cancelPixCharge = failingTo(
+  pixChargeCancelFailed,
+  function* (action: ReturnType<typeof pixChargeCancelRequested>): SagaIterator {
+    const { key, txid } = action.payload;
+    const charge: PixPspChargeDto = yield call(callApi<PixPspChargeDto>, {
+      method: 'DELETE',
+      url: `/api/carrinho/pix/cobranca/${txid}`,
+    });
+    yield put(pixChargeLoaded({ key, charge: { kind: 'psp', charge } }));
+  },
+);
 
 /** The customer's open orders merged into the first; the merged one is selected. */
 function* unifyOrders(action: ReturnType<typeof unifyRequested>): SagaIterator {
@@ -399,6 +463,7 @@ export function* storeSaga(): SagaIterator {
   yield takeLeading(receiptPrintRequested.type, reprintReceipt);
   yield takeLeading(orderRemoveRequested.type, removeOrder);
   yield takeLeading(unifyRequested.type, unifyOrders);
+  yield takeLeading(pixChargeCancelRequested.type, cancelPixCharge);
   yield spawn(pixChargesPerLine);
   yield call(cartSaver);
 }

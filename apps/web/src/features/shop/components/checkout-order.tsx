@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import { formatCpf, formatMoney } from '@balcao/contract';
@@ -39,6 +39,15 @@ export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
     if (payment.canFinish)
       dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey(), toDelivery }));
   };
+  // The bank confirmed the PIX and nothing else is missing: the till pays by itself, once per
+  // confirmation (a refusal then waits for the cashier's click).
+  const autoPaid = useRef<string | null>(null);
+  useEffect(() => {
+    if (payment.bankConfirmed === null || !payment.canFinish) return;
+    if (autoPaid.current === payment.bankConfirmed) return;
+    autoPaid.current = payment.bankConfirmed;
+    dispatch(paymentRequested({ idempotencyKey: newIdempotencyKey(), toDelivery }));
+  }, [payment.bankConfirmed, payment.canFinish, toDelivery, dispatch]);
 
   if (!selected)
     return (

@@ -1,0 +1,115 @@
+import { expect } from 'vitest';
+import type { Kysely } from 'kysely';
+import type { PixPspChargeDto } from '@balcao/contract';
+import { buildApp, type App } from '../../src/app.ts';
+import { openDatabase } from '../../src/db/database.ts';
+import type { Database } from '../../src/db/types.ts';
+import { createParticipant } from './accreditation.ts';
+import {
+  createCategory,
+  createProduct,
+  finalizedOrder,
+  openDrawer,
+  paymentMethodIds,
+  selectNewEvent,
+  storeClerk,
+  type StoreClerk,
+} from './store.ts';
+import { startTestApp, type TestContext } from './test-app.ts';
+import { pspCredentials, startPspEmulator, type PspEmulator } from './psp-emulator.ts';
+
+/** The receiver's PIX key the emulator knows. */
+export const CHAVE = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+
+/**
+ * A store whose till takes PIX through the PSP emulator (issue #28): the app listening (so the
+ * emulator can call its webhook back) on the real clock, the PIX key saved, a R$ 40,50 product,
+ * a seller, a cashier with an open drawer and a manager (System). The PSP is connected by
+ * `connectPsp`. On PostgreSQL, `second` is another API instance with its own pool: two tills or
+ * managers behind a balancer.
+ */
+export interface PixTill {
+  t: TestContext;
+  second: { app: App; db: Kysely<Database> } | undefined;
+  emulator: PspEmulator;
+  seller: StoreClerk;
+  cashier: StoreClerk;
+  manager: StoreClerk;
+  /** A payment method's id by its name. */
+  method: (descricao: string) => number;
+  /** A finalized order of `quantidade` × R$ 40,50 awaiting payment. */
+  newOrder(quantidade?: number): Promise<number>;
+  /** The cashier's charge at the PSP; fails the test unless 200. */
+  charged(orderId: number, valor?: number): Promise<PixPspChargeDto>;
+  /** 'Configuração PIX' → the emulator as PSP, and its webhook registered. */
+  connectPsp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startPixTill(): Promise<PixTill> {
+  const t = await startTestApp({ config: { now: () => new Date() } });
+  let second: PixTill['second'];
+  if (t.dialect === 'postgres') {
+    const { db } = openDatabase(t.config.databaseUrl);
+    const app = await buildApp({ config: t.config, db });
+    await app.ready();
+    second = { app, db };
+  }
+  const emulator = await startPspEmulator({ chaves: [CHAVE] });
+  const eventId = await selectNewEvent(t.db);
+  const customerCpf = (await createParticipant(t.db, eventId)).cpf;
+  const productId = (
+    await createProduct(t.db, { categoryId: await createCategory(t.db), priceCents: 4050 })
+  ).id;
+  const seller = await storeClerk(t, ['Store']);
+  const cashier = await openDrawer(await storeClerk(t, ['Checkout']));
+  const manager = await storeClerk(t, ['System']);
+  const method = await paymentMethodIds(cashier);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (address && typeof address === 'object')
+    t.config.publicUrl = `http://127.0.0.1:${address.port}`;
+  const saved = await manager.call('POST', '/api/carrinho/pix/config', {
+    chave: CHAVE,
+    nome: 'Associação Ação',
+    cidade: 'Fortaleza',
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+
+  return {
+    t,
+    second,
+    emulator,
+    seller,
+    cashier,
+    manager,
+    method,
+    async newOrder(quantidade = 1) {
+      const items = [{ produto_id: productId, desconto: 0, quantidade }];
+      return (await finalizedOrder(seller, customerCpf, items)).id;
+    },
+    async charged(orderId, valor = 40.5) {
+      const answer = await cashier.call('POST', `/api/carrinho/pix/${orderId}/cobranca`, {
+        valor,
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<PixPspChargeDto>();
+    },
+    async connectPsp() {
+      const connected = await t.app.inject({
+        method: 'PUT',
+        url: '/api/pix/psp',
+        headers: manager.headers,
+        payload: pspCredentials(emulator),
+      });
+      expect(connected.statusCode, connected.body).toBe(200);
+      expect((await manager.call('POST', '/api/pix/psp/webhook')).json().ok).toBe(true);
+    },
+    async close() {
+      await second?.app.close();
+      await second?.db.destroy();
+      await emulator.close();
+      await t.close();
+    },
+  };
+}

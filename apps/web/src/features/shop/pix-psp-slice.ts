@@ -1,0 +1,126 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PixPspSettingsDto, PixPspSettingsInput } from '@balcao/contract';
+import { failedCase, type ApiError } from '../../api/api-error';
+import type { RootState } from '../../app/store';
+import { isExpectedRefusal } from '../../ui/desk-outcome';
+
+/** 'Testar conexão' (POST /api/pix/psp/test) or 'Registrar webhook' (POST /api/pix/psp/webhook). */
+export type PixPspCheck = 'test' | 'webhook';
+
+/** What the server answers for a check: the PSP's verdict in pt-BR. */
+export interface PixPspCheckAnswer {
+  ok: boolean;
+  message: string;
+}
+
+export interface PixPspState {
+  /** GET /api/pix/psp; null until it answers. */
+  settings: PixPspSettingsDto | null;
+  saving: boolean;
+  /** The server's 400 on Salvar, shown in the form. */
+  saveError: string | null;
+  /** 'Configuração salva!' is showing. */
+  saved: boolean;
+  /** Bumped by a save or a disconnect: the form starts again, its secrets and files blank. */
+  revision: number;
+  checking: PixPspCheck | null;
+  /** The last check's answer, or its refusal (4xx), shown under its button. */
+  outcome: (PixPspCheckAnswer & { check: PixPspCheck }) | null;
+  removing: boolean;
+}
+
+const initialState: PixPspState = {
+  settings: null,
+  saving: false,
+  saveError: null,
+  saved: false,
+  revision: 0,
+  checking: null,
+  outcome: null,
+  removing: false,
+};
+
+function settingsReplaced(state: PixPspState, settings: PixPspSettingsDto) {
+  state.settings = settings;
+  state.saveError = null;
+  state.outcome = null;
+  state.revision += 1;
+}
+
+/** 'Configuração PIX' → the PSP that confirms the charges (docs/pix.md, issue #28). */
+export const pixPspSlice = createSlice({
+  name: 'pixPsp',
+  initialState,
+  reducers: {
+    pixPspLoaded(state, action: PayloadAction<PixPspSettingsDto>) {
+      state.settings = action.payload;
+    },
+    pixPspLoadFailed: failedCase(),
+    pixPspSaveRequested(state, _action: PayloadAction<PixPspSettingsInput>) {
+      state.saving = true;
+      state.saveError = null;
+      state.saved = false;
+    },
+    pixPspSaved(state, action: PayloadAction<PixPspSettingsDto>) {
+      state.saving = false;
+      state.saved = true;
+      settingsReplaced(state, action.payload);
+    },
+    /** A refused connection (400: address, client_id, certificate) shows in the form. */
+    pixPspSaveFailed: failedCase<PixPspState>(
+      (state, error, meta) => {
+        state.saving = false;
+        if (meta.hideError) state.saveError = error.description;
+      },
+      { hideError: (error: ApiError) => error.status === 400 },
+    ),
+    pixPspSavedNoticeClosed(state) {
+      state.saved = false;
+    },
+    pixPspCheckRequested(state, action: PayloadAction<PixPspCheck>) {
+      state.checking = action.payload;
+      state.outcome = null;
+    },
+    pixPspCheckAnswered(state, action: PayloadAction<PixPspCheckAnswer & { check: PixPspCheck }>) {
+      state.checking = null;
+      state.outcome = action.payload;
+    },
+    /** A refusal (no PIX key for the webhook, ...) shows beside the button; the rest in the dialog. */
+    pixPspCheckFailed: failedCase<PixPspState>(
+      (state, error, meta) => {
+        if (meta.hideError && state.checking) {
+          state.outcome = { check: state.checking, ok: false, message: error.description };
+        }
+        state.checking = null;
+      },
+      { hideError: isExpectedRefusal },
+    ),
+    pixPspRemoveRequested(state) {
+      state.removing = true;
+    },
+    pixPspRemoved(state, action: PayloadAction<PixPspSettingsDto>) {
+      state.removing = false;
+      settingsReplaced(state, action.payload);
+    },
+    pixPspRemoveFailed: failedCase<PixPspState>((state) => {
+      state.removing = false;
+    }),
+  },
+});
+
+export const {
+  pixPspLoaded,
+  pixPspLoadFailed,
+  pixPspSaveRequested,
+  pixPspSaved,
+  pixPspSaveFailed,
+  pixPspSavedNoticeClosed,
+  pixPspCheckRequested,
+  pixPspCheckAnswered,
+  pixPspCheckFailed,
+  pixPspRemoveRequested,
+  pixPspRemoved,
+  pixPspRemoveFailed,
+} = pixPspSlice.actions;
+
+export const selectPixPsp = (state: RootState) => state.pixPsp;
