@@ -127,7 +127,8 @@ export const PIX_MANUAL_REASON_MAX = 500;
 
 export const PIX_MANUAL_REASON_REQUIRED =
   'Com o PSP conectado, o PIX é confirmado pelo banco: para confirmar sem ele, informe o motivo.';
-export const PIX_TXID_NOT_PIX_LINE = 'Só uma linha PIX pode levar uma cobrança PIX.';
+export const PIX_TXID_NOT_PIX_LINE =
+  'Só uma linha PIX pode levar uma cobrança PIX ou uma confirmação sem o banco.';
 export const PIX_TXID_TWICE = 'A mesma cobrança PIX está em mais de uma linha.';
 
 /** A Pix the bank confirmed for another amount than its payment line. */

@@ -24,7 +24,7 @@ import { loadOrder } from './order-dto.ts';
 import { refuseOtherEvent } from './service.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
-import { checkPixLines, planPixLines, type PixLinePlan } from './pix-lines.ts';
+import { checkPixRows, planPixLines } from './pix-lines.ts';
 
 /** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */
 
@@ -101,7 +101,6 @@ async function recordPayment(
   orderId: number,
   payments: readonly PaymentEntry[],
   cents: readonly number[],
-  pixPlan: PixLinePlan | null,
 ): Promise<void> {
   const at = now.toISOString();
   const { totalCents, eventId, couponId } = await applyTransition(
@@ -122,12 +121,13 @@ async function recordPayment(
       `Os pagamentos (${formatMoney(paid)}) não fecham o total do pedido (${formatMoney(totalCents)}).`,
     );
   }
-  const pix = await checkPixLines(trx, orderId, pixPlan, cents);
   if (payments.length > 0) {
+    const pixPlan = await planPixLines(trx, orderId, payments, cents);
+    const pix = pixPlan.values;
     // The money goes into the cashier's open drawer; without one the payment belongs to none
     // (and cash is refused).
     // (A subquery of the insert: one round trip to the database less per payment.)
-    const [stored] = await trx
+    const rows = await trx
       .insertInto('order_payments')
       .values(
         payments.map((payment, index) => ({
@@ -140,8 +140,23 @@ async function recordPayment(
           created_at: at,
         })),
       )
-      .returning('drawer_session_id')
+      .returning((eb) => [
+        'drawer_session_id',
+        'amount_cents',
+        'pix_txid',
+        'end_to_end_id',
+        'manual_reason',
+        // What the PIX rules need, in the same round trip (pix-lines.ts).
+        eb
+          .selectFrom('payment_methods')
+          .select('name')
+          .whereRef('payment_methods.id', '=', 'order_payments.payment_method_id')
+          .as('method'),
+        eb.exists(eb.selectFrom('pix_psp_settings').select('id')).as('psp'),
+      ])
       .execute();
+    checkPixRows(rows, pixPlan);
+    const stored = rows[0];
     if (stored?.drawer_session_id == null) await refuseCashWithoutDrawer(trx, payments);
     await recordAudit(trx, auditActorOf(actor), {
       entity: 'order_payments',
@@ -207,10 +222,9 @@ export async function payOrder(
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
   const cents = paymentCents(payments);
-  const pixPlan = await planPixLines(db, payments);
   return idempotently(db, request, now, {
     work: async (trx) => {
-      await recordPayment(trx, now, actor, orderId, payments, cents, pixPlan);
+      await recordPayment(trx, now, actor, orderId, payments, cents);
       return loadOrder(trx, orderId);
     },
     last: (trx) => settlePayment(trx, now, actor, orderId),

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   PIX_CHARGE_NOT_FOUND,
   PIX_MANUAL_REASON_REQUIRED,
@@ -12,80 +12,43 @@ import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
 
 /**
- * The PIX lines of a payment with a PSP connected (issue #28, docs/pix.md 'At the till'): a line
- * is confirmed by the bank (its charge's Pix, of the line's very amount) or by the cashier with a
- * reason. Without a PSP, PIX lines are the cashier's word as before.
+ * The PIX lines of a payment (issue #28, docs/pix.md 'At the till'): with a PSP connected, a PIX
+ * line is confirmed by the bank (its charge's Pix, of the line's very amount) or by the cashier
+ * with a reason. Without a PSP, PIX lines are the cashier's word as before.
+ *
+ * Checked in two halves around the payment rows' insert, so a payment without a charge costs no
+ * round trip more: the insert itself answers each row's method name and whether a PSP is
+ * connected, and a refusal rolls the transaction back.
  */
 
-type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-/** What each payment row keeps of its PIX line. */
-export interface PixLineRecord {
+/** What each payment row keeps of its line. */
+export interface PixLineValues {
   pix_txid: string | null;
   end_to_end_id: string | null;
   manual_reason: string | null;
 }
 
-const NONE: PixLineRecord = { pix_txid: null, end_to_end_id: null, manual_reason: null };
-
 export interface PixLinePlan {
-  /** Per line, in order: what the PIX rules need of it. */
-  lines: { pix: boolean; txid: string | null; reason: string | null }[];
-  pspConnected: boolean;
+  values: PixLineValues[];
+  /** The Pix amount of each named charge the bank says was paid. */
+  paidCents: Map<string, number>;
 }
 
 /**
- * Read before the payment's transaction (one query): which lines are PIX and whether a PSP is
- * connected. An unknown method is left to the payment rows' foreign key, which names it.
+ * Before the rows are written: each line's values. A charge's Pix (whether it came while the
+ * charge was active or late) confirms its line when the amounts match. Charges are read only when
+ * a line names one.
  */
 export async function planPixLines(
-  db: Db,
-  payments: readonly PaymentEntry[],
-): Promise<PixLinePlan | null> {
-  if (payments.length === 0) return null;
-  const methods = await db
-    .selectFrom('payment_methods')
-    .select((eb) => [
-      'id',
-      'name',
-      eb.exists(eb.selectFrom('pix_psp_settings').select('id')).as('psp'),
-    ])
-    .where(
-      'id',
-      'in',
-      payments.map((payment) => payment.id_forma_pagamento),
-    )
-    .execute();
-  const names = new Map(methods.map((method) => [method.id, method.name]));
-  const lines = payments.map((payment) => ({
-    pix: isPixMethodName(names.get(payment.id_forma_pagamento)),
-    txid: payment.txid ?? null,
-    reason: payment.confirmacao_manual?.trim() || null,
-  }));
-  const txids = lines.flatMap((line) => (line.txid === null ? [] : [line.txid]));
-  if (lines.some((line) => line.txid !== null && !line.pix)) {
-    throw invalidRequest(PIX_TXID_NOT_PIX_LINE);
-  }
-  if (new Set(txids).size < txids.length) throw invalidRequest(PIX_TXID_TWICE);
-  const pspConnected = Boolean(Number(methods[0]?.psp ?? 0));
-  if (txids.length === 0 && !(pspConnected && lines.some((line) => line.pix))) return null;
-  return { lines, pspConnected };
-}
-
-/**
- * In the payment's transaction: each PIX line's record. A charge's Pix (whether it came while the
- * charge was active or late) confirms its line when the amounts match; a line the bank did not
- * confirm needs the cashier's reason while a PSP is connected.
- */
-export async function checkPixLines(
   trx: Trx,
   orderId: number,
-  plan: PixLinePlan | null,
+  payments: readonly PaymentEntry[],
   cents: readonly number[],
-): Promise<PixLineRecord[]> {
-  if (!plan) return cents.map(() => NONE);
-  const txids = plan.lines.flatMap((line) => (line.txid === null ? [] : [line.txid]));
+): Promise<PixLinePlan> {
+  const txids = payments.flatMap((payment) => (payment.txid ? [payment.txid] : []));
+  if (new Set(txids).size < txids.length) throw invalidRequest(PIX_TXID_TWICE);
   const charges =
     txids.length === 0
       ? []
@@ -95,20 +58,48 @@ export async function checkPixLines(
           .where('txid', 'in', txids)
           .execute();
   const byTxid = new Map(charges.map((charge) => [charge.txid, charge]));
-  return plan.lines.map((line, index) => {
-    if (!line.pix) return NONE;
-    const charge = line.txid === null ? undefined : byTxid.get(line.txid);
-    if (line.txid !== null && charge?.order_id !== orderId) {
-      throw invalidRequest(PIX_CHARGE_NOT_FOUND);
-    }
-    const amount = cents[index]!;
-    if (charge?.end_to_end_id && charge.paid_cents !== null) {
-      if (charge.paid_cents !== amount) {
-        throw conflict(pixPaidDiffersMessage(charge.paid_cents, amount));
-      }
-      return { pix_txid: charge.txid, end_to_end_id: charge.end_to_end_id, manual_reason: null };
-    }
-    if (plan.pspConnected && line.reason === null) throw invalidRequest(PIX_MANUAL_REASON_REQUIRED);
-    return { pix_txid: line.txid, end_to_end_id: null, manual_reason: line.reason };
+  const paidCents = new Map(
+    charges.flatMap((charge) =>
+      charge.end_to_end_id && charge.paid_cents !== null
+        ? [[charge.txid, charge.paid_cents] as const]
+        : [],
+    ),
+  );
+  const values = payments.map((payment, index): PixLineValues => {
+    const reason = payment.confirmacao_manual?.trim() || null;
+    if (!payment.txid) return { pix_txid: null, end_to_end_id: null, manual_reason: reason };
+    const charge = byTxid.get(payment.txid);
+    if (charge?.order_id !== orderId) throw invalidRequest(PIX_CHARGE_NOT_FOUND);
+    const paid = paidCents.get(payment.txid) === cents[index] ? charge.end_to_end_id : null;
+    return { pix_txid: payment.txid, end_to_end_id: paid, manual_reason: paid ? null : reason };
   });
+  return { values, paidCents };
+}
+
+/** A payment row as its insert answered it, with its method's name and the PSP's presence. */
+export interface PixRowFacts extends PixLineValues {
+  amount_cents: number;
+  method: string | null;
+  psp: unknown;
+}
+
+/** After the rows are written: refuses what the rules do not allow (the caller rolls back). */
+export function checkPixRows(rows: readonly PixRowFacts[], plan: PixLinePlan): void {
+  for (const row of rows) {
+    const pix = isPixMethodName(row.method ?? undefined);
+    if (!pix) {
+      if (row.pix_txid !== null || row.manual_reason !== null) {
+        throw invalidRequest(PIX_TXID_NOT_PIX_LINE);
+      }
+      continue;
+    }
+    const paid = row.pix_txid === null ? undefined : plan.paidCents.get(row.pix_txid);
+    if (paid !== undefined && row.end_to_end_id === null) {
+      throw conflict(pixPaidDiffersMessage(paid, row.amount_cents));
+    }
+    const pspConnected = Boolean(Number(row.psp));
+    if (pspConnected && row.end_to_end_id === null && row.manual_reason === null) {
+      throw invalidRequest(PIX_MANUAL_REASON_REQUIRED);
+    }
+  }
 }
