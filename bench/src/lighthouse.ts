@@ -30,10 +30,17 @@ interface Scores {
   tbtMs: number;
 }
 
+/** The main thread's long tasks of a run (Lighthouse's 'long-tasks' audit): where TBT comes from. */
+interface LongTask {
+  url: string;
+  startTime: number;
+  duration: number;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** One Lighthouse run on the browser listening on DEBUGGING_PORT, keeping its storage. */
-async function audit(url: string): Promise<Scores> {
+async function audit(url: string): Promise<Scores & { longTasks: LongTask[] }> {
   const result = await lighthouse(url, {
     port: DEBUGGING_PORT,
     output: 'json',
@@ -49,11 +56,14 @@ async function audit(url: string): Promise<Scores> {
     accessibility: categories.accessibility?.score ?? Number.NaN,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    longTasks: (
+      (audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? []
+    ).slice(0, 5),
   };
 }
 
 async function report(label: string, url: string): Promise<void> {
-  const runs: Scores[] = [];
+  const runs: (Scores & { longTasks: LongTask[] })[] = [];
   for (let run = 0; run < RUNS; run++) runs.push(await audit(url));
   const of = (key: keyof Scores) => median(runs.map((scores) => scores[key]));
   console.log(
@@ -61,6 +71,14 @@ async function report(label: string, url: string): Promise<void> {
       `${of('accessibility').toFixed(2)}, LCP ${of('lcpMs').toFixed(0)} ms, ` +
       `TBT ${of('tbtMs').toFixed(0)} ms (medianas de ${RUNS})`,
   );
+  // The longest tasks of the last run, with the script Lighthouse blames (its times are the
+  // emulated phone's, 4× slower than this machine).
+  for (const task of runs.at(-1)!.longTasks) {
+    const where = task.url.replace(/^https?:\/\/[^/]+/, '') || '(sem script)';
+    console.log(
+      `  tarefa longa: ${task.duration.toFixed(0)} ms aos ${task.startTime.toFixed(0)} ms, ${where}`,
+    );
+  }
 }
 
 async function main(): Promise<void> {

@@ -50,6 +50,8 @@ export async function menuItem(page: Page, label: string): Promise<Locator> {
     const hidden = page.getByRole('button', { name: label, exact: true, includeHidden: true });
     const group = menu.locator('.app-menu-group', { has: hidden });
     await group.locator('button[aria-expanded="false"]').click();
+    // Clicked while the group still unfolds, the item may not be where it is drawn yet.
+    await menu.locator('.collapsing').first().waitFor({ state: 'detached' });
   }
   return item;
 }
