@@ -19,6 +19,9 @@ export default defineConfig({
     globalSetup: ['support/server.ts'],
     testTimeout: 60_000,
     hookTimeout: 240_000,
+    // As long as a locator waits (support/browser.ts): a loaded CI machine answered a selection
+    // after the default 1 s and the poll gave up before the screen caught up.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     sequence: { sequencer: FreshInstallFirst },
   },
