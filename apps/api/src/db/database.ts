@@ -5,7 +5,6 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
-import { SqliteBooleansPlugin } from './sqlite-booleans.ts';
 import { registerSqliteReader } from './stream-rows.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -64,7 +63,6 @@ function openSqlite(file: string): Kysely<Database> {
   database.pragma('secure_delete = ON');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
-    plugins: [new SqliteBooleansPlugin()],
   });
   // Long downloads read on a connection of their own (stream-rows.ts); a memory database has none.
   if (file !== ':memory:') registerSqliteReader(db, () => connectSqlite(file, true));

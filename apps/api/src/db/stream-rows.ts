@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Compilable, Kysely, Streamable } from 'kysely';
+import { bindable } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
 /**
@@ -60,7 +61,7 @@ function* readOnOwnConnection<R>(
   const { sql, parameters } = query.compile();
   const reader = open();
   try {
-    yield* reader.prepare(sql).iterate(...(parameters as unknown[])) as IterableIterator<R>;
+    yield* reader.prepare(sql).iterate(...bindable(parameters)) as IterableIterator<R>;
   } finally {
     reader.close();
   }
