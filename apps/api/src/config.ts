@@ -46,6 +46,11 @@ export interface Config {
    */
   pixSweepInterval: number;
   /**
+   * Milliseconds between an instance's folds of the sales not yet in the reports' summaries
+   * (docs/reports-api.md, 'Pre-aggregation'; a report folds them anyway before it reads; 0: off).
+   */
+  reportFoldInterval: number;
+  /**
    * Milliseconds a SIGTERM/SIGINT waits for requests in flight to finish before the process exits
    * anyway (with code 1).
    */
@@ -86,6 +91,7 @@ const DEFAULTS = {
   eventTimeZone: 'America/Sao_Paulo',
   maxEventLoopDelay: 1000,
   pixSweepInterval: 30_000,
+  reportFoldInterval: 1000,
   shutdownTimeout: 10_000,
   backupDir: 'backups',
 };
@@ -110,6 +116,7 @@ export function loadConfig(env: Env = process.env): Config {
     eventTimeZone: readTimeZone(env.EVENT_TIME_ZONE || DEFAULTS.eventTimeZone),
     maxEventLoopDelay: readInteger(env, 'MAX_EVENT_LOOP_DELAY_MS', DEFAULTS.maxEventLoopDelay, 0),
     pixSweepInterval: readInteger(env, 'PIX_SWEEP_INTERVAL_MS', DEFAULTS.pixSweepInterval, 0),
+    reportFoldInterval: readInteger(env, 'REPORT_FOLD_INTERVAL_MS', DEFAULTS.reportFoldInterval, 0),
     shutdownTimeout: readInteger(env, 'SHUTDOWN_TIMEOUT_MS', DEFAULTS.shutdownTimeout),
     backupDir: path.resolve(REPO_ROOT, env.BACKUP_DIR || DEFAULTS.backupDir),
     publicUrl: readPublicUrl(env.PUBLIC_URL || `http://localhost:${port}`),

@@ -7,7 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, SqlBool, Updateable
  */
 export type Instant = string;
 
-/** SQLite answers 0/1, PostgreSQL true/false; writes take booleans (see sqlite-booleans.ts). */
+/** SQLite answers 0/1, PostgreSQL true/false; writes take booleans (see statement-cache.ts). */
 type BoolWithDefault = ColumnType<SqlBool, boolean | undefined, boolean>;
 
 interface Dated {
@@ -252,6 +252,8 @@ export interface OrderTable {
   delivered_by: number | null;
   refunded_at: Instant | null;
   refund_reason: string | null;
+  /** The sale this order made (+1) or undid (-1) that the reports' summaries do not hold yet. */
+  report_sign: ColumnType<number, number | undefined, number>;
   created_at: Instant;
   updated_at: Instant;
 }

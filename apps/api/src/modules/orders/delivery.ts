@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { loadOrder } from './order-dto.ts';
-import { listOrders, refuseOtherEvent } from './service.ts';
-import { applyTransition, type Actor } from './transitions.ts';
+import { listOrders } from './service.ts';
+import { applyTransition, refuseOtherEventOf, type Actor } from './transitions.ts';
 
 /** The delivery desk's side (Expedição): paid orders waiting, and handing one over. */
 
@@ -22,11 +22,11 @@ export async function deliverOrder(
   orderId: number,
 ): Promise<OrderDto> {
   await db.transaction().execute(async (trx) => {
-    const { eventId } = await applyTransition(trx, orderId, 'entregar', actor, now, {
+    const applied = await applyTransition(trx, orderId, 'entregar', actor, now, {
       delivered_at: now.toISOString(),
       delivered_by: actor.id,
     });
-    await refuseOtherEvent(trx, eventId);
+    refuseOtherEventOf(applied);
   });
   return loadOrder(db, orderId);
 }

@@ -82,7 +82,7 @@ export interface KeyedWrite<T> {
    * stored, just before the commit: another payment waits on these rows only from here to the
    * commit, not through the whole transaction.
    */
-  last?: (trx: Transaction<Database>) => Promise<void>;
+  last?: (trx: Transaction<Database>, answer: T) => Promise<void>;
   /** May turn the failure into a better one when there is no stored answer. */
   onError?: (error: unknown) => Promise<unknown>;
 }
@@ -102,7 +102,7 @@ export async function idempotently<T extends OrderAnswer>(
     return await db.transaction().execute(async (trx) => {
       const answer = await work(trx);
       if (request) await storeAnswer(trx, request, answer, now);
-      await last?.(trx);
+      await last?.(trx, answer);
       return answer;
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import {
   type OrderDto,
   type OrderState,
 } from '@balcao/contract';
+import { jsonRows, parsedRows } from '../../db/json-rows.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
 import { Nullable } from '../../http/nullable.ts';
@@ -77,69 +78,83 @@ type Db = Kysely<Database>;
 const percent = (basisPoints: number): number => basisPoints / 100;
 
 /**
- * The orders with these ids as the wire shows them, in the ids' order: four queries whatever the
- * number of orders (the order, its lines, payments and history). Amounts were computed by the
- * contract's `orderAmounts` when the lines were saved; here they are only read.
+ * The orders with these ids as the wire shows them, in the ids' order: one query whatever the
+ * number of orders, each order with its lines, payments and history as JSON arrays (a payment's
+ * answer is one round trip). Amounts were computed by the contract's `orderAmounts` when the lines
+ * were saved; here they are only read.
  */
 export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderDto[]> {
   if (ids.length === 0) return [];
-  const [orders, items, payments, history] = await Promise.all([
-    db
-      .selectFrom('orders')
-      .leftJoin('users as seller', 'seller.id', 'orders.seller_id')
-      .leftJoin('users as cashier', 'cashier.id', 'orders.cashier_id')
-      .leftJoin('users as deliverer', 'deliverer.id', 'orders.delivered_by')
-      .selectAll('orders')
-      .select([
-        'seller.username as seller_name',
-        'cashier.username as cashier_name',
-        'deliverer.username as deliverer_name',
-      ])
-      .where('orders.id', 'in', ids)
-      .execute(),
-    db
-      .selectFrom('order_items')
-      .innerJoin('products', 'products.id', 'order_items.product_id')
-      .innerJoin('product_categories', 'product_categories.id', 'products.category_id')
-      .selectAll('order_items')
-      .select(['products.name', 'products.cod_totvs', 'product_categories.type'])
-      .where('order_items.order_id', 'in', ids)
-      .orderBy('order_items.position')
-      .execute(),
-    db
-      .selectFrom('order_payments')
-      .innerJoin('payment_methods', 'payment_methods.id', 'order_payments.payment_method_id')
-      .select([
-        'order_payments.order_id',
-        'order_payments.payment_method_id',
-        'order_payments.amount_cents',
-        'order_payments.end_to_end_id',
-        'payment_methods.name',
-      ])
-      .where('order_payments.order_id', 'in', ids)
-      .orderBy('order_payments.id')
-      .execute(),
-    db
-      .selectFrom('order_transitions')
-      .innerJoin('users', 'users.id', 'order_transitions.user_id')
-      .selectAll('order_transitions')
-      .select('users.username')
-      .where('order_transitions.order_id', 'in', ids)
-      .orderBy('order_transitions.id')
-      .execute(),
-  ]);
-  const byOrder = <T extends { order_id: number }>(rows: T[]) => {
-    const grouped = new Map<number, T[]>();
-    for (const row of rows) {
-      const list = grouped.get(row.order_id);
-      if (list) list.push(row);
-      else grouped.set(row.order_id, [row]);
-    }
-    return (id: number) => grouped.get(id) ?? [];
-  };
-  const itemsOf = byOrder(items);
-  const paymentsOf = byOrder(payments);
-  const historyOf = byOrder(history);
+  const orders = await db
+    .selectFrom('orders')
+    .leftJoin('users as seller', 'seller.id', 'orders.seller_id')
+    .leftJoin('users as cashier', 'cashier.id', 'orders.cashier_id')
+    .leftJoin('users as deliverer', 'deliverer.id', 'orders.delivered_by')
+    .selectAll('orders')
+    .select((eb) => [
+      'seller.username as seller_name',
+      'cashier.username as cashier_name',
+      'deliverer.username as deliverer_name',
+      jsonRows(
+        db,
+        eb
+          .selectFrom('order_items')
+          .innerJoin('products', 'products.id', 'order_items.product_id')
+          .innerJoin('product_categories', 'product_categories.id', 'products.category_id')
+          .select([
+            'order_items.position',
+            'order_items.product_id',
+            'order_items.quantity',
+            'order_items.unit_price_cents',
+            'order_items.discount_bp',
+            'order_items.discount_cents',
+            'order_items.coupon_bp',
+            'order_items.total_cents',
+            'products.name',
+            'products.cod_totvs',
+            'product_categories.type',
+          ])
+          .whereRef('order_items.order_id', '=', 'orders.id'),
+      ).as('items'),
+      jsonRows(
+        db,
+        eb
+          .selectFrom('order_payments')
+          .innerJoin('payment_methods', 'payment_methods.id', 'order_payments.payment_method_id')
+          .select([
+            'order_payments.id',
+            'order_payments.payment_method_id',
+            'order_payments.amount_cents',
+            'order_payments.end_to_end_id',
+            'payment_methods.name',
+          ])
+          .whereRef('order_payments.order_id', '=', 'orders.id'),
+      ).as('payments'),
+      jsonRows(
+        db,
+        eb
+          .selectFrom('order_transitions')
+          .innerJoin('users', 'users.id', 'order_transitions.user_id')
+          .select([
+            'order_transitions.id',
+            'order_transitions.action',
+            'order_transitions.from_state',
+            'order_transitions.to_state',
+            'order_transitions.desk',
+            'order_transitions.created_at',
+            'users.username',
+          ])
+          .whereRef('order_transitions.order_id', '=', 'orders.id'),
+      ).as('history'),
+    ])
+    .where('orders.id', 'in', ids)
+    .execute();
+  // A JSON array keeps no order of its own: sorted here (cart position, then insertion).
+  const sorted = <T>(value: T[] | string, key: (row: T) => number) =>
+    parsedRows(value).sort((a, b) => key(a) - key(b));
+  const itemsOf = (order: (typeof orders)[number]) => sorted(order.items, (item) => item.position);
+  const paymentsOf = (order: (typeof orders)[number]) => sorted(order.payments, (row) => row.id);
+  const historyOf = (order: (typeof orders)[number]) => sorted(order.history, (step) => step.id);
   const found = new Map(orders.map((order) => [order.id, order]));
   return ids.flatMap((id) => {
     const order = found.get(id);
@@ -151,7 +166,7 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
       nome: order.customer_name,
       participantId: order.participant_id,
       data_associado: order.associated_at,
-      items: itemsOf(id).map((item) => ({
+      items: itemsOf(order).map((item) => ({
         id_produto: item.product_id,
         descricao: item.name,
         categoria: PRODUCT_TYPES.find((type) => type === item.type) ?? 'Produto',
@@ -164,7 +179,7 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
       })),
       total: toReais(order.total_cents),
       estadoPedido: order.state,
-      payments: paymentsOf(id).map((payment) => ({
+      payments: paymentsOf(order).map((payment) => ({
         id_forma_pagamento: payment.payment_method_id,
         descricao: payment.name,
         valor: toReais(payment.amount_cents),
@@ -177,7 +192,7 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
       vendedor: order.seller_name,
       caixa: order.cashier_name,
       date: order.created_at,
-      history: historyOf(id).map((step) => ({
+      history: historyOf(order).map((step) => ({
         action: step.action as OrderAction | 'novo',
         from: step.from_state as OrderState | null,
         to: step.to_state,

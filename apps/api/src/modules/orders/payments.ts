@@ -18,12 +18,10 @@ import { conflict, invalidRequest } from '../../http/api-error.ts';
 import { generateAutomaticCoupon, useOrderCoupon } from '../coupons/index.ts';
 import { openDrawerQuery } from '../drawer/index.ts';
 import { moveOrderStock } from '../products/index.ts';
-import { recordSale } from '../reports/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
-import { refuseOtherEvent } from './service.ts';
 import { recordAudit } from '../audit/index.ts';
-import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
+import { applyTransition, auditActorOf, refuseOtherEventOf, type Actor } from './transitions.ts';
 import { checkPixRows, planPixLines } from './pix-lines.ts';
 
 /** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */
@@ -74,25 +72,11 @@ async function unknownMethod(db: Db, payments: readonly PaymentEntry[]) {
 const withoutNulls = (record: object) =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
 
-/** Cash always goes into a drawer: without an open one (or one closed meanwhile), a 409. */
-async function refuseCashWithoutDrawer(trx: Trx, payments: readonly PaymentEntry[]) {
-  const cash = await trx
-    .selectFrom('payment_methods')
-    .select('id')
-    .where('name', '=', CASH_METHOD_NAME)
-    .where(
-      'id',
-      'in',
-      payments.map((payment) => payment.id_forma_pagamento),
-    )
-    .executeTakeFirst();
-  if (cash) throw conflict(CASH_NEEDS_OPEN_DRAWER);
-}
-
 /**
  * The payment's own writes, in the caller's transaction: the guarded state change (which also
  * locks the order, so its lines cannot change underneath), the payment rows and the coupons. The
- * writes to rows other desks share (stock, reports) come last: `settlePayment`.
+ * writes to rows other desks share (stock) come last: `settlePayment`. The reports' summaries
+ * take the sale later, in a batch (the state change marks it: reports' foldSales).
  */
 async function recordPayment(
   trx: Trx,
@@ -103,18 +87,12 @@ async function recordPayment(
   cents: readonly number[],
 ): Promise<void> {
   const at = now.toISOString();
-  const { totalCents, eventId, couponId } = await applyTransition(
-    trx,
-    orderId,
-    'pagar',
-    actor,
-    now,
-    {
-      cashier_id: actor.id,
-      paid_at: at,
-    },
-  );
-  await refuseOtherEvent(trx, eventId);
+  const applied = await applyTransition(trx, orderId, 'pagar', actor, now, {
+    cashier_id: actor.id,
+    paid_at: at,
+  });
+  refuseOtherEventOf(applied);
+  const { totalCents, eventId, couponId } = applied;
   if (!paymentsCloseOrder(totalCents, cents)) {
     const paid = cents.reduce((sum, amount) => sum + amount, 0);
     throw invalidRequest(
@@ -125,7 +103,7 @@ async function recordPayment(
     const pixPlan = await planPixLines(trx, orderId, payments, cents);
     const pix = pixPlan.values;
     // The money goes into the cashier's open drawer; without one the payment belongs to none
-    // (and cash is refused).
+    // and cash is refused (the rows' method names come back with them).
     // (A subquery of the insert: one round trip to the database less per payment.)
     const rows = await trx
       .insertInto('order_payments')
@@ -157,7 +135,9 @@ async function recordPayment(
       .execute();
     checkPixRows(rows, pixPlan);
     const stored = rows[0];
-    if (stored?.drawer_session_id == null) await refuseCashWithoutDrawer(trx, payments);
+    if (stored?.drawer_session_id == null && rows.some((row) => row.method === CASH_METHOD_NAME)) {
+      throw conflict(CASH_NEEDS_OPEN_DRAWER);
+    }
     await recordAudit(trx, auditActorOf(actor), {
       entity: 'order_payments',
       entityId: orderId,
@@ -195,16 +175,15 @@ async function recordPayment(
   });
 }
 
-/** The sale's stock (409 when a product ran out meanwhile) and its figures in the reports. */
-async function settlePayment(trx: Trx, now: Date, actor: Actor, orderId: number): Promise<void> {
+/** The sale's stock: 409 when a product ran out meanwhile. */
+async function settlePayment(trx: Trx, now: Date, actor: Actor, order: OrderDto): Promise<void> {
   await moveOrderStock(trx, {
-    orderId,
+    lines: order.items,
     sign: -1,
     userId: actor.id,
-    reason: `Venda: pedido ${orderId}`,
+    reason: `Venda: pedido ${order.id}`,
     now,
   });
-  await recordSale(trx, orderId, 1);
 }
 
 /**
@@ -227,7 +206,7 @@ export async function payOrder(
       await recordPayment(trx, now, actor, orderId, payments, cents);
       return loadOrder(trx, orderId);
     },
-    last: (trx) => settlePayment(trx, now, actor, orderId),
+    last: (trx, order) => settlePayment(trx, now, actor, order),
     onError: async (error) =>
       isForeignKeyViolation(error) ? ((await unknownMethod(db, payments)) ?? error) : error,
   });

@@ -4,11 +4,10 @@ import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { invalidateOriginCoupons } from '../coupons/index.ts';
 import { moveOrderStock } from '../products/index.ts';
-import { recordSale } from '../reports/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
-import { listOrders, refuseOtherEvent } from './service.ts';
-import { applyTransition, type Actor } from './transitions.ts';
+import { listOrders } from './service.ts';
+import { applyTransition, refuseOtherEventOf, type Actor } from './transitions.ts';
 
 /** The 'Pedidos pagos' screen (System): paid, delivered and refunded orders, and refunding. */
 
@@ -42,25 +41,24 @@ export async function refundOrder(
   const request = idempotentRequest(idempotencyKey, actor.id, { refund: orderId, motivo });
   return idempotently(db, request, now, {
     work: async (trx) => {
-      const { eventId } = await applyTransition(trx, orderId, 'estornar', actor, now, {
+      const applied = await applyTransition(trx, orderId, 'estornar', actor, now, {
         refunded_at: now.toISOString(),
         refund_reason: reason,
       });
-      await refuseOtherEvent(trx, eventId);
+      refuseOtherEventOf(applied);
       // The coupon the order used stays used; the one it earned (automatic) is invalidated.
       await invalidateOriginCoupons(trx, orderId);
       return loadOrder(trx, orderId);
     },
-    // Every unit back in stock, and the sale out of the reports: rows other desks share, last.
-    last: async (trx) => {
-      await moveOrderStock(trx, {
-        orderId,
+    // Every unit back in stock: rows other desks share, last. The reports' summaries give the
+    // sale back in their next fold (the state change marked it).
+    last: (trx, order) =>
+      moveOrderStock(trx, {
+        lines: order.items,
         sign: 1,
         userId: actor.id,
         reason: `Estorno: pedido ${orderId}`,
         now,
-      });
-      await recordSale(trx, orderId, -1);
-    },
+      }),
   });
 }

@@ -1,7 +1,9 @@
-import type { Transaction, Updateable } from 'kysely';
+import { sql, type Transaction, type Updateable } from 'kysely';
 import {
   ORDER_NOT_FOUND,
+  ORDER_OTHER_EVENT,
   ORDER_TRANSITIONS,
+  SOLD_STATES,
   type OrderAction,
   type OrderState,
 } from '@balcao/contract';
@@ -58,7 +60,23 @@ export interface AppliedTransition {
   totalCents: number;
   eventId: number;
   couponId: number | null;
+  /** Whether the order is of the selected event (read by the update itself). */
+  inSelectedEvent: boolean;
 }
+
+/**
+ * The cashier's and the delivery desk's actions touch only orders of the selected event: 409
+ * otherwise (the caller's transaction, with the change, rolls back).
+ */
+export function refuseOtherEventOf(applied: AppliedTransition): void {
+  if (!applied.inSelectedEvent) throw conflict(ORDER_OTHER_EVENT);
+}
+
+const sold = (state: OrderState) => (SOLD_STATES as readonly OrderState[]).includes(state);
+
+/** +1 when a change of state makes a sale (SOLD_STATES), -1 when it undoes one, else 0. */
+export const saleSign = (from: OrderState, to: OrderState): number =>
+  Number(sold(to)) - Number(sold(from));
 
 /**
  * Applies an action of the contract's ORDER_TRANSITIONS with one conditional
@@ -67,9 +85,10 @@ export interface AppliedTransition {
  * elsewhere (or another desk moved it meanwhile): the state is read again (PostgreSQL's READ
  * COMMITTED sees the winner's commit) and the action is refused with its 409 when not allowed.
  * The update also takes the order's row lock, so the rest of the caller's transaction runs alone
- * on this order. A change of state is recorded (who, when, which desk). The two actions that make
- * or unmake a sale (pagar, estornar) keep the reports' summaries themselves, last in their
- * transaction (`idempotently`'s `last`), since every desk shares those rows.
+ * on this order. A change of state is recorded (who, when, which desk). A change that makes or
+ * unmakes a sale (pagar, estornar: saleSign) marks the order for the reports' summaries, which
+ * fold it in later in batches (reports/summary.ts, foldSales): no row every desk shares is
+ * written here.
  */
 export async function applyTransition(
   trx: Trx,
@@ -104,12 +123,32 @@ export async function applyTransition(
             .select(columns)
             .where('id', '=', orderId)
             .executeTakeFirst();
+    const sign = saleSign(expected, to);
     const updated = await trx
       .updateTable('orders')
-      .set({ ...changes, state: to, updated_at: at })
+      .set({
+        ...changes,
+        state: to,
+        updated_at: at,
+        ...(sign === 0 ? {} : { report_sign: sql<number>`report_sign + ${sign}` }),
+      })
       .where('id', '=', orderId)
       .where('state', '=', expected)
-      .returning(['total_cents', 'event_id', 'coupon_id'])
+      .returning((eb) => [
+        'total_cents',
+        'event_id',
+        'coupon_id',
+        // Whether the order is of the selected event, in the same round trip.
+        eb
+          .exists(
+            eb
+              .selectFrom('events')
+              .select('events.id')
+              .whereRef('events.id', '=', 'orders.event_id')
+              .where('events.selected', '=', true),
+          )
+          .as('in_selected_event'),
+      ])
       .executeTakeFirst();
     if (!updated) {
       expected = undefined;
@@ -135,6 +174,7 @@ export async function applyTransition(
       totalCents: updated.total_cents,
       eventId: updated.event_id,
       couponId: updated.coupon_id,
+      inSelectedEvent: Boolean(updated.in_selected_event),
     };
   }
 }

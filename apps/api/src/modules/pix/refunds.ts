@@ -447,14 +447,23 @@ export async function refundUnclaimedPix(
 ): Promise<PixRefundDto> {
   const reason = motivo.trim();
   if (reason === '') throw invalidRequest(PIX_REFUND_REASON_REQUIRED);
-  const asked = await db
-    .selectFrom('pix_refunds')
-    .selectAll()
-    .where('end_to_end_id', '=', endToEndId)
-    .executeTakeFirst();
-  if (asked) return (await toDtos(db, [asked]))[0]!;
+  const asked = async () => {
+    const row = await db
+      .selectFrom('pix_refunds')
+      .selectAll()
+      .where('end_to_end_id', '=', endToEndId)
+      .executeTakeFirst();
+    return row && (await toDtos(db, [row]))[0]!;
+  };
+  const earlier = await asked();
+  if (earlier) return earlier;
   const [pix] = await unclaimedPix(db, endToEndId);
-  if (!pix) throw invalidRequest(PIX_REFUND_NOT_LISTED);
+  if (!pix) {
+    // Another manager's request may have asked for it between the two reads: the same refund.
+    const meanwhile = await asked();
+    if (meanwhile) return meanwhile;
+    throw invalidRequest(PIX_REFUND_NOT_LISTED);
+  }
   const row = await refundPix(db, key, now, actor, pix, reason);
   return (await toDtos(db, [row]))[0]!;
 }

@@ -65,7 +65,8 @@ export async function recordMovement(
 }
 
 export interface OrderStockMove {
-  orderId: number;
+  /** The order's lines, as its answer holds them (read in the same transaction). */
+  lines: readonly { id_produto: number; quantidade: number; descricao: string }[];
   /** -1 takes the order's units (a sale), +1 puts them back (a refund). */
   sign: -1 | 1;
   userId: number;
@@ -82,13 +83,13 @@ export interface OrderStockMove {
  * product.
  */
 export async function moveOrderStock(db: Kysely<Database>, move: OrderStockMove): Promise<void> {
-  const lines = await db
-    .selectFrom('order_items')
-    .innerJoin('products', 'products.id', 'order_items.product_id')
-    .select(['order_items.product_id', 'order_items.quantity', 'products.name'])
-    .where('order_items.order_id', '=', move.orderId)
-    .orderBy('order_items.product_id')
-    .execute();
+  const lines = move.lines
+    .map((line) => ({
+      product_id: line.id_produto,
+      quantity: line.quantidade,
+      name: line.descricao,
+    }))
+    .sort((a, b) => a.product_id - b.product_id);
   const movements = [];
   for (const line of lines) {
     const delta = move.sign * line.quantity;

@@ -14,6 +14,7 @@ import { csvStream } from '../../http/csv.ts';
 import { reportLines, reportTotalsLine } from './csv.ts';
 import { readFilters, type PageRequest } from './filters.ts';
 import { dashboard, runReport, streamReport } from './service.ts';
+import { foldSales } from './summary.ts';
 import { Id } from '../../http/id-schema.ts';
 
 const ACCESS = ['Report'] as const;
@@ -61,6 +62,26 @@ function querySchema(declaration: ReportDeclaration, paged: boolean): TSchema {
 /** Every declared report as JSON and as CSV (docs/reports-api.md); only users with Report. */
 export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const zone = app.config.eventTimeZone;
+
+  // The sales of the last moments join the summaries in the background, in batches; a report
+  // folds what is left before it reads. Another instance folding meanwhile: this one skips a turn.
+  let folder: NodeJS.Timeout | undefined;
+  let folding: Promise<unknown> | null = null;
+  const fold = () => {
+    folding ??= foldSales(app.db, { wait: false })
+      .catch((error: unknown) =>
+        app.log.warn({ err: error }, 'Falha ao somar as vendas recentes aos relatórios'),
+      )
+      .finally(() => (folding = null));
+  };
+  app.addHook('onReady', async () => {
+    const every = app.config.reportFoldInterval;
+    if (every > 0) folder = setInterval(fold, every).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(folder);
+    await folding;
+  });
 
   app.get(
     '/reports/dashboard',

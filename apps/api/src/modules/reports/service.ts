@@ -15,6 +15,7 @@ import { REPORT_DEFINITIONS } from './definitions.ts';
 import type { PageRequest, ReportFilters } from './filters.ts';
 import { dashboardQuery } from './queries.ts';
 import { paidOrders } from './shortcuts.ts';
+import { foldSales } from './summary.ts';
 
 /** A database value as the wire shows it: reais for money, ISO UTC for instants. */
 function cell(column: ReportColumn, value: unknown): ReportCell {
@@ -34,13 +35,17 @@ function wireRow(
   return Object.fromEntries(columns.map((column) => [column.key, cell(column, row[column.key])]));
 }
 
-/** A report's page (with `paging`) or all its rows, and its totals (definitions.ts says how). */
+/**
+ * A report's page (with `paging`) or all its rows, and its totals (definitions.ts says how). Like
+ * a download, it first folds the sales not yet in the summaries (summary.ts, foldSales).
+ */
 export async function runReport(
   db: Kysely<Database>,
   page: ReportPage,
   filters: ReportFilters,
   paging?: PageRequest,
 ): Promise<ReportResult> {
+  await foldSales(db);
   const columns: readonly ReportColumn[] = REPORTS[page].columns;
   const definition = REPORT_DEFINITIONS[page];
   const summed = columns.filter((column) => column.total);
@@ -126,6 +131,7 @@ export function streamReport(
   const { rows, lean, ordersOnce } = REPORT_DEFINITIONS[page];
   const sums = new Map(columns.filter((column) => column.total).map((column) => [column, 0]));
   async function* batches() {
+    await foldSales(db);
     // A lean report is read without its costly column, filled in per batch: on SQLite the sort is
     // one step, before the first row, and the paid carts' items counted inside it held the server.
     const query = (lean?.rows ?? rows)(db, filters);

@@ -1,5 +1,7 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { SOLD_STATES } from '@balcao/contract';
+import { isPostgres } from '../../db/database.ts';
 import type { Database, ReportSalesTable } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
 
@@ -9,8 +11,8 @@ import type { ReportFilters } from './filters.ts';
  * holds, per event and UTC hour slot of paid_at, the figures of the paid lines grouped by one
  * dimension: product, category, the seller's center and the buyer's center (the center ones also
  * per category, and with category 0 for all categories so an order counts once in `pedidos`).
- * An order adds its lines when it becomes a sale and takes them back when it stops being one
- * (recordSale, called by the payment and the refund). A report reads the whole hours of its
+ * An order adds its lines when it becomes a sale and takes them back when it stops being one, in
+ * the next fold (foldSales: the payment and the refund only mark it). A report reads the whole hours of its
  * period from here and the partial hours at its edges from the lines (salesSource).
  */
 type Db = Kysely<Database>;
@@ -124,39 +126,102 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The summary rows a payment adds to are split in this many shards (its order id mod this):
- * payments at every desk would otherwise all add to the same rows of the hour and queue on their
- * locks. Readers sum the shards like they sum the hours.
+ * The fold writes its rows to shard 0. Shards (report_sales.shard, report_payments.shard) were
+ * how payments at every desk avoided queueing on the same summary rows when each payment wrote
+ * them; one fold at a time writes them now, and readers still sum the shards like the hours.
  */
-export const REPORT_SHARDS = 8;
-const shardOf = (orderId: number) => orderId % REPORT_SHARDS;
+const SHARD = 0;
+/** Orders folded per transaction: a few milliseconds of work between two turns of the loop. */
+export const FOLD_BATCH = 200;
+/** PostgreSQL's advisory lock key of the fold (one at a time over every instance): 'BALC'. */
+const FOLD_LOCK = 0x42414c43;
 
 /**
- * Keeps the reports' summaries in step with a sale, in the transaction that makes it (pagar, +1)
- * or undoes it (estornar, -1): the order's lines in report_buyers and report_sales, its payments
- * in report_payments. The dimensions are read as they are now (a product moved to another
- * category between the sale and its refund is taken back from the new one). Every desk of the
- * event shares these rows, so the payment and the refund call this last, just before the commit
- * (`idempotently`'s `last`): a row is held from here to the commit, not through the transaction.
+ * Keeps the reports' summaries in step with the sales. A payment or refund does not write them:
+ * its state change marks the order with the sale it made or undid (orders.report_sign, +1 or -1;
+ * orders/transitions.ts), and this adds the marked orders' lines to report_buyers and report_sales
+ * and their payments to report_payments, in batches, clearing the marks in the same transaction:
+ * each sale is added exactly once. Run by every instance in the background (foldLoop) and by each
+ * report before it reads, so a report holds every sale committed before it was asked. One fold at
+ * a time: SQLite runs one transaction at a time, PostgreSQL takes an advisory lock (`wait` false:
+ * the background fold goes away when another one is running). The dimensions are read as they
+ * are at the fold (a product moved to another category before a refund is folded is taken back
+ * from the new one). Returns the number of orders folded.
  */
-export async function recordSale(
+export async function foldSales(db: Db, { wait = true } = {}): Promise<number> {
+  let folded = 0;
+  for (;;) {
+    const pending = await db
+      .selectFrom('orders')
+      .select('id')
+      .where('report_sign', '<>', 0)
+      .limit(1)
+      .executeTakeFirst();
+    if (!pending) return folded;
+    const batch = await db.transaction().execute(async (trx) => {
+      if (isPostgres(db)) {
+        const locked = wait
+          ? (await sql`select pg_advisory_xact_lock(${FOLD_LOCK})`.execute(trx), true)
+          : (
+              await sql<{
+                locked: boolean;
+              }>`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`.execute(trx)
+            ).rows[0]!.locked;
+        if (!locked) return null;
+      }
+      return foldBatch(trx);
+    });
+    if (batch === null) return folded;
+    folded += batch;
+    if (batch < FOLD_BATCH) return folded;
+    await nextTurn();
+  }
+}
+
+/** One batch of foldSales, in the caller's transaction (renameBuyer folds inside its own). */
+async function foldBatch(trx: Transaction<Database>): Promise<number> {
+  const marked = await trx
+    .selectFrom('orders')
+    .select(['id', 'report_sign'])
+    .where('report_sign', '<>', 0)
+    .orderBy('id')
+    .limit(FOLD_BATCH)
+    .execute();
+  for (const sign of [1, -1] as const) {
+    const ids = marked.filter((order) => Math.sign(order.report_sign) === sign).map((o) => o.id);
+    if (ids.length === 0) continue;
+    // A sale made and undone before a fold nets 0 and is never marked; more than one of either
+    // cannot happen (pagar leaves AGUARDANDO_PAGAMENTO once), and would be folded one at a time.
+    await addSales(trx, ids, sign);
+    await trx
+      .updateTable('orders')
+      .set({ report_sign: sql<number>`report_sign - ${sign}` })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  return marked.length;
+}
+
+/**
+ * Adds (sign 1) or takes back (-1) the sales of `orderIds`: their lines in report_buyers and
+ * report_sales, their payments in report_payments.
+ */
+async function addSales(
   trx: Transaction<Database>,
-  orderId: number,
+  orderIds: number[],
   sign: 1 | -1,
 ): Promise<void> {
-  await recordBuyersChange(trx, orderId, sign);
-  const shard = shardOf(orderId);
-  // Every dimension's rows in one statement (one round trip to the database per payment, not
-  // seven), always in the same order, so two payments never wait on each other in turn. The
-  // rows' keys differ by dim and category (0 only on the 'all' rows), so no row is hit twice.
+  const theirs = (q: LinesQuery) =>
+    q.where('o.id', 'in', orderIds).where('o.paid_at', 'is not', null);
+  await recordBuyersChange(trx, sign, theirs);
+  // Every dimension's rows in one statement, grouped from one CTE of the lines. The rows' keys
+  // differ by dim and category (0 only on the 'all' rows), so no row is hit twice.
   const [first, ...rest] = ROWS.map(([dim, category]) =>
-    contributions(trx, 'l', dim, category, sign, shard),
+    contributions(trx, 'l', dim, category, sign, SHARD),
   );
   const all: LinesQuery = rest.reduce((union: LinesQuery, q) => union.unionAll(q), first);
   await trx
-    .with('l', () =>
-      saleLines(trx, (q) => q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null)),
-    )
+    .with('l', () => saleLines(trx, theirs))
     .insertInto('report_sales')
     .columns(COLUMNS)
     .expression(
@@ -175,7 +240,7 @@ export async function recordSale(
       }),
     )
     .execute();
-  await recordPaymentChange(trx, orderId, sign, shard);
+  await recordPaymentChange(trx, sign, theirs);
 }
 
 /**
@@ -213,28 +278,29 @@ const BUYER_COLUMNS = [
   'total_cents',
 ] as const;
 
-/** Adds to (or takes from) the rows per product of report_buyers, kept as report_sales rows. */
+/** Adds to (or takes from) report_sales' 'compradores' rows: report_buyers' rows per product. */
 async function addBuyerRows(
   db: Db,
-  shard: number,
-  rows: { event_id: number; key_id: number; linhas: number }[],
+  rows: Map<string, { event_id: number; key_id: number; linhas: number }>,
 ) {
-  if (rows.length === 0) return;
+  if (rows.size === 0) return;
   await db
     .insertInto('report_sales')
     .values(
-      rows.map(({ event_id, key_id, linhas }) => ({
-        event_id,
-        slot: '',
-        dim: 'compradores' as const,
-        key_id,
-        category_id: 0,
-        shard,
-        pedidos: linhas,
-        quantidade: 0,
-        bruto_cents: 0,
-        net_cents: 0,
-      })),
+      [...rows.values()]
+        .sort((a, b) => a.event_id - b.event_id || a.key_id - b.key_id)
+        .map(({ event_id, key_id, linhas }) => ({
+          event_id,
+          slot: '',
+          dim: 'compradores' as const,
+          key_id,
+          category_id: 0,
+          shard: SHARD,
+          pedidos: linhas,
+          quantidade: 0,
+          bruto_cents: 0,
+          net_cents: 0,
+        })),
     )
     .onConflict((oc) =>
       oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot', 'shard']).doUpdateSet({
@@ -245,19 +311,43 @@ async function addBuyerRows(
 }
 
 /**
- * report_buyers' part of recordSale: the order's (product, buyer) rows gain or lose its
- * lines; a buyer's first sale of a product adds a row to the report and the refund of their last
- * one deletes it, and report_sales' 'compradores' row of the product counts it (the page's
- * total_linhas without a count over every row).
+ * report_buyers' part of a fold: the (product, buyer) rows gain or lose the orders' lines; a
+ * buyer's first sale of a product adds a row to the report and the refund of their last one
+ * deletes it, and report_sales' 'compradores' row of the product counts it (the page's
+ * total_linhas without a count over every row). The contributions are read first: a row whose
+ * orders after the change are exactly what this fold added is new.
  */
-async function recordBuyersChange(trx: Transaction<Database>, orderId: number, sign: 1 | -1) {
+async function recordBuyersChange(
+  trx: Transaction<Database>,
+  sign: 1 | -1,
+  where: (q: LinesQuery) => LinesQuery,
+) {
+  const added = (await buyerContributions(trx, sign, where).execute()) as {
+    event_id: number;
+    product_id: number;
+    customer_name: string;
+    cpf: string;
+    pedidos: number;
+    quantidade: number;
+    total_cents: number;
+  }[];
+  if (added.length === 0) return;
+  const keyOf = (row: {
+    event_id: number;
+    product_id: number;
+    customer_name: string;
+    cpf: string;
+  }) => JSON.stringify([row.event_id, row.product_id, row.customer_name, row.cpf]);
+  const addedTo = new Map(added.map((row) => [keyOf(row), Number(row.pedidos)]));
   const changed = await trx
     .insertInto('report_buyers')
-    .columns(BUYER_COLUMNS)
-    .expression(
-      buyerContributions(trx, sign, (q) =>
-        q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
-      ),
+    .values(
+      added.map((row) => ({
+        ...row,
+        pedidos: Number(row.pedidos),
+        quantidade: Number(row.quantidade),
+        total_cents: Number(row.total_cents),
+      })),
     )
     .onConflict((oc) =>
       oc.columns(['event_id', 'product_id', 'customer_name', 'cpf']).doUpdateSet({
@@ -268,27 +358,27 @@ async function recordBuyersChange(trx: Transaction<Database>, orderId: number, s
     )
     .returning(['event_id', 'product_id', 'customer_name', 'cpf', 'pedidos'])
     .execute();
-  const counted: { event_id: number; key_id: number; linhas: number }[] = [];
+  const counted = new Map<string, { event_id: number; key_id: number; linhas: number }>();
+  const count = (row: { event_id: number; product_id: number }, linhas: number) => {
+    const key = `${row.event_id}:${row.product_id}`;
+    const entry = counted.get(key) ?? { event_id: row.event_id, key_id: row.product_id, linhas: 0 };
+    entry.linhas += linhas;
+    counted.set(key, entry);
+  };
   for (const row of changed) {
     const pedidos = Number(row.pedidos);
-    if (sign === 1 && pedidos === 1) {
-      counted.push({ event_id: row.event_id, key_id: row.product_id, linhas: 1 });
-    } else if (sign === -1 && pedidos <= 0) {
-      await trx
-        .deleteFrom('report_buyers')
-        .where('event_id', '=', row.event_id)
-        .where('product_id', '=', row.product_id)
-        .where('customer_name', '=', row.customer_name)
-        .where('cpf', '=', row.cpf)
-        .execute();
-      counted.push({ event_id: row.event_id, key_id: row.product_id, linhas: -1 });
-    }
+    if (sign === 1 && pedidos === addedTo.get(keyOf(row))) count(row, 1);
+    else if (sign === -1 && pedidos <= 0) count(row, -1);
   }
-  await addBuyerRows(
-    trx,
-    shardOf(orderId),
-    counted.sort((a, b) => a.key_id - b.key_id),
-  );
+  if (sign === -1 && counted.size > 0) {
+    await trx
+      .deleteFrom('report_buyers')
+      .where('pedidos', '<=', 0)
+      .where('event_id', 'in', [...new Set(changed.map((row) => row.event_id))])
+      .where('product_id', 'in', [...new Set(changed.map((row) => row.product_id))])
+      .execute();
+  }
+  await addBuyerRows(trx, counted);
 }
 
 /**
@@ -308,9 +398,14 @@ export async function renameBuyer(
     .where('state', 'in', SOLD_STATES)
     .orderBy('id')
     .execute();
-  for (const { id } of sales) await recordBuyersChange(trx, id, -1);
+  // Sales not folded yet would be added later under the new name: folded first, under the old.
+  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${FOLD_LOCK})`.execute(trx);
+  while ((await foldBatch(trx)) === FOLD_BATCH);
+  const ids = sales.map(({ id }) => id);
+  const theirs = (q: LinesQuery) => q.where('o.id', 'in', ids).where('o.paid_at', 'is not', null);
+  if (ids.length > 0) await recordBuyersChange(trx, -1, theirs);
   await rename();
-  for (const { id } of sales) await recordBuyersChange(trx, id, 1);
+  if (ids.length > 0) await recordBuyersChange(trx, 1, theirs);
 }
 
 /** Rebuilds an event's report_sales and report_buyers from its paid orders (the benchmark's data). */
@@ -476,24 +571,16 @@ const PAYMENT_COLUMNS = [
   'total_cents',
 ] as const;
 
-/** report_payments' part of recordSale: payment rows never change once the order is paid. */
+/** report_payments' part of a fold: payment rows never change once the order is paid. */
 async function recordPaymentChange(
   trx: Transaction<Database>,
-  orderId: number,
   sign: 1 | -1,
-  shard: number,
+  where: (q: LinesQuery) => LinesQuery,
 ): Promise<void> {
   await trx
     .insertInto('report_payments')
     .columns(PAYMENT_COLUMNS)
-    .expression(
-      paymentContributions(
-        trx,
-        sign,
-        (q) => q.where('o.id', '=', orderId).where('o.paid_at', 'is not', null),
-        shard,
-      ),
-    )
+    .expression(paymentContributions(trx, sign, where, SHARD))
     .onConflict((oc) =>
       oc.columns(['event_id', 'payment_method_id', 'slot', 'shard']).doUpdateSet({
         pagamentos: sql`report_payments.pagamentos + excluded.pagamentos`,
