@@ -6,7 +6,8 @@ export {
   auditedWrite,
   flushCpfViews,
   recordAudit,
+  recordAudits,
   recordCpfView,
   recordExport,
 } from './record.ts';
-export type { AuditActor, AuditValues } from './record.ts';
+export type { AuditActor, AuditEntry, AuditValues } from './record.ts';

@@ -101,9 +101,35 @@ export async function recordAudit(
   actor: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
-  const { before, after } = changedFields(entry.before, entry.after);
-  if (entry.before && entry.after && !json(before) && !json(after)) return;
-  await db.executeQuery({ ...insertQuery(db), parameters: rowValues(actor, entry, before, after) });
+  await recordAudits(db, actor, [entry]);
+}
+
+/** Several audit rows of one change (recordAudit's), written by one insert: one round trip. */
+export async function recordAudits(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  const rows = entries.flatMap((entry) => {
+    const { before, after } = changedFields(entry.before, entry.after);
+    if (entry.before && entry.after && !json(before) && !json(after)) return [];
+    return [rowValues(actor, entry, before, after)];
+  });
+  if (rows.length === 1) {
+    await db.executeQuery({ ...insertQuery(db), parameters: rows[0]! });
+  } else if (rows.length > 1) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        rows.map(
+          (values) =>
+            Object.fromEntries(
+              INSERT_COLUMNS.map((column, index) => [column, values[index]]),
+            ) as never,
+        ),
+      )
+      .execute();
+  }
 }
 
 /** One row's values in INSERT_COLUMNS order. */

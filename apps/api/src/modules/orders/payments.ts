@@ -20,7 +20,7 @@ import { openDrawerQuery } from '../drawer/index.ts';
 import { moveOrderStock } from '../products/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
-import { recordAudit } from '../audit/index.ts';
+import { recordAudits, type AuditEntry } from '../audit/index.ts';
 import { applyTransition, auditActorOf, refuseOtherEventOf, type Actor } from './transitions.ts';
 import { checkPixRows, planPixLines } from './pix-lines.ts';
 
@@ -87,10 +87,17 @@ async function recordPayment(
   cents: readonly number[],
 ): Promise<void> {
   const at = now.toISOString();
-  const applied = await applyTransition(trx, orderId, 'pagar', actor, now, {
-    cashier_id: actor.id,
-    paid_at: at,
-  });
+  // The state change's audit entry and the payment's are written together (one round trip).
+  const audits: AuditEntry[] = [];
+  const applied = await applyTransition(
+    trx,
+    orderId,
+    'pagar',
+    actor,
+    now,
+    { cashier_id: actor.id, paid_at: at },
+    audits,
+  );
   refuseOtherEventOf(applied);
   const { totalCents, eventId, couponId } = applied;
   if (!paymentsCloseOrder(totalCents, cents)) {
@@ -138,7 +145,7 @@ async function recordPayment(
     if (stored?.drawer_session_id == null && rows.some((row) => row.method === CASH_METHOD_NAME)) {
       throw conflict(CASH_NEEDS_OPEN_DRAWER);
     }
-    await recordAudit(trx, auditActorOf(actor), {
+    audits.push({
       entity: 'order_payments',
       entityId: orderId,
       action: 'pagar',
@@ -155,7 +162,7 @@ async function recordPayment(
     // A PIX the bank did not confirm, taken on the cashier's word: its own entry, with why.
     for (const [index, line] of pix.entries()) {
       if (line.manual_reason === null) continue;
-      await recordAudit(trx, auditActorOf(actor), {
+      audits.push({
         entity: 'order_payments',
         entityId: orderId,
         action: 'pix_confirmacao_manual',
@@ -164,6 +171,7 @@ async function recordPayment(
       });
     }
   }
+  await recordAudits(trx, auditActorOf(actor), audits);
   // The order's coupon is used now, once (409 if another order used it first); a total that
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
   // The order's coupon, event and total came back from the state change: not read again.

@@ -9,7 +9,7 @@ import {
 } from '@balcao/contract';
 import type { Database, OrderTable } from '../../db/types.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
-import { type AuditActor, recordAudit } from '../audit/index.ts';
+import { type AuditActor, type AuditEntry, recordAudit } from '../audit/index.ts';
 
 /** Who acts on an order and from which desk (the client's address). */
 export interface Actor {
@@ -97,6 +97,8 @@ export async function applyTransition(
   actor: Actor,
   now: Date,
   changes: Updateable<OrderTable> = {},
+  /** Given, the audit entry is added here for the caller to write with its own (recordAudits). */
+  auditLater?: AuditEntry[],
 ): Promise<AppliedTransition> {
   const transition = ORDER_TRANSITIONS[action];
   const at = now.toISOString();
@@ -159,14 +161,16 @@ export async function applyTransition(
     }
     if (transition.to !== null || columns.length > 0) {
       // The audit log (docs/audit-api.md): the state and the fields the action set, same trx.
-      await recordAudit(trx, auditActorOf(actor), {
+      const entry: AuditEntry = {
         entity: 'orders',
         entityId: orderId,
         action,
         before: { state: expected, ...previous },
         after: { state: to, ...changes },
         at: now,
-      });
+      };
+      if (auditLater) auditLater.push(entry);
+      else await recordAudit(trx, auditActorOf(actor), entry);
     }
     return {
       from: expected,
