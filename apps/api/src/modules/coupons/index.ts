@@ -3,5 +3,6 @@ export { refreshCouponLines, useOrderCoupon } from './apply.ts';
 export {
   generateAutomaticCoupon,
   invalidateOriginCoupons,
+  mayEarnAutomaticCoupon,
   printOrderCoupons,
 } from './automatic.ts';

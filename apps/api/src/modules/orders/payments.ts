@@ -15,7 +15,11 @@ import {
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
-import { generateAutomaticCoupon, useOrderCoupon } from '../coupons/index.ts';
+import {
+  generateAutomaticCoupon,
+  mayEarnAutomaticCoupon,
+  useOrderCoupon,
+} from '../coupons/index.ts';
 import { openDrawerQuery } from '../drawer/index.ts';
 import { moveOrderStock } from '../products/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
@@ -100,6 +104,8 @@ async function recordPayment(
   );
   refuseOtherEventOf(applied);
   const { totalCents, eventId, couponId } = applied;
+  // Without payment rows (a total of 0) no minimum is reached.
+  let earnsCoupon = false;
   if (!paymentsCloseOrder(totalCents, cents)) {
     const paid = cents.reduce((sum, amount) => sum + amount, 0);
     throw invalidRequest(
@@ -138,10 +144,12 @@ async function recordPayment(
           .whereRef('payment_methods.id', '=', 'order_payments.payment_method_id')
           .as('method'),
         eb.exists(eb.selectFrom('pix_psp_settings').select('id')).as('psp'),
+        mayEarnAutomaticCoupon({ event_id: eventId, total_cents: totalCents }).as('earns_coupon'),
       ])
       .execute();
     checkPixRows(rows, pixPlan);
     const stored = rows[0];
+    earnsCoupon = Boolean(stored?.earns_coupon);
     if (stored?.drawer_session_id == null && rows.some((row) => row.method === CASH_METHOD_NAME)) {
       throw conflict(CASH_NEEDS_OPEN_DRAWER);
     }
@@ -176,11 +184,13 @@ async function recordPayment(
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
   // The order's coupon, event and total came back from the state change: not read again.
   await useOrderCoupon(trx, now, { id: orderId, coupon_id: couponId });
-  await generateAutomaticCoupon(trx, now, actor.id, {
-    id: orderId,
-    event_id: eventId,
-    total_cents: totalCents,
-  });
+  if (earnsCoupon) {
+    await generateAutomaticCoupon(trx, now, actor.id, {
+      id: orderId,
+      event_id: eventId,
+      total_cents: totalCents,
+    });
+  }
 }
 
 /** The sale's stock: 409 when a product ran out meanwhile. */

@@ -151,10 +151,11 @@ const FOLD_LOCK = 0x42414c43;
 export async function foldSales(db: Db, { wait = true } = {}): Promise<number> {
   let folded = 0;
   for (;;) {
+    // A literal 0: SQLite uses the partial index (orders_report_sign) only for its own condition.
     const pending = await db
       .selectFrom('orders')
       .select('id')
-      .where('report_sign', '<>', 0)
+      .where('report_sign', '<>', sql.lit(0))
       .limit(1)
       .executeTakeFirst();
     if (!pending) return folded;
@@ -183,7 +184,7 @@ async function foldBatch(trx: Transaction<Database>): Promise<number> {
   const marked = await trx
     .selectFrom('orders')
     .select(['id', 'report_sign'])
-    .where('report_sign', '<>', 0)
+    .where('report_sign', '<>', sql.lit(0))
     .orderBy('id')
     .limit(FOLD_BATCH)
     .execute();
