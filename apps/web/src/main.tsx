@@ -10,20 +10,30 @@ import { preloadPage } from './app/shell/pages';
 import { appStarted } from './store/app-actions';
 import { loadSession } from './app/session/persistence';
 import { makeStore } from './app/store';
+import { whenIdle } from './ui/when-idle';
 
 dayjs.locale('pt-br');
 
 const session = loadSession();
-// A saved session reopens its last page: its chunk downloads while the token is revalidated.
-void preloadPage(session.adminPage);
 const store = makeStore({ session });
 store.dispatch(appStarted());
+// A saved session reopens its last page: its chunk downloads while the token is revalidated,
+// asked for in a task of its own (its dependencies' preload links are many) after this one.
+setTimeout(() => void preloadPage(session.adminPage));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root não encontrado');
-// Production builds keep their files in a service worker, loaded after the first page.
+// Production builds keep their files in a service worker, registered once the first page has
+// loaded and the browser is idle: its code and its update check wait for the page on screen.
 if (import.meta.env.PROD) {
-  void import('./app/updates/service-worker').then(({ keepAppOffline }) => keepAppOffline(store));
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  void loaded
+    .then(() => whenIdle())
+    .then(() => import('./app/updates/service-worker'))
+    .then(({ keepAppOffline }) => keepAppOffline(store));
 }
 
 createRoot(root).render(

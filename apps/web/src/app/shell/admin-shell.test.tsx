@@ -26,7 +26,7 @@ function renderShell(preloadedState: Partial<RootState>) {
 }
 
 describe('page chunks', () => {
-  it("fetches the desks in the user's menu once signed in, and nothing else", () => {
+  it("fetches the desks in the user's menu once signed in, and nothing else", async () => {
     const preload = (page: keyof typeof PAGE_COMPONENTS) =>
       vi.spyOn(PAGE_COMPONENTS[page]!, 'preload');
     const accreditation = preload('SUBSCRIPTION');
@@ -41,8 +41,8 @@ describe('page chunks', () => {
       }),
     });
 
-    expect(accreditation).toHaveBeenCalled();
-    expect(coursewares).toHaveBeenCalled(); // the page on screen
+    expect(coursewares).toHaveBeenCalled(); // the page on screen, at once
+    await waitFor(() => expect(accreditation).toHaveBeenCalled()); // the desks, once idle
     expect(exchange).not.toHaveBeenCalled(); // not in this user's menu
     expect(users).not.toHaveBeenCalled();
   });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAppMode } from '../config/slice';
+import { selectPageLoading } from '../navigation/slice';
 import { SilentPrinterWarning } from '../printing/silent-printer-warning';
 import { printerWatchStarted, printerWatchStopped } from '../printing/slice';
 import { selectAdminPage, selectPermissions, selectTotpEnrolmentOnly } from '../session/slice';
@@ -19,8 +20,12 @@ export function AdminShell() {
   const page = useAppSelector(selectAdminPage);
   // A login that must enrol TOTP first sees that page alone, with no menu.
   const enrolmentOnly = useAppSelector(selectTotpEnrolmentOnly);
-  // Signed in: the desks' code arrives while the clerk reads the first screen.
-  useEffect(() => preloadDesks(page, permissions, mode), [page, permissions, mode]);
+  // Signed in: the desks' code arrives while the clerk reads the first screen (once it shows).
+  const loading = useAppSelector(selectPageLoading);
+  useEffect(
+    () => (loading ? undefined : preloadDesks(page, permissions, mode)),
+    [loading, page, permissions, mode],
+  );
   // Signed in: a mapped printer whose agent stops asking for work is warned about under the bar.
   const dispatch = useAppDispatch();
   useEffect(() => {

@@ -23,16 +23,20 @@ const NO_EVENT = 'Nenhum evento selecionado';
 function EventSwitch() {
   const dispatch = useAppDispatch();
   const event = useAppSelector(selectSelectedEvent);
-  const events = useAppSelector(selectLookups).events ?? [];
+  const listed = useAppSelector(selectLookups).events;
+  const events = listed ?? [];
   const switching = useAppSelector(selectEventSwitching);
   const loading = useAppSelector(selectPageLoading);
   // The event chosen in the list, waiting for the confirmation: it moves every desk at once.
   const [asked, setAsked] = useState<{ id: number; name: string } | null>(null);
+  // Once the page on screen has loaded, unless its loads brought the list (most desks load the
+  // events): one request, not two. Focusing the list asks again, for events created elsewhere.
+  const needed = !loading && listed === undefined;
   useEffect(() => {
-    dispatch(lookupRequested('events'));
-  }, [dispatch]);
+    if (needed) dispatch(lookupRequested('events'));
+  }, [dispatch, needed]);
   // The selected event shows even before the list arrives (or when it was created elsewhere).
-  const listed = event && !events.some((item) => String(item.id) === String(event.id));
+  const unlisted = event && !events.some((item) => String(item.id) === String(event.id));
   return (
     <div className="app-topbar-event d-flex align-items-center gap-2">
       <Form.Label htmlFor="topbar-event" className="mb-0 text-light small">
@@ -51,7 +55,7 @@ function EventSwitch() {
         }}
       >
         {!event && <option value="">{NO_EVENT}</option>}
-        {listed && <option value={String(event.id)}>{event.name}</option>}
+        {unlisted && <option value={String(event.id)}>{event.name}</option>}
         {events.map((item) => (
           <option key={item.id} value={String(item.id)}>
             {item.name}

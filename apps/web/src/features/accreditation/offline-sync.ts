@@ -1,4 +1,4 @@
-import { actionChannel, call, delay, put, race, select, take } from 'redux-saga/effects';
+import { actionChannel, call, delay, flush, put, race, select, take } from 'redux-saga/effects';
 import { buffers, type Channel, type SagaIterator } from 'redux-saga';
 import { createAction, type Action } from '@reduxjs/toolkit';
 import {
@@ -12,7 +12,10 @@ import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { connectionLost, connectionRestored } from '../../store/app-actions';
 import { eventSwitched, selectSelectedEvent, selectedEventLoaded } from '../../app/events/slice';
-import { selectUser, type SessionUser } from '../../app/session/slice';
+import { pageOpened, selectRestoring, selectUser, type SessionUser } from '../../app/session/slice';
+import { selectPageLoading } from '../../app/navigation/slice';
+import type { RootState } from '../../app/store';
+import { whenIdle } from '../../ui/when-idle';
 import {
   deskReplicaChanged,
   deskSyncFinished,
@@ -149,7 +152,10 @@ export function* syncDesk(): SagaIterator {
   yield put(deskSyncFinished({ emptied }));
 }
 
-/** While the desk's area is loaded: sync now, then every minute (every 5 s while offline). */
+/**
+ * While the desk's area is loaded: sync once the page on screen has opened and the browser is
+ * idle (the replica's database is loaded then), then every minute (every 5 s while offline).
+ */
 export function* deskSyncLoop(): SagaIterator {
   // Kept while a sync runs, so a reason to sync again that arrives meanwhile is not missed.
   const wakes: Channel<Action> = yield actionChannel(
@@ -163,6 +169,14 @@ export function* deskSyncLoop(): SagaIterator {
     ],
     buffers.sliding(1),
   );
+  // The page that opens first (the desk, reopened) paints and loads its data before the sync.
+  const opening: boolean = yield select(
+    (state: RootState) => selectRestoring(state) || selectPageLoading(state),
+  );
+  if (opening) yield take(pageOpened.type);
+  yield call(whenIdle);
+  // The first sync covers what happened while it waited (the selected event arriving).
+  yield flush(wakes);
   for (;;) {
     yield call(syncDesk);
     const online: boolean = yield select(selectOnline);
