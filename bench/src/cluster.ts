@@ -34,6 +34,32 @@ const poolSize = (instances: number) =>
   process.env.BENCH_POOL_SIZE ?? String(Math.ceil(TOTAL_POOL / instances));
 /** Runs of each instance count, taken in turns (1, 3, 1, 3...): the machine's load moves. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/**
+ * Orders per second offered at a steady pace after the saturated run, and how many: below what
+ * either setup can pay, so the API's CPU per order compares the instances' own costs, not a
+ * saturated machine's queueing.
+ */
+const PACE = Number(process.env.BENCH_PACE ?? 40);
+const PACED_ORDERS = Number(process.env.BENCH_PACED_ORDERS ?? 400);
+/** The budget: the API's CPU per paid order with 3 instances ≤ 1.1× one instance's. */
+const CPU_BUDGET = 1.1;
+
+/** `count` calls started at `rate` a second, at most CLIENTS in flight; each must answer 200. */
+async function paced(count: number, rate: number, call: (i: number) => Promise<number>) {
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  for (let i = 0; i < count; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 0) await sleep(wait);
+    if (inFlight.size >= CLIENTS) await Promise.race(inFlight);
+    const one: Promise<void> = call(i).then((status) => {
+      inFlight.delete(one);
+      if (status !== 200) throw new Error(`resposta ${status} na chamada ${i}`);
+    });
+    inFlight.add(one);
+  }
+  await Promise.all(inFlight);
+}
 
 /**
  * Samples, every 200 ms, the bench database's backends: their CPU seconds (/proc, so a backend's
@@ -125,7 +151,7 @@ function jsonClient(origin: string, token: string) {
   return { post, close: () => agent.destroy() };
 }
 
-async function run(instances: number): Promise<number> {
+async function run(instances: number): Promise<{ perSecond: number; cpuPerOrder: number }> {
   const server = process.env.DATABASE_URL!;
   const folder = await mkdtemp(path.join(tmpdir(), 'balcao-bench-cluster-'));
   const database = await benchDatabase(folder, server);
@@ -186,6 +212,12 @@ async function run(instances: number): Promise<number> {
     const timing = await concurrently(ORDERS, paidOrder, CLIENTS);
     const after = cpuSnapshot(processes);
     const postgres = await stopWatching();
+    const apiCpu = (snapshot: Record<string, number>) =>
+      cluster.instances.reduce((sum, instance) => sum + snapshot[instance.name]!, 0);
+    const beforePaced = cpuSnapshot(processes);
+    await paced(PACED_ORDERS, PACE, (i) => paidOrder(ORDERS + i));
+    const cpuPerOrder =
+      ((apiCpu(cpuSnapshot(processes)) - apiCpu(beforePaced)) * 1000) / PACED_ORDERS;
     client.close();
 
     const spent: Record<string, number> = Object.fromEntries(
@@ -216,7 +248,11 @@ async function run(instances: number): Promise<number> {
       `  Esperas por trava no PostgreSQL (backends esperando, somados em ${postgres.samples} ` +
         `amostras): ${postgres.waits.map(([what, count]) => `${count}× ${what}`).join('; ') || 'nenhuma'}`,
     );
-    return timing.perSecond;
+    console.log(
+      `  A ${PACE} pedidos/s (${PACED_ORDERS} pedidos, abaixo da saturação): CPU da API por ` +
+        `pedido pago ${cpuPerOrder.toFixed(2)} ms`,
+    );
+    return { perSecond: timing.perSecond, cpuPerOrder };
   } finally {
     await db.destroy();
     await cluster.stop();
@@ -232,14 +268,27 @@ if (!server || !/^postgres(ql)?:\/\//.test(server)) {
   console.log('\nVárias instâncias: instale o haproxy do Debian (apt-get install haproxy).');
 } else {
   const counts = (process.env.BENCH_INSTANCES ?? '1,3').split(',').map(Number);
-  const rates = new Map(counts.map((instances) => [instances, [] as number[]]));
+  const results = new Map(
+    counts.map((instances) => [instances, [] as { perSecond: number; cpuPerOrder: number }[]]),
+  );
   for (let round = 0; round < ROUNDS; round++) {
-    for (const instances of counts) rates.get(instances)!.push(await run(instances));
+    for (const instances of counts) results.get(instances)!.push(await run(instances));
   }
-  console.log('\nPedidos pagos por segundo, rodada a rodada:');
-  for (const [instances, perSecond] of rates) {
+  console.log('\nPedidos pagos por segundo e CPU da API por pedido a ritmo fixo, rodada a rodada:');
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  for (const [instances, runs] of results) {
     console.log(
-      `  ${instances} instância(s): ${perSecond.map((rate) => rate.toFixed(1)).join(', ')}`,
+      `  ${instances} instância(s): ${runs.map((one) => one.perSecond.toFixed(1)).join(', ')} ` +
+        `pedidos/s; ${runs.map((one) => one.cpuPerOrder.toFixed(2)).join(', ')} ms de CPU por pedido`,
+    );
+  }
+  const one = results.get(1);
+  for (const [instances, runs] of results) {
+    if (instances === 1 || !one) continue;
+    const ratio = mean(runs.map((r) => r.cpuPerOrder)) / mean(one.map((r) => r.cpuPerOrder));
+    console.log(
+      `  CPU da API por pedido, ${instances} instâncias / 1: ${ratio.toFixed(2)}x ` +
+        `(meta ≤ ${CPU_BUDGET}x: ${ratio <= CPU_BUDGET ? 'ok' : 'ACIMA DA META'})`,
     );
   }
 }

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import { stockShortageMessage } from '@balcao/contract';
-import { buildApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/db/database.ts';
-import type { Database } from '../src/db/types.ts';
 import { createParticipant } from './helpers/accreditation.ts';
 import {
   createCategory,
@@ -15,7 +11,12 @@ import {
   type StoreClerk,
   openDrawer,
 } from './helpers/store.ts';
-import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import {
+  startTestApp,
+  type TestContext,
+  secondInstance,
+  type SecondInstance,
+} from './helpers/test-app.ts';
 
 /**
  * 50 cashiers pay 50 finalized orders at once, each wanting one of the last K units. Exactly K
@@ -26,7 +27,7 @@ const BUYERS = 50;
 const UNITS = 7;
 
 let t: TestContext;
-let second: { app: App; db: Kysely<Database> } | undefined;
+let second: SecondInstance | undefined;
 let seller: StoreClerk;
 let cashiers: StoreClerk[];
 let customerCpf: string;
@@ -35,12 +36,7 @@ let cash: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  if (t.dialect === 'postgres') {
-    const { db } = openDatabase(t.config.databaseUrl);
-    const app = await buildApp({ config: t.config, db });
-    await app.ready();
-    second = { app, db };
-  }
+  second = await secondInstance(t);
   const eventId = await selectNewEvent(t.db);
   customerCpf = (await createParticipant(t.db, eventId)).cpf;
   categoryId = await createCategory(t.db);
@@ -53,8 +49,7 @@ beforeAll(async () => {
   cash = methods.json<{ id_forma_pagamento: number }[]>()[0]!.id_forma_pagamento;
 });
 afterAll(async () => {
-  await second?.app.close();
-  await second?.db.destroy();
+  await second?.close();
   await t.close();
 });
 

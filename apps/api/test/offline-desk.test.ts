@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import {
   LINK_BEFORE_BADGE_MESSAGE,
   OFFLINE_REPLICA_PAGE,
@@ -14,10 +13,13 @@ import {
   type OfflineActionResult,
   type OfflineReplicaDto,
 } from '@balcao/contract';
-import { buildApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/db/database.ts';
-import type { Database } from '../src/db/types.ts';
-import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import { type App } from '../src/app.ts';
+import {
+  startTestApp,
+  type TestContext,
+  secondInstance,
+  type SecondInstance,
+} from './helpers/test-app.ts';
 import { bearer, createCenter, createEvent } from './helpers/fixtures.ts';
 import {
   createCourse,
@@ -29,7 +31,7 @@ import {
 
 let t: TestContext;
 /** On PostgreSQL, a second API instance with its own pool: two desks behind a balancer. */
-let second: { app: App; db: Kysely<Database> } | undefined;
+let second: SecondInstance | undefined;
 let desk: JsonCaller; // Subscription
 let otherDesk: JsonCaller; // Subscription
 let manager: JsonCaller; // Participant (sees CPFs, removes participants)
@@ -40,12 +42,7 @@ let serial = 0;
 
 beforeAll(async () => {
   t = await startTestApp();
-  if (t.dialect === 'postgres') {
-    const { db } = openDatabase(t.config.databaseUrl);
-    const app = await buildApp({ config: t.config, db });
-    await app.ready();
-    second = { app, db };
-  }
+  second = await secondInstance(t);
   desk = await jsonCaller(t, ['Subscription']);
   otherDesk = await jsonCaller(t, ['Subscription']);
   manager = await jsonCaller(t, ['Subscription', 'Participant']);
@@ -54,8 +51,7 @@ beforeAll(async () => {
   centerId = await createCenter(t.db, 'Núcleo Sobral', 41);
 });
 afterAll(async () => {
-  await second?.app.close();
-  await second?.db.destroy();
+  await second?.close();
   await t.close();
 });
 

@@ -1,9 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Kysely } from 'kysely';
 import type { ReportResult } from '@balcao/contract';
-import { buildApp, type App } from '../src/app.ts';
-import { openDatabase } from '../src/db/database.ts';
-import type { Database } from '../src/db/types.ts';
 import { foldSales } from '../src/modules/reports/index.ts';
 import { createParticipant } from './helpers/accreditation.ts';
 import {
@@ -17,7 +13,12 @@ import {
   storeClerk,
   type StoreClerk,
 } from './helpers/store.ts';
-import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import {
+  startTestApp,
+  type TestContext,
+  secondInstance,
+  type SecondInstance,
+} from './helpers/test-app.ts';
 
 /**
  * The reports' summaries take the sales in batches (docs/reports-api.md, 'Pre-aggregation'): a
@@ -26,7 +27,7 @@ import { startTestApp, type TestContext } from './helpers/test-app.ts';
  */
 let t: TestContext;
 /** On PostgreSQL, another API instance with its own pool, folding at the same time. */
-let second: { app: App; db: Kysely<Database> } | undefined;
+let second: SecondInstance | undefined;
 let eventId: number;
 let seller: StoreClerk;
 let cashier: StoreClerk;
@@ -37,12 +38,7 @@ let card: number;
 
 beforeAll(async () => {
   t = await startTestApp();
-  if (t.dialect === 'postgres') {
-    const { db } = openDatabase(t.config.databaseUrl);
-    const app = await buildApp({ config: t.config, db });
-    await app.ready();
-    second = { app, db };
-  }
+  second = await secondInstance(t);
   eventId = await selectNewEvent(t.db);
   productId = (
     await createProduct(t.db, { categoryId: await createCategory(t.db), priceCents: 1234 })
@@ -55,8 +51,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await second?.app.close();
-  await second?.db.destroy();
+  await second?.close();
   await t.close();
 });
 

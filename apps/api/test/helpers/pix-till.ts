@@ -1,9 +1,5 @@
 import { expect } from 'vitest';
-import type { Kysely } from 'kysely';
 import type { PixPspChargeDto } from '@balcao/contract';
-import { buildApp, type App } from '../../src/app.ts';
-import { openDatabase } from '../../src/db/database.ts';
-import type { Database } from '../../src/db/types.ts';
 import { createParticipant } from './accreditation.ts';
 import {
   createCategory,
@@ -15,7 +11,7 @@ import {
   storeClerk,
   type StoreClerk,
 } from './store.ts';
-import { startTestApp, type TestContext } from './test-app.ts';
+import { startTestApp, type TestContext, secondInstance, type SecondInstance } from './test-app.ts';
 import { pspCredentials, startPspEmulator, type PspEmulator } from './psp-emulator.ts';
 
 /** The receiver's PIX key the emulator knows. */
@@ -30,7 +26,7 @@ export const CHAVE = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
  */
 export interface PixTill {
   t: TestContext;
-  second: { app: App; db: Kysely<Database> } | undefined;
+  second: SecondInstance | undefined;
   emulator: PspEmulator;
   seller: StoreClerk;
   cashier: StoreClerk;
@@ -48,13 +44,7 @@ export interface PixTill {
 
 export async function startPixTill(): Promise<PixTill> {
   const t = await startTestApp({ config: { now: () => new Date() } });
-  let second: PixTill['second'];
-  if (t.dialect === 'postgres') {
-    const { db } = openDatabase(t.config.databaseUrl);
-    const app = await buildApp({ config: t.config, db });
-    await app.ready();
-    second = { app, db };
-  }
+  const second = await secondInstance(t);
   const emulator = await startPspEmulator({ chaves: [CHAVE] });
   const eventId = await selectNewEvent(t.db);
   const customerCpf = (await createParticipant(t.db, eventId)).cpf;
@@ -106,8 +96,7 @@ export async function startPixTill(): Promise<PixTill> {
       expect((await manager.call('POST', '/api/pix/psp/webhook')).json().ok).toBe(true);
     },
     async close() {
-      await second?.app.close();
-      await second?.db.destroy();
+      await second?.close();
       await emulator.close();
       await t.close();
     },

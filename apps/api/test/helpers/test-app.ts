@@ -81,6 +81,29 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
   };
 }
 
+/** Another API instance on the test's database with its own pool: two desks behind a balancer. */
+export interface SecondInstance {
+  app: App;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/** On PostgreSQL, a second instance of `t`'s app; none on SQLite (its file is one process's). */
+export async function secondInstance(t: TestContext): Promise<SecondInstance | undefined> {
+  if (t.dialect !== 'postgres') return undefined;
+  const { db } = openDatabase(t.config.databaseUrl);
+  const app = await buildApp({ config: t.config, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
 /** A log stream for `startTestApp({ logStream })` that keeps every line it is written. */
 export function collectedLog(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
