@@ -475,7 +475,7 @@ export interface ReportSalesTable {
   dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom' | 'compradores';
   key_id: number;
   category_id: number;
-  /** The order id mod REPORT_SHARDS of the payments that added here (reports sum the shards). */
+  /** 0-7: payments once spread their rows over 8 shards; the fold writes 0 (readers sum them). */
   shard: number;
   pedidos: number;
   quantidade: number;
