@@ -53,6 +53,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestCo
     maxEventLoopDelay: 0,
     // Tests sweep PSP charges when they mean to (sweepCharges), never behind another test's back.
     pixSweepInterval: 0,
+    // Reports fold the sales before they read; report-fold.test.ts turns the background fold on.
     reportFoldInterval: 0,
     now: clock.now,
     ...options.config,

@@ -12,8 +12,8 @@ import type { ReportFilters } from './filters.ts';
  * dimension: product, category, the seller's center and the buyer's center (the center ones also
  * per category, and with category 0 for all categories so an order counts once in `pedidos`).
  * An order adds its lines when it becomes a sale and takes them back when it stops being one, in
- * the next fold (foldSales: the payment and the refund only mark it). A report reads the whole hours of its
- * period from here and the partial hours at its edges from the lines (salesSource).
+ * the next fold (foldSales: the payment and the refund only mark it). A report reads the whole
+ * hours of its period from here and the partial hours at its edges from the lines (salesSource).
  */
 type Db = Kysely<Database>;
 /** The dimensions kept per hour slot; 'compradores' counts report_buyers' rows (below). */
@@ -141,12 +141,12 @@ const FOLD_LOCK = 0x42414c43;
  * its state change marks the order with the sale it made or undid (orders.report_sign, +1 or -1;
  * orders/transitions.ts), and this adds the marked orders' lines to report_buyers and report_sales
  * and their payments to report_payments, in batches, clearing the marks in the same transaction:
- * each sale is added exactly once. Run by every instance in the background (foldLoop) and by each
- * report before it reads, so a report holds every sale committed before it was asked. One fold at
- * a time: SQLite runs one transaction at a time, PostgreSQL takes an advisory lock (`wait` false:
- * the background fold goes away when another one is running). The dimensions are read as they
- * are at the fold (a product moved to another category before a refund is folded is taken back
- * from the new one). Returns the number of orders folded.
+ * each sale is added exactly once. Run by every instance in the background (reports/routes.ts)
+ * and by each report before it reads, so a report holds every sale committed before it was
+ * asked. One fold at a time (lockFold; `wait` false: the background fold goes away when another
+ * one is running). The dimensions are read as they are at the fold (a product moved to another
+ * category before a refund is folded is taken back from the new one). Returns the number of
+ * orders folded.
  */
 export async function foldSales(db: Db, { wait = true } = {}): Promise<number> {
   let folded = 0;
@@ -159,24 +159,30 @@ export async function foldSales(db: Db, { wait = true } = {}): Promise<number> {
       .limit(1)
       .executeTakeFirst();
     if (!pending) return folded;
-    const batch = await db.transaction().execute(async (trx) => {
-      if (isPostgres(db)) {
-        const locked = wait
-          ? (await sql`select pg_advisory_xact_lock(${FOLD_LOCK})`.execute(trx), true)
-          : (
-              await sql<{
-                locked: boolean;
-              }>`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`.execute(trx)
-            ).rows[0]!.locked;
-        if (!locked) return null;
-      }
-      return foldBatch(trx);
-    });
+    const batch = await db
+      .transaction()
+      .execute(async (trx) => ((await lockFold(trx, wait)) ? foldBatch(trx) : null));
     if (batch === null) return folded;
     folded += batch;
     if (batch < FOLD_BATCH) return folded;
     await nextTurn();
   }
+}
+
+/**
+ * Takes the fold's lock for the rest of `trx`: waiting for a running fold, or (`wait` false) false
+ * at once when one runs. PostgreSQL only; SQLite runs one transaction at a time anyway.
+ */
+async function lockFold(trx: Transaction<Database>, wait: boolean): Promise<boolean> {
+  if (!isPostgres(trx)) return true;
+  if (wait) {
+    await sql`select pg_advisory_xact_lock(${FOLD_LOCK})`.execute(trx);
+    return true;
+  }
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as locked`.execute(trx);
+  return rows[0]!.locked;
 }
 
 /** One batch of foldSales, in the caller's transaction (renameBuyer folds inside its own). */
@@ -400,7 +406,7 @@ export async function renameBuyer(
     .orderBy('id')
     .execute();
   // Sales not folded yet would be added later under the new name: folded first, under the old.
-  if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(${FOLD_LOCK})`.execute(trx);
+  await lockFold(trx, true);
   while ((await foldBatch(trx)) === FOLD_BATCH);
   const ids = sales.map(({ id }) => id);
   const theirs = (q: LinesQuery) => q.where('o.id', 'in', ids).where('o.paid_at', 'is not', null);
