@@ -98,6 +98,21 @@ describe('money', () => {
     });
   });
 
+  it("a cart's new lines leave the old total and the new one", async () => {
+    const id = await seller.newCart();
+    const two = orderOf(
+      await seller.update(id, [{ produto_id: shirt.id, desconto: 0, quantidade: 2 }]),
+    );
+    const three = orderOf(
+      await seller.update(id, [{ produto_id: shirt.id, desconto: 0, quantidade: 3 }]),
+    );
+    const changes = (await rowsOf('orders', id)).filter((row) => row.acao === 'atualizar');
+    expect(changes.at(-1)).toMatchObject({
+      antes: { total_cents: Math.round(two.total * 100) },
+      depois: { total_cents: Math.round(three.total * 100) },
+    });
+  });
+
   it('a payment refused (rolled back) leaves no row', async () => {
     const id = await finalizedOrder();
     const before = (await auditPage()).total_linhas;

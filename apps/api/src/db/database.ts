@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'ky
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
+import { prepareStatements } from './prepared-statements.ts';
 import { registerSqliteReader } from './stream-rows.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -94,5 +95,6 @@ function openPostgres(connectionString: string, max: number): Kysely<Database> {
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and the
   // next query opens a new one; without a listener its error would end the whole process.
   pool.on('error', () => {});
+  prepareStatements(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }

@@ -3,6 +3,7 @@ export { eraseFromAudit, jsonEraser } from './erase.ts';
 export type { AuditErasure } from './erase.ts';
 export {
   auditActor,
+  auditInsert,
   auditedWrite,
   flushCpfViews,
   recordAudit,

@@ -110,26 +110,37 @@ export async function recordAudits(
   actor: AuditActor,
   entries: readonly AuditEntry[],
 ): Promise<void> {
+  const insert = auditInsert(db, actor, entries);
+  if (insert) await db.executeQuery(insert);
+}
+
+/**
+ * The one insert of `recordAudits`, compiled for a caller that sends it with its own writes
+ * (db/write-together.ts); none when no entry changed anything.
+ */
+export function auditInsert(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+): CompiledQuery | undefined {
   const rows = entries.flatMap((entry) => {
     const { before, after } = changedFields(entry.before, entry.after);
     if (entry.before && entry.after && !json(before) && !json(after)) return [];
     return [rowValues(actor, entry, before, after)];
   });
-  if (rows.length === 1) {
-    await db.executeQuery({ ...insertQuery(db), parameters: rows[0]! });
-  } else if (rows.length > 1) {
-    await db
-      .insertInto('audit_log')
-      .values(
-        rows.map(
-          (values) =>
-            Object.fromEntries(
-              INSERT_COLUMNS.map((column, index) => [column, values[index]]),
-            ) as never,
-        ),
-      )
-      .execute();
-  }
+  if (rows.length === 0) return undefined;
+  if (rows.length === 1) return { ...insertQuery(db), parameters: rows[0]! };
+  return db
+    .insertInto('audit_log')
+    .values(
+      rows.map(
+        (values) =>
+          Object.fromEntries(
+            INSERT_COLUMNS.map((column, index) => [column, values[index]]),
+          ) as never,
+      ),
+    )
+    .compile();
 }
 
 /** One row's values in INSERT_COLUMNS order. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
+import { writeTogether } from '../../db/write-together.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
 
@@ -53,14 +54,14 @@ export interface OrderAnswer {
   id: number;
 }
 
-/** Stores the first answer, in the same transaction as the writes it reports. */
-export async function storeAnswer(
+/** The first answer's row, stored in the same transaction as the writes it reports. */
+function answerInsert(
   trx: Transaction<Database>,
   request: IdempotentRequest,
   answer: OrderAnswer,
   now: Date,
-): Promise<void> {
-  await trx
+): CompiledQuery {
+  return trx
     .insertInto('idempotency_keys')
     .values({
       user_id: request.userId,
@@ -71,18 +72,18 @@ export async function storeAnswer(
       response: JSON.stringify(answer),
       created_at: now.toISOString(),
     })
-    .execute();
+    .compile();
 }
 
 export interface KeyedWrite<T> {
   /** The write and its answer. */
   work: (trx: Transaction<Database>) => Promise<T>;
   /**
-   * Writes to rows every desk shares (stock, the reports' summaries), done after the answer is
-   * stored, just before the commit: another payment waits on these rows only from here to the
-   * commit, not through the whole transaction.
+   * Writes to rows every desk shares (stock), done after the answer, just before the commit:
+   * another payment waits on these rows only from here to the commit, not through the whole
+   * transaction. What it returns is sent with the stored answer (one round trip on PostgreSQL).
    */
-  last?: (trx: Transaction<Database>, answer: T) => Promise<void>;
+  last?: (trx: Transaction<Database>, answer: T) => Promise<CompiledQuery | undefined>;
   /** May turn the failure into a better one when there is no stored answer. */
   onError?: (error: unknown) => Promise<unknown>;
 }
@@ -101,8 +102,8 @@ export async function idempotently<T extends OrderAnswer>(
   try {
     return await db.transaction().execute(async (trx) => {
       const answer = await work(trx);
-      if (request) await storeAnswer(trx, request, answer, now);
-      await last?.(trx, answer);
+      const lastWrite = await last?.(trx, answer);
+      await writeTogether(trx, [request && answerInsert(trx, request, answer, now), lastWrite]);
       return answer;
     });
   } catch (error) {

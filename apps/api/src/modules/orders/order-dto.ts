@@ -90,8 +90,21 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
     .leftJoin('users as seller', 'seller.id', 'orders.seller_id')
     .leftJoin('users as cashier', 'cashier.id', 'orders.cashier_id')
     .leftJoin('users as deliverer', 'deliverer.id', 'orders.delivered_by')
-    .selectAll('orders')
     .select((eb) => [
+      // Named, not `orders.*`: a prepared statement's columns must not change (prepared-statements.ts).
+      'orders.id',
+      'orders.event_id',
+      'orders.state',
+      'orders.cpf',
+      'orders.customer_name',
+      'orders.participant_id',
+      'orders.associated_at',
+      'orders.total_cents',
+      'orders.coupon_name',
+      'orders.coupon_percent_bp',
+      'orders.created_at',
+      'orders.delivered_at',
+      'orders.refund_reason',
       'seller.username as seller_name',
       'cashier.username as cashier_name',
       'deliverer.username as deliverer_name',

@@ -13,6 +13,7 @@ import {
   type PaymentMethodDto,
 } from '@balcao/contract';
 import { isForeignKeyViolation } from '../../db/errors.ts';
+import { writeTogether } from '../../db/write-together.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
 import {
@@ -24,8 +25,14 @@ import { openDrawerQuery } from '../drawer/index.ts';
 import { moveOrderStock } from '../products/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
-import { recordAudits, type AuditEntry } from '../audit/index.ts';
-import { applyTransition, auditActorOf, refuseOtherEventOf, type Actor } from './transitions.ts';
+import { auditInsert } from '../audit/index.ts';
+import {
+  applyTransition,
+  auditActorOf,
+  refuseOtherEventOf,
+  type Actor,
+  type LaterWrites,
+} from './transitions.ts';
 import { checkPixRows, planPixLines } from './pix-lines.ts';
 
 /** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */
@@ -91,8 +98,10 @@ async function recordPayment(
   cents: readonly number[],
 ): Promise<void> {
   const at = now.toISOString();
-  // The state change's audit entry and the payment's are written together (one round trip).
-  const audits: AuditEntry[] = [];
+  // The state change's history row and audit entry go with the payment's own audit entries:
+  // one round trip on PostgreSQL (writeTogether), after the payment rows.
+  const later: LaterWrites = { writes: [], audits: [] };
+  const { audits } = later;
   const applied = await applyTransition(
     trx,
     orderId,
@@ -100,7 +109,7 @@ async function recordPayment(
     actor,
     now,
     { cashier_id: actor.id, paid_at: at },
-    audits,
+    later,
   );
   refuseOtherEventOf(applied);
   const { totalCents, eventId, couponId } = applied;
@@ -179,7 +188,7 @@ async function recordPayment(
       });
     }
   }
-  await recordAudits(trx, auditActorOf(actor), audits);
+  await writeTogether(trx, [...later.writes, auditInsert(trx, auditActorOf(actor), audits)]);
   // The order's coupon is used now, once (409 if another order used it first); a total that
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
   // The order's coupon, event and total came back from the state change: not read again.
@@ -193,9 +202,9 @@ async function recordPayment(
   }
 }
 
-/** The sale's stock: 409 when a product ran out meanwhile. */
-async function settlePayment(trx: Trx, now: Date, actor: Actor, order: OrderDto): Promise<void> {
-  await moveOrderStock(trx, {
+/** The sale's stock: 409 when a product ran out meanwhile. Returns the movements' insert. */
+function settlePayment(trx: Trx, now: Date, actor: Actor, order: OrderDto) {
+  return moveOrderStock(trx, {
     lines: order.items,
     sign: -1,
     userId: actor.id,

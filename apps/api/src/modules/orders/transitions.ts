@@ -1,4 +1,4 @@
-import { sql, type Transaction, type Updateable } from 'kysely';
+import { sql, type CompiledQuery, type Transaction, type Updateable } from 'kysely';
 import {
   ORDER_NOT_FOUND,
   ORDER_OTHER_EVENT,
@@ -8,6 +8,7 @@ import {
   type OrderState,
 } from '@balcao/contract';
 import type { Database, OrderTable } from '../../db/types.ts';
+import { isPostgres } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
 import { type AuditActor, type AuditEntry, recordAudit } from '../audit/index.ts';
 
@@ -26,18 +27,21 @@ export const auditActorOf = (actor: Actor): AuditActor => ({
 
 type Trx = Transaction<Database>;
 
-export async function recordTransition(
-  trx: Trx,
-  step: {
-    orderId: number;
-    action: OrderAction | 'novo';
-    from: OrderState | null;
-    to: OrderState;
-    actor: Actor;
-    at: string;
-  },
-): Promise<void> {
-  await trx
+interface TransitionStep {
+  orderId: number;
+  action: OrderAction | 'novo';
+  from: OrderState | null;
+  to: OrderState;
+  actor: Actor;
+  at: string;
+}
+
+export async function recordTransition(trx: Trx, step: TransitionStep): Promise<void> {
+  await trx.executeQuery(transitionInsert(trx, step));
+}
+
+function transitionInsert(trx: Trx, step: TransitionStep): CompiledQuery {
+  return trx
     .insertInto('order_transitions')
     .values({
       order_id: step.orderId,
@@ -48,7 +52,17 @@ export async function recordTransition(
       desk: step.actor.desk,
       created_at: step.at,
     })
-    .execute();
+    .compile();
+}
+
+/**
+ * What a transition leaves for its caller to send with the caller's own writes
+ * (db/write-together.ts): its row in the history, and its audit entry, which the caller writes
+ * in one insert with its own entries (audit's auditInsert).
+ */
+export interface LaterWrites {
+  writes: CompiledQuery[];
+  audits: AuditEntry[];
 }
 
 export interface AppliedTransition {
@@ -97,8 +111,8 @@ export async function applyTransition(
   actor: Actor,
   now: Date,
   changes: Updateable<OrderTable> = {},
-  /** Given, the audit entry is added here for the caller to write with its own (recordAudits). */
-  auditLater?: AuditEntry[],
+  /** Given, the history's row and the audit entry are left here for the caller to write. */
+  later?: LaterWrites,
 ): Promise<AppliedTransition> {
   const transition = ORDER_TRANSITIONS[action];
   const at = now.toISOString();
@@ -115,31 +129,44 @@ export async function applyTransition(
       expected = current.state;
     }
     const to = transition.to ?? expected;
-    // The audit log keeps the old values of the fields this action sets.
+    // The audit log keeps the old values of the fields this action sets. SQLite answers their
+    // select in-process; PostgreSQL reads them in the update itself, from a subquery that locks
+    // the row first (so they are the latest committed ones): one round trip less.
     const columns = Object.keys(changes) as (keyof OrderTable & string)[];
-    const previous =
-      columns.length === 0
+    const readBefore = columns.length > 0 && isPostgres(trx);
+    let previous: Record<string, unknown> =
+      columns.length === 0 || readBefore
         ? {}
-        : await trx
+        : ((await trx
             .selectFrom('orders')
             .select(columns)
             .where('id', '=', orderId)
-            .executeTakeFirst();
+            .executeTakeFirst()) ?? {});
     const sign = saleSign(expected, to);
     const updated = await trx
       .updateTable('orders')
+      .$if(readBefore, (update) =>
+        update.from(
+          trx
+            .selectFrom('orders')
+            .select(columns)
+            .where('id', '=', orderId)
+            .forUpdate()
+            .as('before'),
+        ),
+      )
       .set({
         ...changes,
         state: to,
         updated_at: at,
-        ...(sign === 0 ? {} : { report_sign: sql<number>`report_sign + ${sign}` }),
+        ...(sign === 0 ? {} : { report_sign: sql<number>`orders.report_sign + ${sign}` }),
       })
-      .where('id', '=', orderId)
-      .where('state', '=', expected)
+      .where('orders.id', '=', orderId)
+      .where('orders.state', '=', expected)
       .returning((eb) => [
-        'total_cents',
-        'event_id',
-        'coupon_id',
+        'orders.total_cents',
+        'orders.event_id',
+        'orders.coupon_id',
         // Whether the order is of the selected event, in the same round trip.
         eb
           .exists(
@@ -150,14 +177,18 @@ export async function applyTransition(
               .where('events.selected', '=', true),
           )
           .as('in_selected_event'),
+        ...(readBefore ? [sql<Record<string, unknown>>`row_to_json(before)`.as('before')] : []),
       ])
       .executeTakeFirst();
     if (!updated) {
       expected = undefined;
       continue;
     }
+    if (readBefore) previous = (updated as { before?: Record<string, unknown> }).before ?? {};
     if (transition.to !== null) {
-      await recordTransition(trx, { orderId, action, from: expected, to, actor, at });
+      const step = { orderId, action, from: expected, to, actor, at };
+      if (later) later.writes.push(transitionInsert(trx, step));
+      else await recordTransition(trx, step);
     }
     if (transition.to !== null || columns.length > 0) {
       // The audit log (docs/audit-api.md): the state and the fields the action set, same trx.
@@ -169,7 +200,7 @@ export async function applyTransition(
         after: { state: to, ...changes },
         at: now,
       };
-      if (auditLater) auditLater.push(entry);
+      if (later) later.audits.push(entry);
       else await recordAudit(trx, auditActorOf(actor), entry);
     }
     return {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { stockShortageMessage } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
@@ -80,9 +80,13 @@ export interface OrderStockMove {
  * never wait on each other's rows in opposite orders. Taking is guarded by the conditional
  * update: on PostgreSQL a competing transaction waits on the row and re-checks `inventory >= ?`
  * against the committed value, so the last unit is sold once; the loser gets 409 naming the
- * product.
+ * product. The movement rows' insert is returned, for the caller to send with its own last write
+ * (the stored answer: orders' idempotently).
  */
-export async function moveOrderStock(db: Kysely<Database>, move: OrderStockMove): Promise<void> {
+export async function moveOrderStock(
+  db: Kysely<Database>,
+  move: OrderStockMove,
+): Promise<CompiledQuery | undefined> {
   const lines = move.lines
     .map((line) => ({
       product_id: line.id_produto,
@@ -117,5 +121,7 @@ export async function moveOrderStock(db: Kysely<Database>, move: OrderStockMove)
       created_at: move.now.toISOString(),
     });
   }
-  if (movements.length > 0) await db.insertInto('stock_movements').values(movements).execute();
+  return movements.length > 0
+    ? db.insertInto('stock_movements').values(movements).compile()
+    : undefined;
 }
