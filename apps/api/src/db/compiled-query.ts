@@ -9,24 +9,27 @@ interface Bound<Row> {
 /**
  * A hot query built and compiled once per database, then run with each call's values: building
  * and compiling a Kysely query costs more than running a small indexed one. `build` gets one
- * placeholder string per argument; the compiled parameters holding them are rebound by position.
+ * placeholder per argument (typed `never`, so it stands for a value of any type); the compiled
+ * parameters holding them are rebound by position. A transaction reuses its database's query.
  */
 export function compiledOnce<DB, Row>(
   arity: number,
-  build: (db: Kysely<DB>, ...placeholders: string[]) => Compilable<Row>,
-): (db: Kysely<DB>, ...args: string[]) => Promise<Row[]> {
+  build: (db: Kysely<DB>, ...placeholders: never[]) => Compilable<Row>,
+): (db: Kysely<DB>, ...args: unknown[]) => Promise<Row[]> {
   const placeholders = Array.from({ length: arity }, (_, i) => `\u0000placeholder-${i}`);
-  const compiled = new WeakMap<Kysely<DB>, Bound<Row>>();
+  // Keyed by the dialect's adapter, which a database shares with its transactions.
+  const compiled = new WeakMap<object, Bound<Row>>();
   return async (db, ...args) => {
-    let entry = compiled.get(db);
+    const { adapter } = db.getExecutor();
+    let entry = compiled.get(adapter);
     if (!entry) {
-      const query = build(db, ...placeholders).compile();
+      const query = build(db, ...(placeholders as never[])).compile();
       const slots = query.parameters.map((value) => placeholders.indexOf(value as string));
       if (placeholders.some((_, i) => !slots.includes(i))) {
         throw new Error('compiledOnce: um argumento não chegou aos parâmetros da consulta');
       }
       entry = { query, slots };
-      compiled.set(db, entry);
+      compiled.set(adapter, entry);
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((value, i) => {

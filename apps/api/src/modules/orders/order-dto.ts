@@ -9,6 +9,7 @@ import {
   type OrderDto,
   type OrderState,
 } from '@balcao/contract';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import { jsonRows, parsedRows } from '../../db/json-rows.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
@@ -77,15 +78,9 @@ type Db = Kysely<Database>;
 /** Percent from basis points (1250 → 12.5). */
 const percent = (basisPoints: number): number => basisPoints / 100;
 
-/**
- * The orders with these ids as the wire shows them, in the ids' order: one query whatever the
- * number of orders, each order with its lines, payments and history as JSON arrays (a payment's
- * answer is one round trip). Amounts were computed by the contract's `orderAmounts` when the lines
- * were saved; here they are only read.
- */
-export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderDto[]> {
-  if (ids.length === 0) return [];
-  const orders = await db
+/** The orders' rows, each with its lines, payments and history as JSON arrays: one query. */
+function ordersQuery(db: Db) {
+  return db
     .selectFrom('orders')
     .leftJoin('users as seller', 'seller.id', 'orders.seller_id')
     .leftJoin('users as cashier', 'cashier.id', 'orders.cashier_id')
@@ -159,15 +154,31 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
           ])
           .whereRef('order_transitions.order_id', '=', 'orders.id'),
       ).as('history'),
-    ])
-    .where('orders.id', 'in', ids)
-    .execute();
+    ]);
+}
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['execute']>>[number];
+
+/** One order's query, built and compiled once: every cart call answers with it. */
+const oneOrderQuery = compiledOnce(1, (db: Db, id) => ordersQuery(db).where('orders.id', '=', id));
+
+/**
+ * The orders with these ids as the wire shows them, in the ids' order: one query whatever the
+ * number of orders (a payment's answer is one round trip). Amounts were computed by the
+ * contract's `orderAmounts` when the lines were saved; here they are only read.
+ */
+export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderDto[]> {
+  if (ids.length === 0) return [];
+  return orderDtos(await ordersQuery(db).where('orders.id', 'in', ids).execute(), ids);
+}
+
+function orderDtos(orders: OrderRow[], ids: readonly number[]): OrderDto[] {
   // A JSON array keeps no order of its own: sorted here (cart position, then insertion).
   const sorted = <T>(value: T[] | string, key: (row: T) => number) =>
     parsedRows(value).sort((a, b) => key(a) - key(b));
-  const itemsOf = (order: (typeof orders)[number]) => sorted(order.items, (item) => item.position);
-  const paymentsOf = (order: (typeof orders)[number]) => sorted(order.payments, (row) => row.id);
-  const historyOf = (order: (typeof orders)[number]) => sorted(order.history, (step) => step.id);
+  const itemsOf = (order: OrderRow) => sorted(order.items, (item) => item.position);
+  const paymentsOf = (order: OrderRow) => sorted(order.payments, (row) => row.id);
+  const historyOf = (order: OrderRow) => sorted(order.history, (step) => step.id);
   const found = new Map(orders.map((order) => [order.id, order]));
   return ids.flatMap((id) => {
     const order = found.get(id);
@@ -223,7 +234,7 @@ export async function loadOrders(db: Db, ids: readonly number[]): Promise<OrderD
 
 /** One order as the wire shows it; 404 'Pedido não encontrado.' when there is none. */
 export async function loadOrder(db: Db, id: number): Promise<OrderDto> {
-  const [order] = await loadOrders(db, [id]);
+  const [order] = orderDtos(await oneOrderQuery(db, id), [id]);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
