@@ -7,7 +7,6 @@ export {
   auditedWrite,
   flushCpfViews,
   recordAudit,
-  recordAudits,
   recordCpfView,
   recordExport,
 } from './record.ts';

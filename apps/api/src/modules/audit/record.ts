@@ -101,22 +101,13 @@ export async function recordAudit(
   actor: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
-  await recordAudits(db, actor, [entry]);
-}
-
-/** Several audit rows of one change (recordAudit's), written by one insert: one round trip. */
-export async function recordAudits(
-  db: Kysely<Database>,
-  actor: AuditActor,
-  entries: readonly AuditEntry[],
-): Promise<void> {
-  const insert = auditInsert(db, actor, entries);
+  const insert = auditInsert(db, actor, [entry]);
   if (insert) await db.executeQuery(insert);
 }
 
 /**
- * The one insert of `recordAudits`, compiled for a caller that sends it with its own writes
- * (db/write-together.ts); none when no entry changed anything.
+ * Several audit rows of one change (recordAudit's) as one insert, compiled for a caller that
+ * sends it with its own writes (db/write-together.ts); none when no entry changed anything.
  */
 export function auditInsert(
   db: Kysely<Database>,

@@ -18,12 +18,20 @@ import {
   type OrderState,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
+import { writeTogether } from '../../db/write-together.ts';
+import { jsonRows, parsedRows } from '../../db/json-rows.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { recordAudit } from '../audit/index.ts';
+import { auditInsert } from '../audit/index.ts';
 import { refreshCouponLines } from '../coupons/index.ts';
 import { requireCpf } from '../participants/index.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
-import { applyTransition, auditActorOf, recordTransition, type Actor } from './transitions.ts';
+import {
+  applyTransition,
+  auditActorOf,
+  recordTransition,
+  type Actor,
+  type LaterWrites,
+} from './transitions.ts';
 import { ID_MAX } from '../../http/id-schema.ts';
 import { selectedEventId } from '../events/index.ts';
 
@@ -65,14 +73,30 @@ export async function newCart(db: Db, now: Date, actor: Actor): Promise<{ id: nu
   });
 }
 
-/** The product categories a user may sell; undefined when none are assigned (all may be sold). */
-async function sellableCategories(db: Db, userId: number): Promise<Set<number> | undefined> {
-  const rows = await db
-    .selectFrom('user_product_categories')
-    .select('category_id')
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.length === 0 ? undefined : new Set(rows.map((row) => row.category_id));
+/**
+ * What a seller may do, in one query: the product categories they may sell (undefined when none
+ * are assigned: all may be sold) and the largest discount percent they may give a line.
+ */
+async function sellerRules(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => [
+      'max_discount_percent',
+      jsonRows(
+        db,
+        eb
+          .selectFrom('user_product_categories')
+          .select('user_product_categories.category_id')
+          .whereRef('user_product_categories.user_id', '=', 'users.id'),
+      ).as('categories'),
+    ])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  const categories = row ? parsedRows(row.categories) : [];
+  return {
+    allowed: categories.length === 0 ? undefined : new Set(categories.map((c) => c.category_id)),
+    limit: Number(row?.max_discount_percent ?? 0),
+  };
 }
 
 /**
@@ -116,11 +140,20 @@ export async function updateCart(
     })),
   );
   if (amounts.gross > MONEY_MAX_CENTS) throw invalidRequest(ORDER_TOO_LARGE);
-  const allowed = await sellableCategories(db, actor.id);
-  const limit = await discountLimit(db, actor.id);
+  const { allowed, limit } = await sellerRules(db, actor.id);
 
   await db.transaction().execute(async (trx) => {
-    await applyTransition(trx, orderId, 'atualizar', actor, now, { total_cents: amounts.net });
+    // The change's audit entry and the discounts' go in one insert, with the lines (writeTogether).
+    const later: LaterWrites = { writes: [], audits: [] };
+    const applied = await applyTransition(
+      trx,
+      orderId,
+      'atualizar',
+      actor,
+      now,
+      { total_cents: amounts.net },
+      later,
+    );
     const stored = await trx
       .selectFrom('order_items')
       .select(['product_id', 'position', 'discount_bp', 'coupon_bp'])
@@ -154,28 +187,29 @@ export async function updateCart(
     }
     let next = Math.max(0, ...existing.values()) + 1;
     await trx.deleteFrom('order_items').where('order_id', '=', orderId).execute();
-    if (lines.length > 0) {
-      await trx
-        .insertInto('order_items')
-        .values(
-          lines.map(({ product, item }, index) => {
-            const line = amounts.lines[index]!;
-            return {
-              order_id: orderId,
-              product_id: product.id,
-              position: existing.get(product.id) ?? next++,
-              quantity: item.quantidade,
-              unit_price_cents: product.price_cents,
-              discount_bp: Math.round(item.desconto * 100),
-              discount_cents: line.discount,
-              total_cents: line.net,
-            };
-          }),
-        )
-        .execute();
-    }
+    const linesInsert =
+      lines.length === 0
+        ? undefined
+        : trx
+            .insertInto('order_items')
+            .values(
+              lines.map(({ product, item }, index) => {
+                const line = amounts.lines[index]!;
+                return {
+                  order_id: orderId,
+                  product_id: product.id,
+                  position: existing.get(product.id) ?? next++,
+                  quantity: item.quantidade,
+                  unit_price_cents: product.price_cents,
+                  discount_bp: Math.round(item.desconto * 100),
+                  discount_cents: line.discount,
+                  total_cents: line.net,
+                };
+              }),
+            )
+            .compile();
     for (const { product, bp, before } of given) {
-      await recordAudit(trx, auditActorOf(actor), {
+      later.audits.push({
         entity: 'orders',
         entityId: orderId,
         action: 'desconto',
@@ -184,8 +218,14 @@ export async function updateCart(
         at: now,
       });
     }
-    // With a coupon the lines take its percent (SPEC.md section 4) and the total follows.
-    await refreshCouponLines(trx, orderId, { onlyWithCoupon: true });
+    await writeTogether(trx, [
+      ...later.writes,
+      linesInsert,
+      auditInsert(trx, auditActorOf(actor), later.audits),
+    ]);
+    // With a coupon (the state change read the order's) the lines take its percent (SPEC.md
+    // section 4) and the total follows; lines just written without one are already right.
+    if (applied.couponId !== null) await refreshCouponLines(trx, orderId);
   });
   return loadOrder(db, orderId);
 }
@@ -233,13 +273,27 @@ export async function finalizeCart(
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const customer = await findCustomer(db, order.event_id, idCliente);
   await db.transaction().execute(async (trx) => {
-    await applyTransition(trx, orderId, 'finalizar', actor, now, {
-      participant_id: customer.id,
-      cpf: customer.cpf,
-      customer_name: customer.name,
-      associated_at: now.toISOString(),
-      seller_id: actor.id,
-    });
+    // The history's row and the audit entry: one round trip (writeTogether).
+    const later: LaterWrites = { writes: [], audits: [] };
+    await applyTransition(
+      trx,
+      orderId,
+      'finalizar',
+      actor,
+      now,
+      {
+        participant_id: customer.id,
+        cpf: customer.cpf,
+        customer_name: customer.name,
+        associated_at: now.toISOString(),
+        seller_id: actor.id,
+      },
+      later,
+    );
+    await writeTogether(trx, [
+      ...later.writes,
+      auditInsert(trx, auditActorOf(actor), later.audits),
+    ]);
     const item = await trx
       .selectFrom('order_items')
       .select('id')
