@@ -86,7 +86,7 @@ function ordersQuery(db: Db) {
     .leftJoin('users as cashier', 'cashier.id', 'orders.cashier_id')
     .leftJoin('users as deliverer', 'deliverer.id', 'orders.delivered_by')
     .select((eb) => [
-      // Named, not `orders.*`: a prepared statement's columns must not change (prepared-statements.ts).
+      // Named, not `orders.*`: a prepared statement's columns never change (prepared-statements.ts)
       'orders.id',
       'orders.event_id',
       'orders.state',
