@@ -3,24 +3,26 @@ import { isPostgres } from './database.ts';
 import type { Database } from './types.ts';
 
 /**
- * Writes whose results nobody reads, sent together. On PostgreSQL they become one statement (each
- * but the last a data-modifying CTE): one round trip instead of one each, and a round trip costs
- * more than a small insert. On SQLite they run one after another: a call into the same process
- * costs no round trip.
+ * Writes sent together. On PostgreSQL they become one statement (each but the last a
+ * data-modifying CTE): one round trip instead of one each, and a round trip costs more than a
+ * small insert. On SQLite they run one after another: a call into the same process costs no round
+ * trip. Given `last`, it is the statement whose rows (its RETURNING) come back.
  *
  * The writes run on one snapshot, as PostgreSQL runs any statement: none may read what another
  * writes (they are inserts into different tables). Each must be a plain INSERT, UPDATE or DELETE
  * (PostgreSQL takes data-modifying CTEs only at the top level) whose values are all parameters,
  * as Kysely compiles them: their `$n` are renumbered in turn.
  */
-export async function writeTogether(
+export async function writeTogether<Row>(
   db: Kysely<Database>,
   writes: readonly (CompiledQuery | undefined)[],
-): Promise<void> {
-  const present = writes.filter((write) => write !== undefined);
+  last?: CompiledQuery<Row>,
+): Promise<Row[]> {
+  const present = [...writes, last].filter((write) => write !== undefined);
   if (present.length < 2 || !isPostgres(db)) {
-    for (const write of present) await db.executeQuery(write);
-    return;
+    let rows: unknown[] = [];
+    for (const write of present) rows = (await db.executeQuery(write)).rows;
+    return rows as Row[];
   }
   const parameters: unknown[] = [];
   const statements = present.map((write) => {
@@ -28,7 +30,8 @@ export async function writeTogether(
     parameters.push(...write.parameters);
     return write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
   });
-  const last = statements.pop()!;
+  const main = statements.pop()!;
   const ctes = statements.map((statement, index) => `w${index} as (${statement})`);
-  await db.executeQuery(CompiledQuery.raw(`with ${ctes.join(', ')} ${last}`, parameters));
+  const together = CompiledQuery.raw(`with ${ctes.join(', ')} ${main}`, parameters);
+  return (await db.executeQuery(together)).rows as Row[];
 }

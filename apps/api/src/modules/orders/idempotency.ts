@@ -81,9 +81,10 @@ export interface KeyedWrite<T> {
   /**
    * Writes to rows every desk shares (stock), done after the answer, just before the commit:
    * another payment waits on these rows only from here to the commit, not through the whole
-   * transaction. What it returns is sent with the stored answer (one round trip on PostgreSQL).
+   * transaction. The writes it returns are sent with the stored answer (one round trip on
+   * PostgreSQL).
    */
-  last?: (trx: Transaction<Database>, answer: T) => Promise<CompiledQuery | undefined>;
+  last?: (trx: Transaction<Database>, answer: T) => Promise<readonly (CompiledQuery | undefined)[]>;
   /** May turn the failure into a better one when there is no stored answer. */
   onError?: (error: unknown) => Promise<unknown>;
 }
@@ -102,8 +103,8 @@ export async function idempotently<T extends OrderAnswer>(
   try {
     return await db.transaction().execute(async (trx) => {
       const answer = await work(trx);
-      const lastWrite = await last?.(trx, answer);
-      await writeTogether(trx, [request && answerInsert(trx, request, answer, now), lastWrite]);
+      const lastWrites = (await last?.(trx, answer)) ?? [];
+      await writeTogether(trx, [request && answerInsert(trx, request, answer, now), ...lastWrites]);
       return answer;
     });
   } catch (error) {

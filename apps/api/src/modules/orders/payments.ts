@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import {
   CASH_METHOD_NAME,
   CASH_NEEDS_OPEN_DRAWER,
@@ -87,7 +87,8 @@ const withoutNulls = (record: object) =>
  * The payment's own writes, in the caller's transaction: the guarded state change (which also
  * locks the order, so its lines cannot change underneath), the payment rows and the coupons. The
  * writes to rows other desks share (stock) come last: `settlePayment`. The reports' summaries
- * take the sale later, in a batch (the state change marks it: reports' foldSales).
+ * take the sale later, in a batch (the state change marks it: reports' foldSales). Returns the
+ * audit entries' insert, which payOrder sends with its last writes.
  */
 async function recordPayment(
   trx: Trx,
@@ -96,10 +97,10 @@ async function recordPayment(
   orderId: number,
   payments: readonly PaymentEntry[],
   cents: readonly number[],
-): Promise<void> {
+): Promise<CompiledQuery | undefined> {
   const at = now.toISOString();
-  // The state change's history row and audit entry go with the payment's own audit entries:
-  // one round trip on PostgreSQL (writeTogether), after the payment rows.
+  // The state change's history row goes with the payment rows, and its audit entry with the
+  // payment's own ones, returned for the last write (writeTogether: one round trip each).
   const later: LaterWrites = { writes: [], audits: [] };
   const { audits } = later;
   const applied = await applyTransition(
@@ -127,7 +128,7 @@ async function recordPayment(
     // The money goes into the cashier's open drawer; without one the payment belongs to none
     // and cash is refused (the rows' method names come back with them).
     // (A subquery of the insert: one round trip to the database less per payment.)
-    const rows = await trx
+    const paymentRows = trx
       .insertInto('order_payments')
       .values(
         payments.map((payment, index) => ({
@@ -155,7 +156,9 @@ async function recordPayment(
         eb.exists(eb.selectFrom('pix_psp_settings').select('id')).as('psp'),
         mayEarnAutomaticCoupon({ event_id: eventId, total_cents: totalCents }).as('earns_coupon'),
       ])
-      .execute();
+      .compile();
+    // The history row (taken out of `later`) goes in the same round trip.
+    const rows = await writeTogether(trx, later.writes.splice(0), paymentRows);
     checkPixRows(rows, pixPlan);
     const stored = rows[0];
     earnsCoupon = Boolean(stored?.earns_coupon);
@@ -188,7 +191,8 @@ async function recordPayment(
       });
     }
   }
-  await writeTogether(trx, [...later.writes, auditInsert(trx, auditActorOf(actor), audits)]);
+  // Without payment rows the history row goes alone.
+  await writeTogether(trx, later.writes);
   // The order's coupon is used now, once (409 if another order used it first); a total that
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
   // The order's coupon, event and total came back from the state change: not read again.
@@ -200,6 +204,7 @@ async function recordPayment(
       total_cents: totalCents,
     });
   }
+  return auditInsert(trx, auditActorOf(actor), audits);
 }
 
 /** The sale's stock: 409 when a product ran out meanwhile. Returns the movements' insert. */
@@ -228,12 +233,13 @@ export async function payOrder(
 ): Promise<OrderDto> {
   const request = idempotentRequest(idempotencyKey, actor.id, { orderId, payments });
   const cents = paymentCents(payments);
+  let audit: CompiledQuery | undefined;
   return idempotently(db, request, now, {
     work: async (trx) => {
-      await recordPayment(trx, now, actor, orderId, payments, cents);
+      audit = await recordPayment(trx, now, actor, orderId, payments, cents);
       return loadOrder(trx, orderId);
     },
-    last: (trx, order) => settlePayment(trx, now, actor, order),
+    last: async (trx, order) => [audit, await settlePayment(trx, now, actor, order)],
     onError: async (error) =>
       isForeignKeyViolation(error) ? ((await unknownMethod(db, payments)) ?? error) : error,
   });

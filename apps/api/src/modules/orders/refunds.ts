@@ -52,13 +52,14 @@ export async function refundOrder(
     },
     // Every unit back in stock: rows other desks share, last. The reports' summaries give the
     // sale back in their next fold (the state change marked it).
-    last: (trx, order) =>
-      moveOrderStock(trx, {
+    last: async (trx, order) => [
+      await moveOrderStock(trx, {
         lines: order.items,
         sign: 1,
         userId: actor.id,
         reason: `Estorno: pedido ${orderId}`,
         now,
       }),
+    ],
   });
 }
