@@ -1,5 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
-import type { Kysely } from 'kysely';
+import type { InferResult, Kysely } from 'kysely';
 import {
   ORDER_NOT_FOUND,
   ORDER_STATES,
@@ -157,7 +157,7 @@ function ordersQuery(db: Db) {
     ]);
 }
 
-type OrderRow = Awaited<ReturnType<ReturnType<typeof ordersQuery>['execute']>>[number];
+type OrderRow = InferResult<ReturnType<typeof ordersQuery>>[number];
 
 /** One order's query, built and compiled once: every cart call answers with it. */
 const oneOrderQuery = compiledOnce(1, (db: Db, id) => ordersQuery(db).where('orders.id', '=', id));

@@ -157,8 +157,8 @@ async function recordPayment(
         mayEarnAutomaticCoupon({ event_id: eventId, total_cents: totalCents }).as('earns_coupon'),
       ])
       .compile();
-    // The history row (taken out of `later`) goes in the same round trip.
-    const rows = await writeTogether(trx, later.writes.splice(0), paymentRows);
+    // The history row goes in the same round trip.
+    const rows = await writeTogether(trx, later.writes, paymentRows);
     checkPixRows(rows, pixPlan);
     const stored = rows[0];
     earnsCoupon = Boolean(stored?.earns_coupon);
@@ -190,9 +190,10 @@ async function recordPayment(
         at: now,
       });
     }
+  } else {
+    // Without payment rows (a total of 0) the history row goes alone.
+    await writeTogether(trx, later.writes);
   }
-  // Without payment rows the history row goes alone.
-  await writeTogether(trx, later.writes);
   // The order's coupon is used now, once (409 if another order used it first); a total that
   // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
   // The order's coupon, event and total came back from the state change: not read again.

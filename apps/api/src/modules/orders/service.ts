@@ -18,19 +18,17 @@ import {
   type OrderState,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { writeTogether } from '../../db/write-together.ts';
 import { jsonRows, parsedRows } from '../../db/json-rows.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { auditInsert } from '../audit/index.ts';
 import { refreshCouponLines } from '../coupons/index.ts';
 import { requireCpf } from '../participants/index.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
 import {
   applyTransition,
-  auditActorOf,
   recordTransition,
   type Actor,
   type LaterWrites,
+  writeLater,
 } from './transitions.ts';
 import { ID_MAX } from '../../http/id-schema.ts';
 import { selectedEventId } from '../events/index.ts';
@@ -218,11 +216,7 @@ export async function updateCart(
         at: now,
       });
     }
-    await writeTogether(trx, [
-      ...later.writes,
-      linesInsert,
-      auditInsert(trx, auditActorOf(actor), later.audits),
-    ]);
+    await writeLater(trx, actor, later, [linesInsert]);
     // With a coupon (the state change read the order's) the lines take its percent (SPEC.md
     // section 4) and the total follows; lines just written without one are already right.
     if (applied.couponId !== null) await refreshCouponLines(trx, orderId);
@@ -232,12 +226,7 @@ export async function updateCart(
 
 /** GET /carrinho/desconto-maximo: the largest discount percent the user may give a line. */
 export async function discountLimit(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select('max_discount_percent')
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return Number(row?.max_discount_percent ?? 0);
+  return (await sellerRules(db, userId)).limit;
 }
 
 /** The participant an `id_cliente` names in the event: a CPF, or a participant id from a badge QR. */
@@ -290,10 +279,7 @@ export async function finalizeCart(
       },
       later,
     );
-    await writeTogether(trx, [
-      ...later.writes,
-      auditInsert(trx, auditActorOf(actor), later.audits),
-    ]);
+    await writeLater(trx, actor, later);
     const item = await trx
       .selectFrom('order_items')
       .select('id')

@@ -10,7 +10,8 @@ import {
 import type { Database, OrderTable } from '../../db/types.ts';
 import { isPostgres } from '../../db/database.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
-import { type AuditActor, type AuditEntry, recordAudit } from '../audit/index.ts';
+import { writeTogether } from '../../db/write-together.ts';
+import { type AuditActor, type AuditEntry, auditInsert, recordAudit } from '../audit/index.ts';
 
 /** Who acts on an order and from which desk (the client's address). */
 export interface Actor {
@@ -63,6 +64,23 @@ function transitionInsert(trx: Trx, step: TransitionStep): CompiledQuery {
 export interface LaterWrites {
   writes: CompiledQuery[];
   audits: AuditEntry[];
+}
+
+/**
+ * Sends what transitions left (their history rows), the caller's own writes, and every audit
+ * entry as one insert: one round trip on PostgreSQL.
+ */
+export async function writeLater(
+  trx: Trx,
+  actor: Actor,
+  later: LaterWrites,
+  own: readonly (CompiledQuery | undefined)[] = [],
+): Promise<void> {
+  await writeTogether(trx, [
+    ...later.writes,
+    ...own,
+    auditInsert(trx, auditActorOf(actor), later.audits),
+  ]);
 }
 
 export interface AppliedTransition {
