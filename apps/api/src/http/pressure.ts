@@ -20,10 +20,14 @@ const OVERLOADED = new ApiError(
 /**
  * How often the probe asks the loop for a turn, and how long a verdict lasts. 50 ms reads a stall
  * against limits of 100 ms and more; 10 ms cost an idle instance 6 ms of CPU a second, paid again
- * by every extra instance (bench/README.md, cluster).
+ * by every extra instance (bench/README.md, cluster). While the loop idles (under `IDLE` of the
+ * last window) the probe ticks once a window: an overload starts with a busy window, after which
+ * it ticks fast again, and a standby instance behind the balancer costs a quarter of the ticks.
  */
 const TICK_MS = 50;
 const WINDOW_MS = 250;
+const IDLE_TICK_MS = WINDOW_MS;
+const IDLE = 0.5;
 /** How far back the loop's busyness is judged, and the share of it that is a saturated loop. */
 const BUSY_SPAN_MS = 2000;
 const SATURATED = 0.9;
@@ -48,9 +52,11 @@ function watchEventLoop(onWindow: (window: LoopWindow) => void): () => void {
   let longest = 0;
   let mark = performance.eventLoopUtilization();
   let recent: { end: number; idle: number; active: number }[] = [];
-  const timer = setInterval(() => {
+  let delay = TICK_MS;
+  let timer: NodeJS.Timeout;
+  const tick = () => {
     const now = performance.now();
-    longest = Math.max(longest, now - last - TICK_MS);
+    longest = Math.max(longest, now - last - delay);
     last = now;
     if (now - windowStart >= WINDOW_MS) {
       const used = performance.eventLoopUtilization(mark);
@@ -61,10 +67,12 @@ function watchEventLoop(onWindow: (window: LoopWindow) => void): () => void {
       onWindow({ longestStallMs: longest, utilization: active / (active + idle || 1) });
       windowStart = now;
       longest = 0;
+      delay = used.utilization < IDLE ? IDLE_TICK_MS : TICK_MS;
     }
-  }, TICK_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+    timer = setTimeout(tick, delay).unref();
+  };
+  timer = setTimeout(tick, delay).unref();
+  return () => clearTimeout(timer);
 }
 
 /**
