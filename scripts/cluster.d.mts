@@ -9,6 +9,11 @@ export interface ClusterOptions {
   log?: (line: string) => void;
   /** The balancer's port; a free one when absent. */
   port?: number;
+  /**
+   * Requests one instance takes at once before the balancer sends the next to the following one
+   * (HAProxy's `maxconn`); `instanceSlots` of the instances' pool size when absent.
+   */
+  slots?: number;
   startTimeoutMs?: number;
 }
 
@@ -35,7 +40,13 @@ export interface Cluster {
 export const INSTANCE_HEADER: 'x-balcao-instance';
 export function freePorts(count: number): Promise<number[]>;
 export function haproxyPath(): string | undefined;
-export function haproxyConfig(port: number, servers: { name: string; port: number }[]): string;
+/** Requests an instance takes at once: twice its database pool (default 10). */
+export function instanceSlots(poolSize?: number): number;
+export function haproxyConfig(
+  port: number,
+  servers: { name: string; port: number }[],
+  slots?: number,
+): string;
 /** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat. */
 export function cpuSeconds(pid: number): number;
 export function startCluster(options: ClusterOptions): Promise<Cluster>;

@@ -1,6 +1,6 @@
 /**
  * Paid orders per second with 1 and with 3 API instances on one PostgreSQL behind HAProxy
- * (scripts/cluster.mjs), over HTTP: each order is novo → atualizar → finalizar → pagar, BENCH_CLIENTS
+ * (scripts/cluster.mjs: the first instance with a free slot takes each request), over HTTP: each order is novo → atualizar → finalizar → pagar, BENCH_CLIENTS
  * orders in flight at once. Beside each rate, the CPU seconds each process spent on the measured
  * orders (/proc/<pid>/stat: every instance, HAProxy, the database's PostgreSQL backends, this
  * client), so scaling can be read per core on a small machine, and what the backends waited on. Needs DATABASE_URL=postgres://... and haproxy.
@@ -216,8 +216,14 @@ async function run(instances: number): Promise<{ perSecond: number; cpuPerOrder:
       cluster.instances.reduce((sum, instance) => sum + snapshot[instance.name]!, 0);
     const beforePaced = cpuSnapshot(processes);
     await paced(PACED_ORDERS, PACE, (i) => paidOrder(ORDERS + i));
-    const cpuPerOrder =
-      ((apiCpu(cpuSnapshot(processes)) - apiCpu(beforePaced)) * 1000) / PACED_ORDERS;
+    const afterPaced = cpuSnapshot(processes);
+    const cpuPerOrder = ((apiCpu(afterPaced) - apiCpu(beforePaced)) * 1000) / PACED_ORDERS;
+    // CPU milliseconds a second: where the balancer sent the steady load, and what a standby costs.
+    const pacedSeconds = PACED_ORDERS / PACE;
+    const perInstance = cluster.instances.map(
+      (instance) =>
+        `${instance.name} ${(((afterPaced[instance.name]! - beforePaced[instance.name]!) * 1000) / pacedSeconds).toFixed(0)}`,
+    );
     client.close();
 
     const spent: Record<string, number> = Object.fromEntries(
@@ -250,7 +256,7 @@ async function run(instances: number): Promise<{ perSecond: number; cpuPerOrder:
     );
     console.log(
       `  A ${PACE} pedidos/s (${PACED_ORDERS} pedidos, abaixo da saturação): CPU da API por ` +
-        `pedido pago ${cpuPerOrder.toFixed(2)} ms`,
+        `pedido pago ${cpuPerOrder.toFixed(2)} ms; ms de CPU por segundo: ${perInstance.join(', ')}`,
     );
     return { perSecond: timing.perSecond, cpuPerOrder };
   } finally {

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Kysely } from 'kysely';
 import {
   LOTTERY_STALE,
@@ -32,6 +34,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/test-database.t
  */
 const enabled = process.env.BALCAO_TEST_DB === 'postgres' && haproxyPath() !== undefined;
 
+const SLOTS = 2;
 let database: TestDatabase;
 let cluster: Cluster;
 let db: Kysely<Database>;
@@ -49,6 +52,8 @@ beforeAll(async () => {
       // Three servers and the test share two busy cores: no 503 for a slow event loop.
       MAX_EVENT_LOOP_DELAY_MS: '0',
     },
+    // Two requests at once per instance: the concurrent calls below spread over all three.
+    slots: SLOTS,
     log: (line) => output.push(line),
   });
   db = openDatabase(database.url).db;
@@ -106,6 +111,32 @@ async function call<T = unknown>(
   };
 }
 
+/**
+ * A sign-in sent to the balancer with its body held back: it keeps a slot on the instance it went
+ * to (whose '100 Continue' says it arrived) until `finish` sends the body; `finish` resolves with
+ * the instance that answered.
+ */
+async function holdSlot() {
+  const socket = connect(cluster.haproxy.port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let received = '';
+  socket.on('data', (chunk: string) => (received += chunk));
+  const body = JSON.stringify({ grant_type: 'password', username: 'ninguem', password: 'x' });
+  socket.write(
+    'POST /api/token HTTP/1.1\r\nHost: balcao\r\nContent-Type: application/json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\n` +
+      'Connection: close\r\n\r\n',
+  );
+  await vi.waitFor(() => expect(received).toMatch(/^HTTP\/1\.1 100 .*\r\n\r\n/s), 10_000);
+  return {
+    finish: async () => {
+      socket.end(body);
+      await once(socket, 'close');
+      return new RegExp(`^${INSTANCE_HEADER}: (\\S+)`, 'im').exec(received)?.[1] ?? null;
+    },
+  };
+}
+
 /** Fails the test with the answer unless it is `status`; returns the body. */
 function expectStatus<T>(answer: Answer<T>, status = 200): T {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
@@ -123,13 +154,17 @@ async function signIn(origin: string, user: { username: string; password: string
 }
 
 describe.skipIf(!enabled)('three API instances behind HAProxy on one PostgreSQL', () => {
-  it('the balancer sends requests to every instance', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 9 }, () => call(cluster.origin, 'GET', '/api/health')),
+  it('the first instance takes requests up to its slots, the next instance the ones beyond', async () => {
+    const first = await Promise.all(Array.from({ length: SLOTS }, holdSlot));
+    const second = await Promise.all(Array.from({ length: SLOTS }, holdSlot));
+    const beyond = await call(cluster.origin, 'GET', '/api/health');
+    expect(beyond.status).toBe(200);
+    expect(beyond.instance).toBe('api3');
+    expect(await Promise.all(first.map((held) => held.finish()))).toEqual(
+      Array(SLOTS).fill('api1'),
     );
-    expect(answers.map((answer) => answer.status)).toEqual(Array(9).fill(200));
-    expect(new Set(answers.map((answer) => answer.instance))).toEqual(
-      new Set(['api1', 'api2', 'api3']),
+    expect(await Promise.all(second.map((held) => held.finish()))).toEqual(
+      Array(SLOTS).fill('api2'),
     );
   });
 
