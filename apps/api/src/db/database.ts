@@ -6,7 +6,8 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import { prepareStatements } from './prepared-statements.ts';
-import { registerSqliteReader } from './stream-rows.ts';
+import { configureSqliteConnection } from './sqlite-functions.mjs';
+import { registerSqliteFile } from './stream-rows.ts';
 import { withStatementCache } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
@@ -50,7 +51,7 @@ export async function truncateWal(db: Kysely<Database>): Promise<void> {
 
 function openSqlite(file: string): Kysely<Database> {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const database = connectSqlite(file);
+  const database = configureSqliteConnection(new SqliteDatabase(file));
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   // WAL with synchronous=FULL: each commit waits for the WAL to reach the disk (an fsync, about
@@ -65,20 +66,10 @@ function openSqlite(file: string): Kysely<Database> {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(database) }),
   });
-  // Long downloads read on a connection of their own (stream-rows.ts); a memory database has none.
-  if (file !== ':memory:') registerSqliteReader(db, () => connectSqlite(file, true));
+  // Long downloads read on a connection and a thread of their own (stream-rows.ts); a memory
+  // database has neither.
+  if (file !== ':memory:') registerSqliteFile(db, file);
   return db;
-}
-
-function connectSqlite(file: string, readonly = false): SqliteDatabase.Database {
-  const database = new SqliteDatabase(file, { readonly });
-  database.pragma('busy_timeout = 5000');
-  // SQLite's own lower() folds ASCII only; PostgreSQL's folds all letters. Unique names
-  // ('Único' = 'único') and table search must behave the same on both.
-  database.function('lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : value,
-  );
-  return database;
 }
 
 // count(*) and sums come back as int8; they fit a JS number for any realistic event.

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type SqliteDatabase from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
 import type { Compilable, Kysely, Streamable } from 'kysely';
 import { bindable } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -10,37 +10,37 @@ import type { Database } from './types.ts';
  */
 export const STREAM_BATCH = 1000;
 
-/** SQLite databases opened from a file: how to open one more, read-only connection to it. */
-const sqliteReaders = new WeakMap<Kysely<Database>, () => SqliteDatabase.Database>();
+/** SQLite databases opened from a file: the file, for the thread that reads its downloads. */
+const sqliteFiles = new WeakMap<Kysely<Database>, string>();
 
-export function registerSqliteReader(
-  db: Kysely<Database>,
-  open: () => SqliteDatabase.Database,
-): void {
-  sqliteReaders.set(db, open);
+export function registerSqliteFile(db: Kysely<Database>, file: string): void {
+  sqliteFiles.set(db, file);
 }
 
 /**
  * A query's rows in batches of STREAM_BATCH, with a turn for other requests after each batch.
- * SQLite: a statement stepped on its own read-only connection (WAL lets it read while the app's
- * connection writes; on the app's connection it would hold every other query until the end).
+ * SQLite: the statement is stepped on a read-only connection in a worker thread
+ * (sqlite-read-worker.mjs; WAL lets it read while the app's connection writes). On the app's
+ * thread, the sort or grouping before a query's first row held every desk for as long as it took
+ * (470 ms for a period's buyers at a million order lines, bench/README.md).
  * PostgreSQL: a cursor (pg-cursor) on one pooled connection.
  */
 export async function* streamRows<R>(
   db: Kysely<Database>,
   query: Compilable<R> & Streamable<R>,
 ): AsyncGenerator<R[]> {
-  const openReader = sqliteReaders.get(db);
-  const rows: Iterator<R> | AsyncIterator<R> = openReader
-    ? readOnOwnConnection(openReader, query)
-    : query.stream(STREAM_BATCH)[Symbol.asyncIterator]();
+  const file = sqliteFiles.get(db);
+  if (file) {
+    const { sql, parameters } = query.compile();
+    yield* ReadThread.of(file).read<R>(sql, bindable(parameters));
+    return;
+  }
+  const rows = query.stream(STREAM_BATCH)[Symbol.asyncIterator]();
   try {
     for (;;) {
       const batch: R[] = [];
       while (batch.length < STREAM_BATCH) {
-        // The SQLite statement steps synchronously: awaiting each of its rows would only add a tick.
-        const step = rows.next();
-        const next = step instanceof Promise ? await step : step;
+        const next = await rows.next();
         if (next.done) break;
         batch.push(next.value);
       }
@@ -54,15 +54,91 @@ export async function* streamRows<R>(
   }
 }
 
-function* readOnOwnConnection<R>(
-  open: () => SqliteDatabase.Database,
-  query: Compilable<R>,
-): Generator<R> {
-  const { sql, parameters } = query.compile();
-  const reader = open();
-  try {
-    yield* reader.prepare(sql).iterate(...bindable(parameters)) as IterableIterator<R>;
-  } finally {
-    reader.close();
+/** How long a read thread with nothing to read stays for the next download. */
+const IDLE_MS = 30_000;
+
+interface Answer<R> {
+  id: number;
+  batch?: R[];
+  error?: string;
+}
+
+/**
+ * The worker thread that steps one SQLite file's downloads (sqlite-read-worker.mjs): started by
+ * the first, ended after IDLE_MS without any, and never keeping the process alive.
+ */
+class ReadThread {
+  static #threads = new Map<string, ReadThread>();
+  static of(file: string): ReadThread {
+    let thread = ReadThread.#threads.get(file);
+    if (!thread) ReadThread.#threads.set(file, (thread = new ReadThread(file)));
+    return thread;
+  }
+
+  readonly #file: string;
+  readonly #worker: Worker;
+  readonly #waiting = new Map<number, (answer: Answer<unknown>) => void>();
+  #reads = 0;
+  #nextId = 1;
+  #idle: NodeJS.Timeout | undefined;
+
+  private constructor(file: string) {
+    this.#file = file;
+    // Plain JavaScript: no TypeScript loader to start (it cost each download ~100 ms).
+    this.#worker = new Worker(new URL('./sqlite-read-worker.mjs', import.meta.url), {
+      workerData: { file },
+      execArgv: [],
+    });
+    this.#worker.unref();
+    this.#worker.on('message', (answer: Answer<unknown>) => {
+      const resolve = this.#waiting.get(answer.id);
+      this.#waiting.delete(answer.id);
+      resolve?.(answer);
+    });
+    const fail = (error: unknown) => {
+      this.#forget();
+      const message = error instanceof Error ? error.message : 'A leitura terminou.';
+      for (const [id, resolve] of this.#waiting) resolve({ id, error: message });
+      this.#waiting.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', fail);
+  }
+
+  /** The next download of the file starts a new thread (this one ended, or is ending). */
+  #forget(): void {
+    if (ReadThread.#threads.get(this.#file) === this) ReadThread.#threads.delete(this.#file);
+  }
+
+  async *read<R>(sql: string, parameters: unknown[]): AsyncGenerator<R[]> {
+    const id = this.#nextId++;
+    this.#reads++;
+    clearTimeout(this.#idle);
+    let finished = false;
+    try {
+      for (;;) {
+        const answer = await new Promise<Answer<R>>((resolve) => {
+          this.#waiting.set(id, resolve as (answer: Answer<unknown>) => void);
+          this.#worker.postMessage({ id, sql, parameters, batchSize: STREAM_BATCH });
+        });
+        if (answer.error !== undefined) {
+          finished = true;
+          throw new Error(answer.error);
+        }
+        const batch = answer.batch!;
+        finished = batch.length < STREAM_BATCH;
+        if (batch.length > 0) yield batch;
+        if (finished) return;
+      }
+    } finally {
+      // Abandoned by the client: the worker closes the read's connection.
+      if (!finished) this.#worker.postMessage({ id, stop: true });
+      if (--this.#reads === 0) {
+        this.#idle = setTimeout(() => {
+          this.#forget();
+          void this.#worker.terminate();
+        }, IDLE_MS).unref();
+      }
+    }
   }
 }

@@ -1,0 +1,42 @@
+// Read-only queries on the app's SQLite file, stepped on a thread of their own (stream-rows.ts):
+// the sort or grouping SQLite does before a query's first row holds this thread, not the one
+// that answers the desks. Each read has its connection (a statement being stepped keeps its
+// connection busy) and is asked for one batch at a time, so a slow reader never piles up rows.
+import { parentPort, workerData } from 'node:worker_threads';
+import SqliteDatabase from 'better-sqlite3';
+import { configureSqliteConnection } from './sqlite-functions.mjs';
+
+/** @type {Map<number, { reader: SqliteDatabase.Database, rows: IterableIterator<unknown> }>} */
+const reads = new Map();
+
+function end(id) {
+  const read = reads.get(id);
+  if (!read) return;
+  reads.delete(id);
+  read.rows.return?.(); // a statement still being stepped keeps its connection from closing
+  read.reader.close();
+}
+
+parentPort.on('message', ({ id, sql, parameters, batchSize, stop }) => {
+  if (stop) return end(id);
+  try {
+    let read = reads.get(id);
+    if (!read) {
+      const reader = configureSqliteConnection(
+        new SqliteDatabase(workerData.file, { readonly: true }),
+      );
+      reads.set(id, (read = { reader, rows: reader.prepare(sql).iterate(...parameters) }));
+    }
+    const batch = [];
+    for (let next = read.rows.next(); !next.done; next = read.rows.next()) {
+      batch.push(next.value);
+      if (batch.length === batchSize) break;
+    }
+    // A batch shorter than batchSize is the last.
+    if (batch.length < batchSize) end(id);
+    parentPort.postMessage({ id, batch });
+  } catch (error) {
+    end(id);
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
