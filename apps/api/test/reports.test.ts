@@ -464,11 +464,13 @@ describe('reports', () => {
     expect(summary.total_linhas).toBe(3);
     for (const ordem of ['produto', 'cpf', 'nome', 'quantidade', 'total']) {
       for (const direcao of ['asc', 'desc']) {
-        // Pages of 1 start inside a product; a page of 2 sorted desc spans two products.
+        // Pages of 1 start inside a product; a page of 2 sorted desc spans two products; a page
+        // past the last has no rows to count with, and still says how many there are.
         for (const [pagina, por_pagina] of [
           [1, 2],
           [2, 2],
           [2, 1],
+          [5, 2],
         ]) {
           const asked = { ordem, direcao, pagina: pagina!, por_pagina: por_pagina! };
           const fromSummary = await figures('compradores/por_produto', asked);

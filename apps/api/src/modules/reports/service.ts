@@ -17,6 +17,9 @@ import { dashboardQuery } from './queries.ts';
 import { paidOrders } from './shortcuts.ts';
 import { foldSales } from './summary.ts';
 
+/** The rows' count beside a page's columns (no report has a column of that name). */
+const ROW_COUNT = 'linhas__';
+
 /** A database value as the wire shows it: reais for money, ISO UTC for instants. */
 function cell(column: ReportColumn, value: unknown): ReportCell {
   if (value === null || value === undefined) return null;
@@ -80,20 +83,28 @@ export async function runReport(
             q.clearOrderBy(),
           ),
       );
-    const [rows, counted, shortcutTotals] = await Promise.all([
+    const shortcutCount = definition.rowCount?.(db, filters) ?? Promise.resolve(null);
+    const shortcutTotals =
+      (filters.search === undefined ? definition.totals?.(db, filters) : undefined) ?? null;
+    // Rows that no summary counts, their totals known (a period's buyers): the page counts them
+    // in the same pass, instead of grouping the period's lines a second time.
+    const countedWithPage = (await shortcutCount) === null && shortcutTotals !== null;
+    const [rows, counted, totalsOfShortcut] = await Promise.all([
       (paging.order === null ? source : ordered)
+        .$if(countedWithPage, (q) => q.select(sql<number>`count(*) over ()`.as(ROW_COUNT)))
         .limit(paging.size)
         .offset((paging.page - 1) * paging.size)
         .execute() as Promise<Record<string, unknown>[]>,
-      definition.rowCount?.(db, filters) ?? null,
-      (filters.search === undefined ? definition.totals?.(db, filters) : undefined) ?? null,
+      shortcutCount,
+      shortcutTotals,
     ]);
+    const countOfPage = countedWithPage && rows.length > 0 ? Number(rows[0]![ROW_COUNT]) : null;
     // What no summary answers is counted and summed over every row in one pass.
     const everyRow =
-      counted === null || shortcutTotals === null
+      (counted === null && countOfPage === null) || totalsOfShortcut === null
         ? await db
             .selectFrom(definition.rows(db, filters).clearOrderBy().as('r'))
-            .select(sql<number>`count(*)`.as('linhas__'))
+            .select(sql<number>`count(*)`.as(ROW_COUNT))
             .select(
               summed.map((column) =>
                 sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key),
@@ -101,8 +112,8 @@ export async function runReport(
             )
             .executeTakeFirstOrThrow()
         : null;
-    const count = counted ?? Number(everyRow!.linhas__);
-    const totals = shortcutTotals ?? everyRow!;
+    const count = counted ?? countOfPage ?? Number(everyRow![ROW_COUNT]);
+    const totals = totalsOfShortcut ?? everyRow!;
     if (lean) await lean.fill(db, rows, 0);
     return { rows: rows.map(toRow), totals: toTotals(totals), total_linhas: count };
   }
