@@ -54,6 +54,20 @@ export async function* streamRows<R>(
   }
 }
 
+/**
+ * A query's rows, read like a download (streamRows): on SQLite off the app's thread, for a report
+ * page whose query groups many lines before its first row (a period's buyers, bench/README.md).
+ */
+export async function readRows<R>(
+  db: Kysely<Database>,
+  query: Compilable<R> & Streamable<R> & { execute(): Promise<R[]> },
+): Promise<R[]> {
+  if (!sqliteFiles.has(db)) return query.execute();
+  const rows: R[] = [];
+  for await (const batch of streamRows(db, query)) rows.push(...batch);
+  return rows;
+}
+
 /** How long a read thread with nothing to read stays for the next download. */
 const IDLE_MS = 30_000;
 

@@ -9,7 +9,7 @@ import {
   type ReportResult,
 } from '@balcao/contract';
 import { toIsoInstant } from '../../dates.ts';
-import { streamRows } from '../../db/stream-rows.ts';
+import { readRows, streamRows } from '../../db/stream-rows.ts';
 import type { Database } from '../../db/types.ts';
 import { REPORT_DEFINITIONS } from './definitions.ts';
 import type { PageRequest, ReportFilters } from './filters.ts';
@@ -40,7 +40,8 @@ function wireRow(
 
 /**
  * A report's page (with `paging`) or all its rows, and its totals (definitions.ts says how). Like
- * a download, it first folds the sales not yet in the summaries (summary.ts, foldSales).
+ * a download, it first folds the sales not yet in the summaries (summary.ts, foldSales), and its
+ * queries over the rows read like one (db/stream-rows.ts: on SQLite, off the app's thread).
  */
 export async function runReport(
   db: Kysely<Database>,
@@ -90,11 +91,13 @@ export async function runReport(
     // in the same pass, instead of grouping the period's lines a second time.
     const countedWithPage = (await shortcutCount) === null && shortcutTotals !== null;
     const [rows, counted, totalsOfShortcut] = await Promise.all([
-      (paging.order === null ? source : ordered)
-        .$if(countedWithPage, (q) => q.select(sql<number>`count(*) over ()`.as(ROW_COUNT)))
-        .limit(paging.size)
-        .offset((paging.page - 1) * paging.size)
-        .execute() as Promise<Record<string, unknown>[]>,
+      readRows(
+        db,
+        (paging.order === null ? source : ordered)
+          .$if(countedWithPage, (q) => q.select(sql<number>`count(*) over ()`.as(ROW_COUNT)))
+          .limit(paging.size)
+          .offset((paging.page - 1) * paging.size),
+      ) as Promise<Record<string, unknown>[]>,
       shortcutCount,
       shortcutTotals,
     ]);
@@ -102,15 +105,19 @@ export async function runReport(
     // What no summary answers is counted and summed over every row in one pass.
     const everyRow =
       (counted === null && countOfPage === null) || totalsOfShortcut === null
-        ? await db
-            .selectFrom(definition.rows(db, filters).clearOrderBy().as('r'))
-            .select(sql<number>`count(*)`.as(ROW_COUNT))
-            .select(
-              summed.map((column) =>
-                sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key),
-              ),
+        ? (
+            await readRows(
+              db,
+              db
+                .selectFrom(definition.rows(db, filters).clearOrderBy().as('r'))
+                .select(sql<number>`count(*)`.as(ROW_COUNT))
+                .select(
+                  summed.map((column) =>
+                    sql<number>`sum(${sql.ref(`r.${column.key}`)})`.as(column.key),
+                  ),
+                ),
             )
-            .executeTakeFirstOrThrow()
+          )[0]!
         : null;
     const count = counted ?? countOfPage ?? Number(everyRow![ROW_COUNT]);
     const totals = totalsOfShortcut ?? everyRow!;
