@@ -84,27 +84,41 @@ export async function runReport(
             q.clearOrderBy(),
           ),
       );
-    const shortcutCount = definition.rowCount?.(db, filters) ?? Promise.resolve(null);
-    const shortcutTotals =
-      (filters.search === undefined ? definition.totals?.(db, filters) : undefined) ?? null;
-    // Rows that no summary counts, their totals known (a period's buyers): the page counts them
-    // in the same pass, instead of grouping the period's lines a second time.
-    const countedWithPage = (await shortcutCount) === null && shortcutTotals !== null;
-    const [rows, counted, totalsOfShortcut] = await Promise.all([
+    const counted = await (definition.rowCount?.(db, filters) ?? null);
+    // Rows no summary counts (a period's buyers, a search): the page counts them in the same
+    // pass, and sums them when it is sorted here and has every column (not lean), instead of
+    // grouping the period's lines again for the count and once more for the totals.
+    const countsWithPage = counted === null;
+    const sumsWithPage = countsWithPage && paging.order !== null && lean === null;
+    const [rows, totalsOfShortcut] = await Promise.all([
       readRows(
         db,
         (paging.order === null ? source : ordered)
-          .$if(countedWithPage, (q) => q.select(sql<number>`count(*) over ()`.as(ROW_COUNT)))
+          .$if(countsWithPage, (q) => q.select(sql<number>`count(*) over ()`.as(ROW_COUNT)))
+          .$if(sumsWithPage, (q) =>
+            q.select(
+              summed.map((column) =>
+                sql<number>`sum(${sql.ref(`r.${column.key}`)}) over ()`.as(`${column.key}__`),
+              ),
+            ),
+          )
           .limit(paging.size)
           .offset((paging.page - 1) * paging.size),
       ) as Promise<Record<string, unknown>[]>,
-      shortcutCount,
-      shortcutTotals,
+      sumsWithPage || filters.search !== undefined
+        ? null
+        : (definition.totals?.(db, filters) ?? null),
     ]);
-    const countOfPage = countedWithPage && rows.length > 0 ? Number(rows[0]![ROW_COUNT]) : null;
-    // What no summary answers is counted and summed over every row in one pass.
+    // A page past the last has no row to carry them.
+    const first = rows[0];
+    const countOfPage = countsWithPage && first ? Number(first[ROW_COUNT]) : null;
+    const sumsOfPage =
+      sumsWithPage && first
+        ? Object.fromEntries(summed.map((column) => [column.key, first[`${column.key}__`]]))
+        : null;
+    // What neither a summary nor the page answers is counted and summed over every row in one pass.
     const everyRow =
-      (counted === null && countOfPage === null) || totalsOfShortcut === null
+      (counted ?? countOfPage) === null || (totalsOfShortcut ?? sumsOfPage) === null
         ? (
             await readRows(
               db,
@@ -120,7 +134,7 @@ export async function runReport(
           )[0]!
         : null;
     const count = counted ?? countOfPage ?? Number(everyRow![ROW_COUNT]);
-    const totals = totalsOfShortcut ?? everyRow!;
+    const totals = totalsOfShortcut ?? sumsOfPage ?? everyRow!;
     if (lean) await lean.fill(db, rows, 0);
     return { rows: rows.map(toRow), totals: toTotals(totals), total_linhas: count };
   }
