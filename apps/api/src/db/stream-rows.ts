@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import type { Compilable, Kysely, Streamable } from 'kysely';
+import { sql, type Compilable, type Kysely, type Streamable } from 'kysely';
+import { isPostgres } from './database.ts';
 import { bindable } from './statement-cache.ts';
 import type { Database } from './types.ts';
 
@@ -55,17 +56,25 @@ export async function* streamRows<R>(
 }
 
 /**
- * A query's rows, read like a download (streamRows): on SQLite off the app's thread, for a report
- * page whose query groups many lines before its first row (a period's buyers, bench/README.md).
+ * A report page's rows: queries that may group or sort hundreds of thousands of lines before
+ * their first row (a period's buyers, bench/README.md). SQLite: on the read thread, like a
+ * download. PostgreSQL: with room to sort in memory; at the default work_mem (4 MB) such a sort
+ * went to disk, 545 against 414 ms at a million order lines.
  */
 export async function readRows<R>(
   db: Kysely<Database>,
-  query: Compilable<R> & Streamable<R> & { execute(): Promise<R[]> },
+  query: Compilable<R> & Streamable<R>,
 ): Promise<R[]> {
-  if (!sqliteFiles.has(db)) return query.execute();
-  const rows: R[] = [];
-  for await (const batch of streamRows(db, query)) rows.push(...batch);
-  return rows;
+  if (sqliteFiles.has(db)) {
+    const rows: R[] = [];
+    for await (const batch of streamRows(db, query)) rows.push(...batch);
+    return rows;
+  }
+  if (!isPostgres(db)) return (await db.executeQuery(query)).rows; // a memory database
+  return db.transaction().execute(async (trx) => {
+    await sql`set local work_mem = '32MB'`.execute(trx);
+    return (await trx.executeQuery(query)).rows;
+  });
 }
 
 /** How long a read thread with nothing to read stays for the next download. */
