@@ -104,6 +104,8 @@ class ReadThread {
   #reads = 0;
   #nextId = 1;
   #idle: NodeJS.Timeout | undefined;
+  /** Why the thread ended (a read between two batches then gets it instead of waiting forever). */
+  #ended: string | undefined;
 
   private constructor(file: string) {
     this.#file = file;
@@ -120,8 +122,8 @@ class ReadThread {
     });
     const fail = (error: unknown) => {
       this.#forget();
-      const message = error instanceof Error ? error.message : 'A leitura terminou.';
-      for (const [id, resolve] of this.#waiting) resolve({ id, error: message });
+      this.#ended ??= error instanceof Error ? error.message : 'A leitura terminou.';
+      for (const [id, resolve] of this.#waiting) resolve({ id, error: this.#ended });
       this.#waiting.clear();
     };
     this.#worker.on('error', fail);
@@ -141,6 +143,7 @@ class ReadThread {
     try {
       for (;;) {
         const answer = await new Promise<Answer<R>>((resolve) => {
+          if (this.#ended !== undefined) return resolve({ id, error: this.#ended });
           this.#waiting.set(id, resolve as (answer: Answer<unknown>) => void);
           this.#worker.postMessage({ id, sql, parameters, batchSize: STREAM_BATCH });
         });
@@ -155,7 +158,7 @@ class ReadThread {
       }
     } finally {
       // Abandoned by the client: the worker closes the read's connection.
-      if (!finished) this.#worker.postMessage({ id, stop: true });
+      if (!finished && this.#ended === undefined) this.#worker.postMessage({ id, stop: true });
       if (--this.#reads === 0) {
         this.#idle = setTimeout(() => {
           this.#forget();

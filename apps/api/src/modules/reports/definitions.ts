@@ -54,8 +54,11 @@ export interface ReportDefinition {
   ) => Promise<{ rows: Record<string, unknown>[]; count: number } | null>;
   /** The summed columns, not from the rows; unless searched: the summaries know no names. */
   totals?: (db: Db, filters: ReportFilters) => Promise<Record<string, unknown>>;
-  /** A paged report's `total_linhas`, not from counting its rows; null: count them. */
-  rowCount?: (db: Db, filters: ReportFilters) => Promise<number | null>;
+  /**
+   * A paged report's `total_linhas`, not from counting its rows; null (said at once, from the
+   * filters alone, so the page can count them in its own query): count them.
+   */
+  rowCount?: (db: Db, filters: ReportFilters) => Promise<number> | null;
   /** Rows share orders (one order's shirt and mug are two rows): 'Pedidos' counts orders once. */
   ordersOnce?: boolean;
 }

@@ -84,13 +84,13 @@ export async function runReport(
             q.clearOrderBy(),
           ),
       );
-    const counted = await (definition.rowCount?.(db, filters) ?? null);
+    const shortcutCount = definition.rowCount?.(db, filters) ?? null;
     // Rows no summary counts (a period's buyers, a search): the page counts them in the same
     // pass, and sums them when it is sorted here and has every column (not lean), instead of
     // grouping the period's lines again for the count and once more for the totals.
-    const countsWithPage = counted === null;
+    const countsWithPage = shortcutCount === null;
     const sumsWithPage = countsWithPage && paging.order !== null && lean === null;
-    const [rows, totalsOfShortcut] = await Promise.all([
+    const [rows, counted, totalsOfShortcut] = await Promise.all([
       readRows(
         db,
         (paging.order === null ? source : ordered)
@@ -105,6 +105,7 @@ export async function runReport(
           .limit(paging.size)
           .offset((paging.page - 1) * paging.size),
       ) as Promise<Record<string, unknown>[]>,
+      shortcutCount,
       sumsWithPage || filters.search !== undefined
         ? null
         : (definition.totals?.(db, filters) ?? null),

@@ -44,21 +44,21 @@ export async function paidCartsTotals(db: Db, filters: ReportFilters) {
 }
 
 /** Each paid order counts once in report_sales' seller-center rows of every category. */
-export async function paidCartsCount(db: Db, filters: ReportFilters): Promise<number | null> {
+export function paidCartsCount(db: Db, filters: ReportFilters): Promise<number> | null {
   if (filters.search !== undefined) return null;
-  const { n } = await db
+  return db
     .selectFrom(salesSource(db, filters, 'vendedor').as('s'))
     .select(sql<number>`coalesce(sum(s.pedidos), 0)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+    .executeTakeFirstOrThrow()
+    .then(({ n }) => Number(n));
 }
 
 /** compradores/por_produto's rows per product are counted in report_sales ('compradores'). */
-export async function productBuyersCount(db: Db, filters: ReportFilters): Promise<number | null> {
+export function productBuyersCount(db: Db, filters: ReportFilters): Promise<number> | null {
   if (filters.from !== null || filters.until !== null || filters.search !== undefined) {
     return null;
   }
-  const { n } = await db
+  return db
     .selectFrom('report_sales')
     .where('event_id', '=', filters.eventId)
     .where('dim', '=', 'compradores')
@@ -69,8 +69,8 @@ export async function productBuyersCount(db: Db, filters: ReportFilters): Promis
       ),
     )
     .select(sql<number>`coalesce(sum(pedidos), 0)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+    .executeTakeFirstOrThrow()
+    .then(({ n }) => Number(n));
 }
 
 /**
