@@ -233,6 +233,17 @@ describe('a sale from cart to payment', () => {
     expect(filtered.every((o) => /^\*{3}\.\d{3}\.\d{3}-\*{2}$/.test(o.cpf!))).toBe(true);
   });
 
+  it('reads the CPF filter as a typed CPF: any other character is refused, not ignored', async () => {
+    // The log hides what a CPF reading finds; '529x982x247x25' would have filtered unhidden.
+    const { cpf } = await createParticipant(t.db, eventId);
+    const typed = `${cpf.slice(0, 3)}x${cpf.slice(3)}`;
+    const refused = await cashier.call('GET', `/api/carrinho/aberto?cpf=${typed}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error_description).toBe(
+      "O campo 'cpf' aceita só os dígitos do CPF, com ou sem pontos e traço.",
+    );
+  });
+
   it('closes a fully discounted order with no payment lines', async () => {
     const id = await seller.newCart();
     orderOf(await seller.update(id, [{ produto_id: mug.id, desconto: 100, quantidade: 1 }]));

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { collectedLog, startTestApp, type TestContext } from './helpers/test-app.ts';
 import { bearer, createEvent, createUser, login } from './helpers/fixtures.ts';
+import { createParticipant } from './helpers/accreditation.ts';
 
 const { stream: logStream, lines } = collectedLog();
 
@@ -67,4 +69,49 @@ it('writes one compact line per request: method, masked URL, status, time and us
     ms: expect.any(Number),
     user: user.id,
   });
+});
+
+// What sits between two digits of a typed CPF that the server still reads as a CPF.
+const SEPARATORS = ['', '', '', ' ', '  ', '.', '..', '-', '\t', '\u00a0', ' - ', '\u3000'];
+
+/** The log with every separator a CPF could be spelled with taken out (JSON escapes too). */
+const digitsOfLog = (log: string): string => log.replace(/\\[tnrfb]|\\u[0-9a-f]{4}|[.\-\s]/gi, '');
+
+it('hides a CPF in the log however it is spelled, when the server finds the participant by it', async () => {
+  const user = await createUser(t.db, { permissions: ['Subscription', 'Participant'] });
+  const { access_token: token } = await login(t.app, user);
+  const eventId = await createEvent(t.db, { selected: true });
+  const { cpf } = await createParticipant(t.db, eventId, { name: 'Pessoa Registrada' });
+  const spelling = fc
+    .array(fc.constantFrom(...SEPARATORS), { minLength: 12, maxLength: 12 })
+    .map((gaps) => gaps.map((gap, i) => gap + (cpf[i] ?? '')).join(''))
+    .filter((typed) => typed.length <= 20);
+  const urls = (typed: string) => [
+    `/api/participants/name/${encodeURIComponent(typed)}`,
+    `/api/subscriptions/participant/check?cpf=${encodeURIComponent(typed)}&eventId=${eventId}`,
+    `/api/subscriptions/participant/check?eventId=${eventId}&cpf=${encodeURIComponent(typed).replaceAll('%20', '+')}`,
+  ];
+  await fc.assert(
+    fc.asyncProperty(spelling, async (typed) => {
+      lines.length = 0;
+      for (const url of urls(typed)) {
+        const answer = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+        expect(answer.statusCode, typed).toBe(200); // the server reads it as the CPF
+      }
+      const log = lines.join('');
+      expect(log).toContain('***.***.***-**');
+      expect(digitsOfLog(log)).not.toContain(cpf);
+    }),
+    { numRuns: 40 },
+  );
+});
+
+it('hides the CPF in any field or message of a line, not only the URL', async () => {
+  const typed = '529 982\t247..25';
+  lines.length = 0;
+  t.app.log.info({ lookup: { cpf: typed }, list: [`cpf ${typed}`] }, `procurou ${typed}`);
+  t.app.log.error(new Error(`falhou em ${typed}`));
+  const log = lines.join('');
+  expect(digitsOfLog(log)).not.toContain('52998224725');
+  expect(log.match(/\*\*\*\.\*\*\*\.\*\*\*-\*\*/g)).toHaveLength(6); // field, list, message; error message, stack, line message
 });

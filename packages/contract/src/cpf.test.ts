@@ -1,12 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  CPF_HIDDEN,
   anonymizedCpf,
   cpfDigits,
   cpfFits,
   formatCpf,
+  hideCpfs,
   isValidCpf,
   maskCpf,
+  parseCpf,
+  spelledDigits,
   withCheckDigits,
 } from './cpf.ts';
 
@@ -85,5 +89,40 @@ describe('CPF', () => {
       seen.add(cpf);
     }
     expect(seen.size).toBe(2000);
+  });
+});
+
+describe('reading a typed CPF and hiding one, by one rule', () => {
+  const separator = fc.constantFrom('', '', ' ', '.', '..', '-', '\t', '\u00a0', '\n');
+  const spelled = fc
+    .tuple(
+      fc.stringMatching(/^\d{9}$/).filter((nine) => !/^(\d)\1{8}$/.test(nine)),
+      fc.array(separator, { minLength: 12, maxLength: 12 }),
+    )
+    .map(([nine, gaps]) => {
+      const cpf = withCheckDigits(nine);
+      return { cpf, typed: gaps.map((gap, i) => gap + (cpf[i] ?? '')).join('') };
+    });
+
+  it('reads any spelling of dots, dashes and spaces, and hides whatever it reads, in any text', () => {
+    fc.assert(
+      fc.property(spelled, fc.string(), fc.string(), ({ cpf, typed }, before, after) => {
+        expect(parseCpf(typed)).toBe(cpf);
+        const hidden = hideCpfs(`${before}/${typed}&${after}`);
+        expect(hidden).toContain(CPF_HIDDEN);
+        expect(hidden.replace(/\D/g, '')).not.toContain(cpf);
+      }),
+    );
+  });
+
+  it('refuses any other character and leaves shorter numbers in a text as they are', () => {
+    expect(parseCpf('529,982,247-25')).toBeUndefined();
+    expect(parseCpf('529982247-2')).toBeUndefined();
+    expect(parseCpf('52998224724')).toBeUndefined();
+    expect(spelledDigits('529.98')).toBe('52998');
+    expect(spelledDigits('529a')).toBeUndefined();
+    expect(hideCpfs('/api/events/12/orders?since=2025-03-10')).toBe(
+      '/api/events/12/orders?since=2025-03-10',
+    );
   });
 });

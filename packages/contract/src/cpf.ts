@@ -14,6 +14,39 @@ function checkDigit(digits: string, length: number): number {
   return rest === 10 ? 0 : rest;
 }
 
+// How a CPF may be typed: its digits, with dots, dashes and white space (tabs, no-break spaces...)
+// anywhere. The server reads a typed CPF and the log hides one by this same alphabet (issue #41).
+const ALPHABET = String.raw`[\d.\-\s]`;
+const SPELLING = new RegExp(`^${ALPHABET}*$`);
+const SPELLING_RUNS = new RegExp(`${ALPHABET}+`, 'g');
+
+/** The digits of a text typed as a CPF or a part of one; undefined when it holds anything else. */
+export function spelledDigits(text: string): string | undefined {
+  return SPELLING.test(text) ? text.replace(/\D/g, '') : undefined;
+}
+
+/**
+ * A typed CPF as the server takes it: 11 digits with valid check digits, spelled with any dots,
+ * dashes and spaces ('529.982.247-25', ' 529 982 247 25', '529..982247-25'); undefined otherwise.
+ */
+export function parseCpf(text: string): string | undefined {
+  const digits = spelledDigits(text);
+  return digits !== undefined && isValidCpf(digits) ? digits : undefined;
+}
+
+/** What a log keeps of a CPF: nothing. */
+export const CPF_HIDDEN = '***.***.***-**';
+
+/**
+ * A text (a URL, a log message) with every CPF that `parseCpf` could read in it hidden: each run of
+ * the CPF alphabet holding 11 digits or more, so a CPF next to other digits is hidden too.
+ */
+export function hideCpfs(text: string): string {
+  return text.replace(SPELLING_RUNS, (run) =>
+    run.replace(/\D/g, '').length >= CPF_LENGTH ? CPF_HIDDEN : run,
+  );
+}
+
 /** True for a well-formed CPF: 11 digits, not all the same, both check digits right. */
 export function isValidCpf(value: string): boolean {
   const digits = value.replace(/\D/g, '');
@@ -46,7 +79,7 @@ export function withCheckDigits(nine: string): string {
  */
 export function maskCpf(value: string): string {
   const d = value.replace(/\D/g, '');
-  if (d.length !== CPF_LENGTH) return '***.***.***-**';
+  if (d.length !== CPF_LENGTH) return CPF_HIDDEN;
   return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
 }
 

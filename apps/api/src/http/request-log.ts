@@ -1,11 +1,26 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { DestinationStream, LoggerOptions } from 'pino';
+import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
+import { hideCpfs } from '@balcao/contract';
 
-// 11 digits, bare or masked (529.982.247-25), not inside a longer number.
-const CPF = /(?<!\d)\d{3}\.?\d{3}\.?\d{3}-?\d{2}(?!\d)/g;
+/**
+ * A CPF is personal data (LGPD): request URLs carry them (`check?cpf=`, `/participants/name/`),
+ * spelled any way the server reads one (`parseCpf`: spaces, tabs, doubled dots, a moved dash).
+ */
+export const maskCpfs = hideCpfs;
 
-/** A CPF is personal data (LGPD): request URLs carry them (`check?cpf=`, `/participants/name/`). */
-export const maskCpfs = (text: string): string => text.replace(CPF, '***.***.***-**');
+/**
+ * A logged value with CPFs hidden in every string of its plain objects and arrays; anything else
+ * (a request, an error) is left to its serializer, which hides them in what it keeps.
+ */
+function hideCpfsIn(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return hideCpfs(value);
+  if (Array.isArray(value)) return value.map((item) => hideCpfsIn(item, depth + 1));
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) copy[key] = hideCpfsIn(field, depth + 1);
+  return copy;
+}
 
 const ENCODED_RUN = /(?:%[0-9a-f]{2})+/gi;
 /** A URL encoded twice (`%252E`) is read too; past this many decodings the rest is dropped. */
@@ -51,7 +66,31 @@ export function loggerOptions(
   level: string,
   stream?: DestinationStream,
 ): LoggerOptions & { stream?: DestinationStream } {
-  return { level, stream, serializers: { req: serializeRequest } };
+  return {
+    level,
+    stream,
+    serializers: {
+      req: serializeRequest,
+      err: (error: Error) =>
+        Object.fromEntries(
+          Object.entries(stdSerializers.err(error)).map(([key, field]) => [key, hideCpfsIn(field)]),
+        ),
+    },
+    // Whatever else a line carries, and its message, with CPFs hidden too.
+    formatters: { log: (line) => hideCpfsIn(line) as Record<string, unknown> },
+    hooks: {
+      logMethod(args, method) {
+        const [first, ...rest] = args as unknown[];
+        // An error logged without a message gives its own as the line's message.
+        const error = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
+        const message = error instanceof Error && typeof rest[0] !== 'string' ? error.message : [];
+        const hidden = [first, ...[message].flat(), ...rest].map((arg) =>
+          typeof arg === 'string' ? hideCpfs(arg) : arg,
+        );
+        method.apply(this, hidden as typeof args);
+      },
+    },
+  };
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   duplicateItemMessage,
   isValidDiscountPercent,
   orderAmounts,
+  spelledDigits,
   stockShortageMessage,
   type CartUpdateItem,
   type OrderDto,
@@ -302,21 +303,25 @@ export async function removeCart(
   return loadOrder(db, orderId);
 }
 
+const CPF_PREFIX_INVALID = "O campo 'cpf' aceita só os dígitos do CPF, com ou sem pontos e traço.";
+
 /** Which of the selected event's orders a list shows, and in which order. */
 export interface OrderListing {
   states: readonly OrderState[];
   /** The instant column the list is sorted by (then the id, the same way). */
   by: 'associated_at' | 'paid_at';
   direction: 'asc' | 'desc';
-  /** Digits the CPF starts with; the mask is ignored. */
+  /** Digits the CPF starts with, typed as a CPF is (`spelledDigits`). */
   cpfPrefix?: string;
 }
 
 /** The selected event's orders in some states; [] with no selected event (desks poll lists). */
 export async function listOrders(db: Db, listing: OrderListing): Promise<OrderDto[]> {
+  // Read like a typed CPF (the log hides what a CPF reading would find): nothing else filters.
+  const digits = spelledDigits(listing.cpfPrefix ?? '');
+  if (digits === undefined) throw invalidRequest(CPF_PREFIX_INVALID);
   const eventId = await selectedEventId(db);
   if (eventId === undefined) return [];
-  const digits = (listing.cpfPrefix ?? '').replace(/\D/g, '');
   let query = db
     .selectFrom('orders')
     .select('id')

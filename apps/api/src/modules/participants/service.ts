@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
-import { CPF_INVALID_MESSAGE, isValidCpf } from '@balcao/contract';
+import { CPF_INVALID_MESSAGE, parseCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
 import { type AuditActor, recordCpfView } from '../audit/index.ts';
 
-/** A CPF as typed (bare or masked) to its 11 digits; 400 'cpf invalido' otherwise. */
+/** A CPF as typed (bare or masked, see `parseCpf`) to its 11 digits; 400 'cpf invalido' otherwise. */
 export function requireCpf(text: string): string {
-  if (!/^[\d.\-\s]+$/.test(text) || !isValidCpf(text)) throw invalidRequest(CPF_INVALID_MESSAGE);
-  return text.replace(/\D/g, '');
+  const digits = parseCpf(text);
+  if (digits === undefined) throw invalidRequest(CPF_INVALID_MESSAGE);
+  return digits;
 }
 
 /** The name of the participant with this CPF in the selected event (the store's client lookup). */

@@ -3,7 +3,7 @@ import {
   MONEY_MAX_CENTS,
   exactCents,
   formatMoney,
-  isValidCpf,
+  parseCpf,
   parseMoney,
   type FieldError,
 } from '@balcao/contract';
@@ -80,10 +80,8 @@ function parseField(spec: Exclude<FieldSpec, { type: 'readOnly' }>, raw: unknown
     case 'cpf': {
       if (isBlank(raw)) return ok(null);
       if (typeof raw !== 'string' && typeof raw !== 'number') return fail(CPF_INVALID_MESSAGE);
-      // Bare digits or the 000.000.000-00 mask; anything else is not a CPF.
-      const typed = String(raw).trim();
-      if (!/^[\d.\-\s]+$/.test(typed) || !isValidCpf(typed)) return fail(CPF_INVALID_MESSAGE);
-      return ok(typed.replace(/\D/g, ''));
+      const digits = parseCpf(String(raw));
+      return digits === undefined ? fail(CPF_INVALID_MESSAGE) : ok(digits);
     }
     case 'money': {
       if (isBlank(raw)) return ok(null);
