@@ -26,6 +26,7 @@ import { loggerOptions, RequestLog } from './http/request-log.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { totpRoutes } from './modules/totp/routes.ts';
+import { loginLockRoutes } from './modules/login-locks/routes.ts';
 import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -87,6 +88,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(eventRoutes);
   await api.register(passwordRoutes);
   await api.register(totpRoutes);
+  await api.register(loginLockRoutes);
   await api.register(permissionRoutes);
   await api.register(productRoutes);
   await api.register(printingRoutes);

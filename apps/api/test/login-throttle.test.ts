@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import {
+  CLEAN_CHECK_SECONDS,
   FREE_ACCOUNT_ATTEMPTS,
   FREE_ATTEMPTS,
   MAX_ADDRESS_FAILURES,
@@ -179,24 +180,104 @@ describe('the per-account limit, whatever the address (issue #23)', () => {
     forget();
   });
 
-  it('past 10 failures from any addresses, the account waits: 30 s, then 1 min...', async () => {
+  it('past 10 failures from any addresses, those addresses wait: 30 s, then 1 min...', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < FREE_ACCOUNT_ATTEMPTS; i++) {
       expect((await loginFrom(loopbackAddress(i), user.username, WRONG)).status).toBe(400);
     }
-    const refused = await loginFrom(loopbackAddress(20), user.username, WRONG);
+    const refused = await loginFrom(loopbackAddress(0), user.username, WRONG);
     expect(refused.status).toBe(429);
     expect(refused.json).toEqual(TOO_MANY);
-    // The right password waits too, from an address that never failed; then it signs in.
-    const waiting = await loginFrom(loopbackAddress(21), user.username, user.password);
-    expect(waiting.status).toBe(429);
-    expect(waiting.headers['retry-after']).toBe('30');
+    expect(refused.headers['retry-after']).toBe('30');
+    // Even the right password, from an address that guessed wrong.
+    expect((await loginFrom(loopbackAddress(1), user.username, user.password)).status).toBe(429);
     t.clock.advance(30);
-    expect((await loginFrom(loopbackAddress(22), user.username, WRONG)).status).toBe(400);
-    const longer = await loginFrom(loopbackAddress(21), user.username, user.password);
+    expect((await loginFrom(loopbackAddress(2), user.username, WRONG)).status).toBe(400);
+    const longer = await loginFrom(loopbackAddress(3), user.username, user.password);
     expect(longer.headers['retry-after']).toBe('60');
-    t.clock.advance(60);
-    expect((await loginFrom(loopbackAddress(21), user.username, user.password)).status).toBe(200);
+    forget();
+  });
+
+  it('the owner signs in from an address that never failed, however the guesser keeps the lock (issue #41)', async () => {
+    const user = await createUser(t.db, { username: uniqueName('admin') });
+    for (let i = 0; i < FREE_ACCOUNT_ATTEMPTS; i++) {
+      await loginFrom(loopbackAddress(i), user.username, WRONG);
+    }
+    const owner = loopbackAddress(30);
+    expect((await loginFrom(owner, user.username, user.password)).status).toBe(200);
+    // One more guess per wait (30 s, 2 min, 8 min: the new addresses' guesses count too), and a
+    // guess from a new address now and then: the owner is never kept out.
+    for (let round = 0; round < 3; round++) {
+      const waiting = await loginFrom(loopbackAddress(0), user.username, WRONG);
+      expect(waiting.status).toBe(429);
+      t.clock.advance(Number(waiting.headers['retry-after']));
+      expect((await loginFrom(loopbackAddress(0), user.username, WRONG)).status).toBe(400);
+      expect((await loginFrom(owner, user.username, user.password)).status).toBe(200);
+      const fresh = await loginFrom(loopbackAddress(40 + round), user.username, WRONG);
+      expect(fresh.status, `round ${round}`).toBe(429); // checked, and answered like a refusal
+      expect(fresh.json).toEqual(TOO_MANY);
+      t.clock.advance(CLEAN_CHECK_SECONDS);
+      const elsewhere = loopbackAddress(31 + round);
+      expect((await loginFrom(elsewhere, user.username, user.password)).status).toBe(200);
+    }
+    forget();
+  });
+
+  it('once locked, a guesser gets one guess per new address, one per 2 s for the account', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < FREE_ACCOUNT_ATTEMPTS; i++) {
+      await loginFrom(loopbackAddress(i), user.username, WRONG);
+    }
+    const [first, second] = [loopbackAddress(60), loopbackAddress(61)];
+    const wrong = await loginFrom(first, user.username, WRONG);
+    expect(wrong.status).toBe(429);
+    expect(wrong.json).toEqual(TOO_MANY);
+    // That address has failed now: its next try is refused unchecked, the right password too.
+    t.clock.advance(CLEAN_CHECK_SECONDS);
+    expect((await loginFrom(first, user.username, user.password)).status).toBe(429);
+    // Another new address waits for the account's next check, at most 2 s.
+    t.clock.advance(CLEAN_CHECK_SECONDS);
+    await loginFrom(loopbackAddress(62), user.username, WRONG);
+    const spaced = await loginFrom(second, user.username, user.password);
+    expect(spaced.status).toBe(429);
+    expect(Number(spaced.headers['retry-after'])).toBeLessThanOrEqual(CLEAN_CHECK_SECONDS);
+    t.clock.advance(CLEAN_CHECK_SECONDS);
+    expect((await loginFrom(second, user.username, user.password)).status).toBe(200);
+    forget();
+  });
+
+  it('20 new addresses at once on a locked account get at most one password check', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < FREE_ACCOUNT_ATTEMPTS; i++) {
+      await loginFrom(loopbackAddress(i), user.username, WRONG);
+    }
+    const answers = await fromManyAddresses(20, 1, (from) =>
+      loginFrom(from.replace(/^127\.0\./, '127.1.'), user.username, WRONG),
+    );
+    expect(answers.every((answer) => answer.status === 429)).toBe(true);
+    // Each checked guess stays counted on the account; refused ones are taken back.
+    const failures = await t.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('throttle_key', '=', `account:${user.username.toLowerCase()}`)
+      .executeTakeFirstOrThrow();
+    expect(Number(failures.count) - FREE_ACCOUNT_ATTEMPTS).toBeLessThanOrEqual(1);
+    forget();
+  });
+
+  it('a refusal that checks nothing answers no sooner than a checked wrong password', async () => {
+    const user = await createUser(t.db);
+    const address = loopbackAddress(70);
+    const timed = async (password: string) => {
+      const start = performance.now();
+      const answer = await loginFrom(address, user.username, password);
+      return { status: answer.status, ms: performance.now() - start };
+    };
+    const checked: number[] = [];
+    for (let i = 0; i < FREE_ATTEMPTS; i++) checked.push((await timed(WRONG)).ms);
+    const refused = await timed(WRONG);
+    expect(refused.status).toBe(429);
+    expect(refused.ms).toBeGreaterThan(Math.min(...checked) * 0.5);
     forget();
   });
 

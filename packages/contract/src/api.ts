@@ -80,6 +80,14 @@ export interface TotpConfirmation {
   recoveryCodes: string[];
 }
 
+/** GET /api/users/login-locks (System): a user whose sign-ins a login limit holds now. */
+export interface LoginLock {
+  userId: number;
+  username: string;
+  /** Failed attempts on the account in the last 15 minutes, from every address. */
+  failures: number;
+}
+
 /** GET and PUT /api/security/settings (System). */
 export interface SecuritySettings {
   requireTotpForSystem: boolean;

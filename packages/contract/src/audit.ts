@@ -86,6 +86,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   ativar_2fa: 'Ativação da autenticação em dois fatores',
   desativar_2fa: 'Desativação da autenticação em dois fatores',
   redefinir_2fa: 'Redefinição da autenticação em dois fatores',
+  desbloquear_login: 'Desbloqueio do acesso',
 };
 
 export const auditEntityLabel = (entity: string): string => AUDIT_ENTITY_LABELS[entity] ?? entity;

@@ -68,6 +68,12 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     'Desliga a verificação em duas etapas de um usuário',
     'noContent',
   ),
+  'GET /api/users/login-locks': op('listLoginLocks', 'Usuários com o acesso bloqueado'),
+  'DELETE /api/users/:id/login-lock': op(
+    'clearLoginLock',
+    'Desbloqueia o acesso de um usuário',
+    'noContent',
+  ),
   'GET /api/security/settings': op('getSecuritySettings', 'Configurações de segurança'),
   'PUT /api/security/settings': op(
     'updateSecuritySettings',

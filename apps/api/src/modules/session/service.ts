@@ -3,7 +3,12 @@ import { TOTP_REQUIRED_ERROR, type TokenResponse } from '@balcao/contract';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError, invalidRequest } from '../../http/api-error.ts';
-import { countLoginAttempt, forgiveLoginAttempt, throttleKeys } from '../../auth/login-throttle.ts';
+import {
+  countLoginAttempt,
+  failedAttempt,
+  forgiveLoginAttempt,
+  throttleKeys,
+} from '../../auth/login-throttle.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.ts';
 import { loadPermissions, loadSignedInUser } from '../../auth/signed-in-user.ts';
 import { totpRequiredForSystem, useSecondFactor } from '../../auth/totp.ts';
@@ -74,14 +79,15 @@ async function passwordGrant(
   const passwordMatches = user
     ? await verifyPassword(user.password_hash, password)
     : await verifyAgainstDecoy(password).then(() => false);
-  if (!user || !passwordMatches || !user.active) throw badCredentials(); // the attempt stays counted
+  // The attempt stays counted.
+  if (!user || !passwordMatches || !user.active) throw failedAttempt(attempt, badCredentials);
   // The second step is the same call with the code added; each try is a counted attempt too.
   const { totp_secret: totpSecret } = user;
   if (totpSecret !== null) {
     if (!totpCode?.trim()) throw totpRequired();
     const secret = openTotpSecret(totpKeys(settings.totpKey), totpSecret);
     if (!(await useSecondFactor(db, { ...user, totp_secret: secret }, totpCode, now))) {
-      throw badTotpCode();
+      throw failedAttempt(attempt, badTotpCode);
     }
   }
 
