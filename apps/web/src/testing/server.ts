@@ -37,6 +37,8 @@ export const defaultHandlers = [
   ...tableLists,
   // No printer mapped: no agent to warn about.
   http.get('/api/prints/status', () => HttpResponse.json({ printers: [] })),
+  // 'Usuários': no account held by the login limits.
+  http.get('/api/users/login-locks', () => HttpResponse.json({ data: [] })),
   // The accreditation desk's offline replica (docs/offline-desk.md): an event without participants.
   http.get('/api/offline/replica', ({ request }) => {
     const eventId = Number(new URL(request.url).searchParams.get('eventId'));

@@ -110,4 +110,73 @@ describe('Usuários page', () => {
     const error = await screen.findByRole('dialog', { name: 'Ocorreu um erro' });
     expect(error).toHaveTextContent('A autenticação em dois fatores deste usuário não está ativa.');
   });
+
+  it('shows the accounts the login limits hold and unlocks the selected one', async () => {
+    const ana = { userId: 5, username: 'ana', failures: 12 };
+    let locks = [ana, { userId: 6, username: 'bruno', failures: 5 }];
+    const cleared: string[] = [];
+    server.use(
+      http.get('/api/users/select', () =>
+        HttpResponse.json({
+          data: [
+            {
+              id: 5,
+              name: 'Ana Caixa',
+              username: 'ana',
+              active: true,
+              profiles: [],
+              permissions: [],
+            },
+            {
+              id: 7,
+              name: 'Caio Livre',
+              username: 'caio',
+              active: true,
+              profiles: [],
+              permissions: [],
+            },
+          ],
+          recordsTotal: 2,
+          recordsFiltered: 2,
+        }),
+      ),
+      http.get('/api/users/login-locks', () => HttpResponse.json({ data: locks })),
+      http.delete('/api/users/:id/login-lock', ({ params }) => {
+        cleared.push(String(params.id));
+        locks = locks.filter((lock) => String(lock.userId) !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await renderPage('USERS');
+    const table = await screen.findByRole('table', { name: 'Usuários' });
+    expect(
+      await screen.findByText(
+        'Acesso bloqueado por tentativas de senha: ana (12 falhas), bruno (5 falhas)',
+      ),
+    ).toBeInTheDocument();
+    const unlock = screen.getByRole('button', { name: 'Desbloquear acesso' });
+    expect(unlock).toBeDisabled();
+    await user.click(await within(table).findByRole('cell', { name: 'Caio Livre' }));
+    expect(unlock).toBeDisabled(); // caio is not locked
+    await user.click(within(table).getByRole('cell', { name: 'Ana Caixa' }));
+    expect(unlock).toBeEnabled();
+    await user.click(unlock);
+    expect(await screen.findByText('Acesso de ana desbloqueado.')).toBeInTheDocument();
+    expect(cleared).toEqual(['5']);
+    expect(
+      await screen.findByText('Acesso bloqueado por tentativas de senha: bruno (5 falhas)'),
+    ).toBeInTheDocument();
+    expect(unlock).toBeDisabled();
+  });
+
+  it('shows no locks and no unlock button to a user without System', async () => {
+    server.use(
+      http.get('/api/users/login-locks', () =>
+        HttpResponse.json({ error: 'forbidden', error_description: 'x' }, { status: 403 }),
+      ),
+    );
+    await renderPage('USERS', { permissions: ['Profile'] });
+    await screen.findByRole('table', { name: 'Usuários' });
+    expect(screen.queryByRole('button', { name: 'Desbloquear acesso' })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
-import { call, put, select, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type {
+  LoginLock,
   SecuritySettings,
   TotpConfirmation,
   TotpEnrolment,
@@ -17,6 +18,10 @@ import {
   type SessionUser,
 } from '../../app/session/slice';
 import {
+  loginLockClearRequested,
+  loginLockCleared,
+  loginLocksLoaded,
+  loginLocksRequested,
   recoveryCodesDismissed,
   securitySettingsSaveRequested,
   securitySettingsSaved,
@@ -97,6 +102,27 @@ const resetUserTotp = failingTo(
   },
 );
 
+/** GET /api/users/login-locks (System, 'Usuários'): the users a login limit holds now. */
+const loadLoginLocks = failingTo(totpFailed, function* (): SagaIterator {
+  const { data }: { data: LoginLock[] } = yield call(callApi<{ data: LoginLock[] }>, {
+    url: '/api/users/login-locks',
+  });
+  yield put(loginLocksLoaded(data));
+});
+
+/** 'Desbloquear acesso': DELETE /api/users/{id}/login-lock, then the list again. */
+const clearLoginLock = failingTo(
+  totpFailed,
+  function* (action: ReturnType<typeof loginLockClearRequested>): SagaIterator {
+    yield call(callApi, {
+      method: 'DELETE',
+      url: `/api/users/${action.payload.userId}/login-lock`,
+    });
+    yield put(loginLockCleared(action.payload));
+    yield call(loadLoginLocks);
+  },
+);
+
 const saveSettings = failingTo(
   totpFailed,
   function* (action: ReturnType<typeof securitySettingsSaveRequested>): SagaIterator {
@@ -124,4 +150,6 @@ export function* totpSaga(): SagaIterator {
   yield takeLeading(securitySettingsSaveRequested.type, saveSettings);
   yield takeLeading(recoveryCodesDismissed.type, continueAfterCodes);
   yield takeLeading(userTotpResetRequested.type, resetUserTotp);
+  yield takeLatest(loginLocksRequested.type, loadLoginLocks);
+  yield takeLeading(loginLockClearRequested.type, clearLoginLock);
 }

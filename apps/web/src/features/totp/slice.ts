@@ -1,9 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { SecuritySettings, TotpEnrolment, TotpStatus } from '@balcao/contract';
+import type { LoginLock, SecuritySettings, TotpEnrolment, TotpStatus } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
 
-/** 'Autenticação em dois fatores': the user's own TOTP, and System's requirement setting. */
+/**
+ * 'Autenticação em dois fatores': the user's own TOTP, and System's requirement setting; and, for
+ * the 'Usuários' toolbar, the accounts' sign-in security: TOTP resets and the login limits' locks.
+ */
 export interface TotpState {
   status: TotpStatus | null;
   /** The secret being enrolled, until a code from it is confirmed. */
@@ -17,6 +20,10 @@ export interface TotpState {
   continueToApp: boolean;
   /** 'Usuários': the user whose TOTP an administrator just reset (shown as done). */
   resetDone: string | null;
+  /** 'Usuários': the accounts the login limits hold now (GET /api/users/login-locks). */
+  loginLocks: LoginLock[];
+  /** 'Usuários': the user whose lock an administrator just cleared (shown as done). */
+  unlockDone: string | null;
 }
 
 const initialState: TotpState = {
@@ -28,6 +35,8 @@ const initialState: TotpState = {
   busy: false,
   continueToApp: false,
   resetDone: null,
+  loginLocks: [],
+  unlockDone: null,
 };
 
 export const totpSlice = createSlice({
@@ -96,6 +105,19 @@ export const totpSlice = createSlice({
       state.busy = false;
       state.resetDone = action.payload;
     },
+    loginLocksRequested() {},
+    loginLocksLoaded(state, action: PayloadAction<LoginLock[]>) {
+      state.loginLocks = action.payload;
+    },
+    loginLockClearRequested(state, _action: PayloadAction<LoginLock>) {
+      state.busy = true;
+      state.unlockDone = null;
+    },
+    loginLockCleared(state, action: PayloadAction<LoginLock>) {
+      state.busy = false;
+      state.unlockDone = action.payload.username;
+      state.loginLocks = state.loginLocks.filter((lock) => lock.userId !== action.payload.userId);
+    },
     totpFailed: failedCase<TotpState>((state) => {
       state.busy = false;
       state.code = '';
@@ -117,6 +139,10 @@ export const {
   securitySettingsSaved,
   userTotpResetRequested,
   userTotpReset,
+  loginLocksRequested,
+  loginLocksLoaded,
+  loginLockClearRequested,
+  loginLockCleared,
   totpFailed,
 } = totpSlice.actions;
 

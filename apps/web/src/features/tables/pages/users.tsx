@@ -23,7 +23,8 @@ export const usersTable: TableDefinition<TableRow> = {
   label: 'Usuários',
   itemName: 'usuário',
   pageSize: 100,
-  // 'Redefinir autenticação em dois fatores' comes by the `usersToolbar` slot (features/totp).
+  // 'Redefinir autenticação em dois fatores' and 'Desbloquear acesso' come by the `usersToolbar`
+  // slot (features/totp).
   columns: () => [
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({ id: 'username', header: 'Usuário', text: (row) => textOf(row.username) }),
