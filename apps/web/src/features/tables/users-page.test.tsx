@@ -175,7 +175,7 @@ describe('Usuários page', () => {
         HttpResponse.json({ error: 'forbidden', error_description: 'x' }, { status: 403 }),
       ),
     );
-    await renderPage('USERS', { permissions: ['Profile'] });
+    await renderPage('USERS', { permissions: ['Event'] });
     await screen.findByRole('table', { name: 'Usuários' });
     expect(screen.queryByRole('button', { name: 'Desbloquear acesso' })).toBeNull();
   });
