@@ -2,11 +2,9 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 import { hideCpfs } from '@balcao/contract';
 
-/**
- * A CPF is personal data (LGPD): request URLs carry them (`check?cpf=`, `/participants/name/`),
- * spelled any way the server reads one (`parseCpf`: spaces, tabs, doubled dots, a moved dash).
- */
-export const maskCpfs = hideCpfs;
+// A CPF is personal data (LGPD): request URLs carry them (`check?cpf=`, `/participants/name/`),
+// spelled any way the server reads one (`parseCpf`: spaces, tabs, doubled dots, a moved dash).
+// `hideCpfs` hides whatever that reading would find.
 
 /**
  * A logged value with CPFs hidden in every string of its plain objects and arrays; anything else
@@ -48,7 +46,7 @@ export function decodedUrl(url: string): string {
 }
 
 /** A request URL as the log keeps it: decoded, with CPFs masked. */
-const loggedUrl = (url: string): string => maskCpfs(decodedUrl(url));
+const loggedUrl = (url: string): string => hideCpfs(decodedUrl(url));
 
 /** Fastify's request serializer: the URL decoded, with CPFs masked. */
 function serializeRequest(request: FastifyRequest) {
