@@ -676,15 +676,23 @@ describe('five desks syncing at once', () => {
           usualName: `D${d} ${i}`.slice(0, 15),
         })),
       );
+      // The fixtures above held this process's loop: the guard's verdict on them passes first.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      // A client asks /api/health every 20 ms: what it waits from one answer to the next, less
+      // those 20 ms, is how long the desks' syncs held the server (its timer, or its request).
       let syncing = true;
       const waits: number[] = [];
+      const statuses: number[] = [];
+      const started = performance.now();
       const health = (async () => {
+        let last = performance.now();
         while (syncing) {
-          const asked = performance.now();
-          const response = await busy.app.inject({ method: 'GET', url: '/api/health' });
-          waits.push(performance.now() - asked);
-          expect(response.statusCode).toBe(200);
           await new Promise((resolve) => setTimeout(resolve, 20));
+          const response = await busy.app.inject({ method: 'GET', url: '/api/health' });
+          const now = performance.now();
+          waits.push(now - last - 20);
+          last = now;
+          statuses.push(response.statusCode);
         }
       })();
       const answers = await Promise.all(
@@ -698,6 +706,7 @@ describe('five desks syncing at once', () => {
         ),
       );
       syncing = false;
+      const took = performance.now() - started;
       await health;
       expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
       const counts = await busy.db
@@ -707,8 +716,9 @@ describe('five desks syncing at once', () => {
         .execute();
       expect(counts.every((row) => row.badge_print_count === 5)).toBe(true);
       console.log(
-        `5 desks × 200 actions (${busy.dialect}): /api/health waited at most ${Math.round(Math.max(...waits))} ms over ${waits.length} calls`,
+        `5 desks × 200 actions (${busy.dialect}): /api/health waited at most ${Math.round(Math.max(...waits))} ms (99th percentile ${Math.round([...waits].sort((a, b) => a - b)[Math.floor(waits.length * 0.99)]!)} ms) over ${waits.length} calls, ${statuses.filter((status) => status !== 200).length} not 200; the syncs took ${Math.round(took)} ms`,
       );
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
       expect(Math.max(...waits)).toBeLessThan(150);
     } finally {
       await busy.close();
