@@ -554,7 +554,7 @@ export interface EventTable extends Dated {
   fim: Instant | null;
   link_courseware: BoolWithDefault;
   print_enabled: BoolWithDefault;
-  /** Hex key of the offline replica's CPF lookup keys; made on the first replica read. */
+  /** Hex salt of the offline replica's CPF lookup keys (scrypt); made on the first replica read. */
   offline_secret: ColumnType<string | null, string | null | undefined, string | null>;
   course_id: number | null;
 }
