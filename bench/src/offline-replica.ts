@@ -349,7 +349,7 @@ async function main(): Promise<void> {
         {
           userId,
           event: page.event,
-          lookupSecret: page.lookupSecret,
+          lookupSalt: page.lookupSalt,
           centers: page.centers,
           cursor: first.cursor,
           readAt: first.readAt,

@@ -1,5 +1,4 @@
-import { hmac } from '@noble/hashes/hmac.js';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { scryptAsync } from '@noble/hashes/scrypt.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { ParticipantStatus } from './participants.ts';
 
@@ -9,18 +8,23 @@ import type { ParticipantStatus } from './participants.ts';
  */
 
 /**
- * The replica never holds a participant's CPF in the clear for lookups: it holds this key, an
- * HMAC of the 11 digits under the event's own secret (sent with the replica). A typed CPF is keyed
- * the same way and looked up. Anyone holding the replica can still try every CPF, so the replica is
- * wiped at sign-out and kept only on staff devices (docs/offline-desk.md).
+ * The replica's CPF lookup key: scrypt (memory-hard) of the 11 digits, salted with the event's own
+ * salt. The replica holds no CPF, whole or masked: only this key. There are 10⁹ valid CPFs, so
+ * whoever holds a desk's disk and wants them back must run scrypt up to 10⁹ times; at these
+ * parameters (16 MiB, about 30 ms natively and 0.1–0.5 s in a browser per key) that is weeks on
+ * a laptop's CPU and about a day on a top GPU (docs/offline-desk.md has the figures). A desk pays one key per
+ * CPF typed; the server computes each participant's once, off its event loop, and keeps it.
  */
-export function offlineLookupKey(secretHex: string, cpfDigits: string): string {
-  const mac = hmac(sha256, hexToBytes(secretHex), utf8ToBytes(cpfDigits));
-  return bytesToHex(mac).slice(0, OFFLINE_LOOKUP_KEY_LENGTH);
-}
+export const OFFLINE_KEY_KDF = { N: 2 ** 14, r: 8, p: 1, dkLen: 16 } as const;
 
-/** Hex digits kept of the HMAC: 128 bits, no collision among an event's CPFs. */
-export const OFFLINE_LOOKUP_KEY_LENGTH = 32;
+/** Hex digits of a lookup key: 128 bits, no collision among an event's CPFs. */
+export const OFFLINE_LOOKUP_KEY_LENGTH = OFFLINE_KEY_KDF.dkLen * 2;
+
+/** `OFFLINE_KEY_KDF` of a CPF's 11 digits under the event's salt (hex), as hex. */
+export async function offlineLookupKey(saltHex: string, cpfDigits: string): Promise<string> {
+  const key = await scryptAsync(utf8ToBytes(cpfDigits), hexToBytes(saltHex), OFFLINE_KEY_KDF);
+  return bytesToHex(key);
+}
 
 /**
  * Participants per replica answer. A bigger read comes in pages: the desk asks again with
@@ -29,13 +33,14 @@ export const OFFLINE_LOOKUP_KEY_LENGTH = 32;
  */
 export const OFFLINE_REPLICA_PAGE = 500;
 
-/** A participant as the desk needs them offline: no e-mail, phone, package or business. */
+/**
+ * A participant as the desk needs them offline: no CPF (not even masked: six digits next to the
+ * key would leave 1,000 candidates to try), e-mail, phone, package or business.
+ */
 export interface OfflineParticipant {
   id: number;
   /** `offlineLookupKey` of the CPF. */
   lookupKey: string;
-  /** As this user may see it: masked ('***.456.789-**') without the Participant permission. */
-  cpf: string;
   name: string;
   usualName: string | null;
   centerId: number | null;
@@ -62,8 +67,8 @@ export interface OfflineReplicaDto {
     linkCourseware: boolean;
     printEnabled: boolean;
   };
-  /** Hex key of `offlineLookupKey`, the event's own. */
-  lookupSecret: string;
+  /** Hex salt of `offlineLookupKey`, the event's own. */
+  lookupSalt: string;
   /** True when this is the whole event (no `since`): the desk replaces what it holds. */
   full: boolean;
   /** More pages follow: ask again with this as `afterId`; null on the last page. */

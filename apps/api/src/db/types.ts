@@ -411,6 +411,17 @@ export interface OfflineActionTable {
   synced_at: Instant;
   outcome: string;
   message: string | null;
+  /** SHA-256 of what the action said: its client id sent with another body is refused. */
+  body_digest: string | null;
+}
+
+/** A participant's offline CPF lookup key, kept once computed (docs/offline-desk.md). */
+export interface OfflineKeyTable {
+  participant_id: number;
+  event_id: number;
+  /** HMAC of the CPF the key was computed from, under the event's salt: a changed CPF is keyed again. */
+  cpf_tag: string;
+  lookup_key: string;
 }
 
 /** An image an event's layouts place (a logo, a sponsor strip). */
@@ -543,7 +554,7 @@ export interface EventTable extends Dated {
   fim: Instant | null;
   link_courseware: BoolWithDefault;
   print_enabled: BoolWithDefault;
-  /** Hex key of the offline replica's CPF lookup keys; made on the first replica read. */
+  /** Hex salt of the offline replica's CPF lookup keys (scrypt); made on the first replica read. */
   offline_secret: ColumnType<string | null, string | null | undefined, string | null>;
   course_id: number | null;
 }
@@ -719,6 +730,7 @@ export interface Database {
   layouts: LayoutTable;
   layout_images: LayoutImageTable;
   offline_actions: OfflineActionTable;
+  offline_keys: OfflineKeyTable;
   pix_psp_settings: PixPspSettingsTable;
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;

@@ -62,7 +62,7 @@ export function emptyReplica(eventId: number): OfflineReplicaDto {
   const now = new Date().toISOString();
   return {
     event: { id: eventId, name: 'Evento', linkCourseware: false, printEnabled: true },
-    lookupSecret: '0'.repeat(64),
+    lookupSalt: '0'.repeat(64),
     full: true,
     nextAfterId: null,
     participants: [],

@@ -31,6 +31,7 @@ import * as pixPsp from './20261127180000_pix_psp.ts';
 import * as pixCharges from './20261127190000_pix_charges.ts';
 import * as pixPayments from './20261128100000_pix_payments.ts';
 import * as salesToFold from './20261129100000_sales_to_fold.ts';
+import * as offlineKeys from './20261130100000_offline_keys.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -71,6 +72,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261127190000_pix_charges': pixCharges,
   '20261128100000_pix_payments': pixPayments,
   '20261129100000_sales_to_fold': salesToFold,
+  '20261130100000_offline_keys': offlineKeys,
 };
 
 export function migrationsFor(

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely, Transaction } from 'kysely';
 import {
   NOT_REGISTERED_MESSAGE,
@@ -9,7 +11,8 @@ import {
   type OfflineOutcome,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { isTransactionRace } from '../../db/errors.ts';
+import { isPostgres } from '../../db/database.ts';
+import { isForeignKeyViolation, isTransactionRace } from '../../db/errors.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import {
   badgeName,
@@ -29,6 +32,10 @@ const OLDEST_MS = 7 * 24 * 3600_000;
 
 export const CLOCK_MESSAGE =
   'O horário desta ação está fora do esperado (relógio da mesa errado?): ela não foi aplicada.';
+export const UNKNOWN_EVENT_MESSAGE =
+  'O evento desta ação não existe mais (ou nunca existiu): ela não foi aplicada.';
+export const REUSED_CLIENT_ID_MESSAGE =
+  'Este clientId já identifica outra ação, com outro conteúdo: esta não foi aplicada.';
 
 /** What an action sent as `seenPrints` sees: the print count the desk's replica showed. */
 export type SentAction = OfflineAction & { seenPrints?: number };
@@ -45,8 +52,53 @@ export async function applyOfflineActions(
   actions: readonly SentAction[],
 ): Promise<OfflineActionResult[]> {
   const results: OfflineActionResult[] = [];
-  for (const action of actions) results.push(await applyOnce(db, clock(), actor, action));
+  const oneAtATime = isPostgres(db) ? undefined : sqliteTurns;
+  for (const action of actions) {
+    results.push(
+      await (oneAtATime
+        ? oneAtATime.run(() => applyOnce(db, clock(), actor, action))
+        : applyOnce(db, clock(), actor, action)),
+    );
+  }
   return results;
+}
+
+/**
+ * SQLite answers in the same turn of the event loop: five desks' queues of 200 ran as one task of
+ * 10 s, and /api/health waited behind all of them (then 503). There, this process's offline
+ * actions run one at a time, each in a turn of its own (10–40 ms), so any other request waits at
+ * most about one action. PostgreSQL waits on the network between statements, and applies the
+ * desks' queues side by side.
+ */
+const sqliteTurns = (() => {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    run<T>(apply: () => Promise<T>): Promise<T> {
+      const turn = last.then(async () => {
+        await nextTurn();
+        return apply();
+      });
+      last = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+})();
+
+/**
+ * What the action says, as one digest: a `clientId` sent again with another body (another
+ * participant, kind, time or value) is another action, refused rather than answered `applied`.
+ */
+function bodyDigest(action: SentAction): string {
+  const value = action.kind === 'badge' ? action.usualName : action.coursewareId;
+  const said = [
+    action.kind,
+    action.eventId,
+    action.participantId,
+    new Date(action.at).toISOString(),
+    value,
+    action.kind === 'badge' ? (action.seenPrints ?? null) : null,
+  ];
+  return createHash('sha256').update(JSON.stringify(said)).digest('hex');
 }
 
 async function applyOnce(
@@ -58,8 +110,12 @@ async function applyOnce(
   const at = new Date(action.at);
   const age = now.getTime() - at.getTime();
   for (let attempt = 1; ; attempt++) {
-    const stored = await storedResult(db, action.clientId);
+    const stored = await storedResult(db, action);
     if (stored) return stored;
+    if (!(await eventExists(db, action.eventId))) {
+      // Nothing to store it under (its row needs the event): refused, answered, not kept.
+      return { clientId: action.clientId, outcome: 'refused', message: UNKNOWN_EVENT_MESSAGE };
+    }
     if (age < -CLOCK_AHEAD_MS || age > OLDEST_MS) {
       return settle(db, now, actor, action, 'refused', CLOCK_MESSAGE);
     }
@@ -86,6 +142,8 @@ async function applyOnce(
       }
       // PostgreSQL's deadlock or serialization failure: the same action, once more.
       if (attempt < 3 && isTransactionRace(error)) continue;
+      // The event was deleted between the check and the write: the next turn refuses it.
+      if (attempt < 3 && isForeignKeyViolation(error)) continue;
       throw error;
     }
   }
@@ -144,6 +202,7 @@ async function claim(
       synced_at: now.toISOString(),
       outcome: result.outcome,
       message: result.message,
+      body_digest: bodyDigest(action),
     })
     .onConflict((conflict) => conflict.column('client_id').doNothing())
     .executeTakeFirst();
@@ -160,12 +219,8 @@ async function settle(
   message: string,
 ): Promise<OfflineActionResult> {
   const result = { clientId: action.clientId, outcome, message };
-  const event = await db
-    .selectFrom('events')
-    .select('id')
-    .where('id', '=', action.eventId)
-    .executeTakeFirst();
-  if (!event) return result; // the event is gone, and its queue with it: nothing to keep
+  // The event is gone, and its queue with it: nothing to keep.
+  if (!(await eventExists(db, action.eventId))) return result;
   const stored = await db.transaction().execute(async (trx) => {
     if (!(await claim(trx, now, actor, action, result))) return false;
     await recordAudit(trx, actor, {
@@ -182,18 +237,48 @@ async function settle(
     });
     return true;
   });
-  return stored ? result : (await storedResult(db, action.clientId))!;
+  return stored ? result : (await storedResult(db, action))!;
 }
 
-async function storedResult(db: Db, clientId: string): Promise<OfflineActionResult | undefined> {
+async function eventExists(db: Db, eventId: number): Promise<boolean> {
+  const event = await db
+    .selectFrom('events')
+    .select('id')
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+  return event !== undefined;
+}
+
+/**
+ * The outcome stored under the action's `clientId`: its own, sent before; or a refusal when the
+ * id was stored with another body (rows stored before the digest compare what they kept).
+ */
+async function storedResult(db: Db, action: SentAction): Promise<OfflineActionResult | undefined> {
   const row = await db
     .selectFrom('offline_actions')
-    .select(['client_id', 'outcome', 'message'])
-    .where('client_id', '=', clientId)
+    .select([
+      'client_id',
+      'outcome',
+      'message',
+      'body_digest',
+      'event_id',
+      'participant_id',
+      'kind',
+      'done_at',
+    ])
+    .where('client_id', '=', action.clientId)
     .executeTakeFirst();
-  return (
-    row && { clientId: row.client_id, outcome: row.outcome as OfflineOutcome, message: row.message }
-  );
+  if (!row) return undefined;
+  const same =
+    row.body_digest === null
+      ? Number(row.event_id) === action.eventId &&
+        Number(row.participant_id) === action.participantId &&
+        row.kind === action.kind &&
+        new Date(row.done_at).getTime() === new Date(action.at).getTime()
+      : row.body_digest === bodyDigest(action);
+  return same
+    ? { clientId: row.client_id, outcome: row.outcome as OfflineOutcome, message: row.message }
+    : { clientId: action.clientId, outcome: 'refused', message: REUSED_CLIENT_ID_MESSAGE };
 }
 
 /** GET /api/offline/issues: the event's actions that did not simply apply, newest first. */

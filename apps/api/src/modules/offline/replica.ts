@@ -1,15 +1,16 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
-  OFFLINE_LOOKUP_KEY_LENGTH,
   OFFLINE_REPLICA_PAGE,
   type OfflineParticipant,
   type OfflineReplicaDto,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { ApiError, invalidRequest, notFound } from '../../http/api-error.ts';
 import { type AuditActor, recordExport } from '../audit/index.ts';
+import { selectedEventId } from '../events/index.ts';
 import { participantQuery, toParticipantDto } from '../participants/index.ts';
+import { type BackgroundKeyer, cpfTag, keyWithin } from './keys.ts';
 
 type Db = Kysely<Database>;
 
@@ -21,16 +22,11 @@ type Db = Kysely<Database>;
 export const CURSOR_OVERLAP_MS = 120_000;
 
 export const CURSOR_MESSAGE = 'Cursor inválido: peça a réplica inteira (sem since).';
+export const NOT_SELECTED_MESSAGE =
+  'A réplica da mesa é só do evento selecionado: selecione este evento para trabalhar nele.';
 
-/**
- * The contract's `offlineLookupKey` with Node's own HMAC: the same standard HMAC-SHA256 (a test
- * holds them equal), six times faster, so a page of keys costs the event loop a few milliseconds.
- */
-const lookupKey = (secret: Buffer, cpf: string): string =>
-  createHmac('sha256', secret).update(cpf).digest('hex').slice(0, OFFLINE_LOOKUP_KEY_LENGTH);
-
-/** The event's key for the replica's CPF lookup keys, made on the first read. */
-async function lookupSecret(db: Db, eventId: number): Promise<string> {
+/** The event's salt for the replica's CPF lookup keys, made on the first read. */
+export async function lookupSalt(db: Db, eventId: number): Promise<string> {
   const made = randomBytes(32).toString('hex');
   // Of two instances making one at once, the first write wins and both read it back.
   await db
@@ -54,9 +50,14 @@ function sinceInstant(since: string): string {
   return since;
 }
 
-/** GET /api/offline/replica: the event's participants as the desk needs them offline. */
+/**
+ * GET /api/offline/replica: the event's participants as the desk needs them offline. Only the
+ * selected event (the one the desks work in); every answer that carries participants is audited
+ * as an export.
+ */
 export async function readReplica(
   db: Db,
+  keyer: BackgroundKeyer,
   now: Date,
   actor: AuditActor,
   query: { eventId: number; since?: string; afterId?: number },
@@ -68,23 +69,46 @@ export async function readReplica(
     .where('id', '=', query.eventId)
     .executeTakeFirst();
   if (!event) throw notFound('Evento não encontrado.');
-  const secret = await lookupSecret(db, event.id);
-  const key = Buffer.from(secret, 'hex');
+  if ((await selectedEventId(db)) !== event.id) {
+    throw new ApiError(403, 'forbidden', NOT_SELECTED_MESSAGE);
+  }
+  const saltHex = await lookupSalt(db, event.id);
+  const salt = Buffer.from(saltHex, 'hex');
   const readAt = now.toISOString();
 
   // A page at a time, by id: a big event never holds the loop for one long read.
   let rows = participantQuery(db)
+    .leftJoin('offline_keys', 'offline_keys.participant_id', 'participants.id')
+    .select(['offline_keys.cpf_tag', 'offline_keys.lookup_key'])
     .where('participants.event_id', '=', event.id)
     .where('participants.id', '>', query.afterId ?? 0);
   if (since !== undefined) rows = rows.where('participants.date_updated', '>=', since);
-  const changed = await rows
+  const read = await rows
     .orderBy('participants.id')
     .limit(OFFLINE_REPLICA_PAGE + 1)
     .execute();
-  const more = changed.length > OFFLINE_REPLICA_PAGE;
-  if (more) changed.pop();
+  let more = read.length > OFFLINE_REPLICA_PAGE;
+  if (more) read.pop();
+  // Keys not computed yet (a new participant, a changed CPF) are computed now, within a budget;
+  // the page ends where they stop, and the background keys the rest of the event meanwhile.
+  const unkeyed = read.filter(
+    (row) =>
+      row.anonymized_at === null && (row.cpf_tag === null || row.cpf_tag !== cpfTag(salt, row.cpf)),
+  );
+  const computed = await keyWithin(
+    db,
+    event.id,
+    salt,
+    unkeyed.map((row) => ({ id: Number(row.id), cpf: row.cpf })),
+  );
+  keyer.start(event.id, salt);
+  const firstMissing = unkeyed.find((row) => !computed.has(Number(row.id)));
+  const changed = firstMissing
+    ? read.filter((row) => Number(row.id) < Number(firstMissing.id))
+    : read;
+  if (firstMissing) more = true;
   // From the rows read, not the ones sent: a page of anonymized participants sends none.
-  const nextAfterId = more ? Number(changed.at(-1)!.id) : null;
+  const nextAfterId = more ? Number(changed.at(-1)?.id ?? query.afterId ?? 0) : null;
   const participants: OfflineParticipant[] = [];
   const removed: number[] = [];
   for (const row of changed) {
@@ -95,8 +119,7 @@ export async function readReplica(
     const dto = toParticipantDto(row);
     participants.push({
       id: dto.id,
-      lookupKey: lookupKey(key, dto.cpf),
-      cpf: dto.cpf,
+      lookupKey: computed.get(dto.id) ?? row.lookup_key!,
       name: dto.name,
       usualName: dto.usualName,
       centerId: dto.center?.id ?? null,
@@ -125,12 +148,17 @@ export async function readReplica(
       .where('anonymized_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
-  if (since === undefined && firstPage) {
-    // Personal data leaving the server for a device: on the record, like an export.
+  if (participants.length > 0) {
+    // Personal data leaving the server for a device: on the record, like an export, every page
+    // of it, whole or changes.
     await recordExport(db, actor, {
       what: 'replica_offline',
-      filters: { evento: event.id },
-      rows: Number(total.total),
+      filters: {
+        evento: event.id,
+        ...(since === undefined ? {} : { desde: since }),
+        ...(query.afterId === undefined ? {} : { apos_id: query.afterId }),
+      },
+      rows: participants.length,
       at: now,
     });
   }
@@ -141,7 +169,7 @@ export async function readReplica(
       linkCourseware: Boolean(event.link_courseware),
       printEnabled: Boolean(event.print_enabled),
     },
-    lookupSecret: secret,
+    lookupSalt: saltHex,
     full: since === undefined,
     participants,
     removed,

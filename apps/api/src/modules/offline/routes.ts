@@ -4,13 +4,14 @@ import { Id } from '../../http/id-schema.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { auditActor } from '../audit/index.ts';
 import { applyOfflineActions, offlineIssues, type SentAction } from './actions.ts';
-import { readReplica } from './replica.ts';
+import { backgroundKeyer } from './keys.ts';
+import { lookupSalt, readReplica } from './replica.ts';
+import { selectedEventId } from '../events/index.ts';
 import { Nullable } from '../../http/nullable.ts';
 
 const OfflineParticipantSchema = Type.Object({
   id: Type.Integer(),
   lookupKey: Type.String(),
-  cpf: Type.String(),
   name: Type.String(),
   usualName: Nullable(Type.String()),
   centerId: Nullable(Type.Integer()),
@@ -29,7 +30,7 @@ const ReplicaSchema = Type.Object({
     linkCourseware: Type.Boolean(),
     printEnabled: Type.Boolean(),
   }),
-  lookupSecret: Type.String(),
+  lookupSalt: Type.String(),
   full: Type.Boolean(),
   nextAfterId: Nullable(Type.Integer()),
   participants: Type.Array(OfflineParticipantSchema),
@@ -92,6 +93,17 @@ const isInstant = (text: string): boolean =>
 /** The offline accreditation desk (docs/offline-desk.md). */
 export const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const desk = { access: ['Subscription'] as const };
+  const keyer = backgroundKeyer(app.db, (error) =>
+    app.log.error({ err: error }, 'Chaves da réplica offline: cálculo em segundo plano falhou'),
+  );
+  // The selected event's keys are made before the first desk asks (one core, in the background).
+  app.addHook('onReady', async () => {
+    const eventId = await selectedEventId(app.db);
+    if (eventId !== undefined) {
+      keyer.start(eventId, Buffer.from(await lookupSalt(app.db, eventId), 'hex'));
+    }
+  });
+  app.addHook('onClose', async () => keyer.stop());
 
   app.get(
     '/offline/replica',
@@ -106,7 +118,8 @@ export const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ReplicaSchema },
       },
     },
-    async (request) => readReplica(app.db, app.config.now(), auditActor(request), request.query),
+    async (request) =>
+      readReplica(app.db, keyer, app.config.now(), auditActor(request), request.query),
   );
 
   app.post(

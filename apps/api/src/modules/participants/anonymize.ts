@@ -95,6 +95,8 @@ export async function anonymizeParticipant(
       .set({ participant_name: ANONYMIZED_NAME })
       .where('participant_id', '=', participantId)
       .execute();
+    // The offline replica's key was computed from the CPF: it goes with it.
+    await trx.deleteFrom('offline_keys').where('participant_id', '=', participantId).execute();
     const orders = await trx
       .selectFrom('orders')
       .select('id')

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import {
+  maskCpf,
   offlineLookupKey,
   withCheckDigits,
   type OfflineAction,
@@ -18,15 +19,14 @@ import { watchPrintFrames } from '../../testing/print-frames';
 import { readMeta } from './offline-replica';
 import { deskSyncRequested } from './offline-sync';
 
-const SECRET = 'ab'.repeat(32);
+const SALT = 'ab'.repeat(32);
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025', linkCourseware: false });
 
-function guest(id: number, overrides: Partial<OfflineParticipant> = {}) {
+async function guest(id: number, overrides: Partial<OfflineParticipant> = {}) {
   const cpf = withCheckDigits(String(300000000 + id * 1111));
   const participant: OfflineParticipant = {
     id,
-    lookupKey: offlineLookupKey(SECRET, cpf),
-    cpf: `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`,
+    lookupKey: await offlineLookupKey(SALT, cpf),
     name: `Joana Ribeiro ${id}`,
     usualName: null,
     centerId: 7,
@@ -44,7 +44,7 @@ function guest(id: number, overrides: Partial<OfflineParticipant> = {}) {
 const replicaOf = (participants: OfflineParticipant[]): OfflineReplicaDto => ({
   ...emptyReplica(event.id),
   event: { id: event.id, name: event.name, linkCourseware: false, printEnabled: true },
-  lookupSecret: SECRET,
+  lookupSalt: SALT,
   participants,
   centers: [{ id: 7, name: 'Núcleo Fortaleza', city: 'Fortaleza', color: '#2a9d8f' }],
   total: participants.length,
@@ -80,7 +80,7 @@ const connection = (store: AppStore) => store.getState().connection;
 
 describe('the accreditation desk without the server', { timeout: 30_000 }, () => {
   it('accredits from the replica, says what it did, and sends the queue once back', async () => {
-    const joana = guest(1);
+    const joana = await guest(1);
     serveUp([joana.participant]);
     const printed = watchPrintFrames();
     const { store, user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
@@ -90,6 +90,8 @@ describe('the accreditation desk without the server', { timeout: 30_000 }, () =>
     await user.type(screen.getByLabelText('CPF'), `${joana.cpf}{Enter}`);
     expect(await screen.findByText('Joana Ribeiro 1')).toBeInTheDocument();
     expect(connection(store).online).toBe(false);
+    // The replica holds no CPF: the panel shows the one typed, masked as the desk sees it online.
+    expect(store.getState().accreditation.participant?.cpf).toBe(maskCpf(joana.cpf));
     expect(screen.getByText('Participante sem crachá. Imprima o crachá.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -129,7 +131,7 @@ describe('the accreditation desk without the server', { timeout: 30_000 }, () =>
   });
 
   it('refuses a pending participant offline as the server would', async () => {
-    const pending = guest(2, { status: 'PAYMENT_ERROR' });
+    const pending = await guest(2, { status: 'PAYMENT_ERROR' });
     serveUp([pending.participant]);
     const { store, user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
     await waitFor(() => expect(connection(store).readAt).not.toBeNull());
@@ -146,7 +148,7 @@ describe('the accreditation desk without the server', { timeout: 30_000 }, () =>
     server.use(http.get('/api/offline/replica', () => HttpResponse.error()));
     const { user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
     serverDown();
-    await user.type(screen.getByLabelText('CPF'), `${guest(3).cpf}{Enter}`);
+    await user.type(screen.getByLabelText('CPF'), `${(await guest(3)).cpf}{Enter}`);
     expect(
       await screen.findByText(
         'Sem conexão com o servidor, e esta mesa ainda não tem os dados do evento: aguarde a conexão voltar.',
@@ -155,7 +157,7 @@ describe('the accreditation desk without the server', { timeout: 30_000 }, () =>
   });
 
   it('opens the desk after a reload with the server down, and wipes the replica at sign-out', async () => {
-    const joana = guest(4);
+    const joana = await guest(4);
     serveUp([joana.participant]);
     const session = signedInSession({ permissions: ['Subscription'], adminPage: 'SUBSCRIPTION' });
     // A first visit fills the replica.

@@ -3,6 +3,7 @@ import {
   COURSEWARE_CODE_MESSAGE,
   accreditationStatus,
   coursewareDisplaySerial,
+  maskCpf,
   parseCoursewareCode,
   type OfflineParticipant,
   type ParticipantDto,
@@ -16,11 +17,20 @@ import type { CheckAnswer } from './slice';
  * the server's, on the replica; each step queued with its own id and time for the sync.
  */
 
-/** The replica's participant as the desk's panels show one (what it does not hold is blank). */
-function asParticipantDto(participant: OfflineParticipant, meta: ReplicaMeta): ParticipantDto {
+/**
+ * The replica's participant as the desk's panels show one (what it does not hold is blank). The
+ * replica holds no CPF: the panel shows the one typed, masked ('***.456.789-**'), as the desk sees
+ * it online without the Participant permission.
+ */
+function asParticipantDto(
+  participant: OfflineParticipant,
+  meta: ReplicaMeta,
+  typedCpf: string,
+): ParticipantDto {
   const center = meta.centers.find((item) => item.id === participant.centerId);
   return {
     ...participant,
+    cpf: maskCpf(typedCpf),
     eventId: meta.event.id,
     email: null,
     telefone: null,
@@ -47,7 +57,7 @@ export async function checkOffline(
 ): Promise<CheckAnswer | null> {
   const found = 'cpf' in by ? await findByCpf(by.cpf) : await findById(by.participantId);
   if (!found) return null;
-  const participant = asParticipantDto(found, meta);
+  const participant = asParticipantDto(found, meta, 'cpf' in by ? by.cpf : '');
   const event = {
     id: meta.event.id,
     name: meta.event.name,

@@ -6,7 +6,7 @@ import type * as ReplicaDatabaseModule from './replica-database';
  * (docs/offline-desk.md): one event's participants as the desk shows them, the event, its centers
  * and badge layout, and the actions done offline, in order, until the server has them.
  *
- * Dexie and the CPF's key hashing (replica-database.ts) are their own chunk, fetched on the first
+ * Dexie and the CPF's key derivation (replica-database.ts) are their own chunk, fetched on the first
  * call here: the desk's page shows without them (the first sync runs once the browser is idle).
  */
 
@@ -16,7 +16,8 @@ export interface ReplicaMeta {
   /** Whose replica it is: another user signing in on this browser starts over. */
   userId: number;
   event: OfflineReplicaDto['event'];
-  lookupSecret: string;
+  /** The event's salt of the CPF lookup keys (`offlineLookupKey`). */
+  lookupSalt: string;
   centers: OfflineCenter[];
   cursor: string;
   /** When the server read the data the desk holds: 'Dados de 14:32'. */

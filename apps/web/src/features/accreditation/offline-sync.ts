@@ -102,7 +102,7 @@ function* readReplica(
       key: 'replica',
       userId: user.id,
       event: page.event,
-      lookupSecret: page.lookupSecret,
+      lookupSalt: page.lookupSalt,
       centers: page.centers,
       cursor: first.cursor,
       readAt: first.readAt,

@@ -20,6 +20,15 @@ class DeskReplica extends Dexie {
   constructor() {
     super(REPLICA_DATABASE);
     this.version(1).stores({ participants: 'id, lookupKey', meta: 'key' });
+    // Version 2 (issue #41): keys are scrypt, not HMAC, and no CPF is kept, not even masked. A
+    // replica of version 1 (masked CPFs next to keys that confirmed them) is erased on opening;
+    // the next sync reads the event again.
+    this.version(2)
+      .stores({ participants: 'id, lookupKey', meta: 'key' })
+      .upgrade(async (tx) => {
+        await tx.table('participants').clear();
+        await tx.table('meta').clear();
+      });
   }
 }
 
@@ -57,11 +66,14 @@ export async function storeReplicaPage(
 
 export const participantCount = (): Promise<number> => replica().participants.count();
 
-/** The participant with this CPF (11 digits), looked up by its key, never by the CPF itself. */
+/**
+ * The participant with this CPF (11 digits), looked up by its key, never by the CPF itself. The
+ * key is scrypt (about 0.1 s here, docs/offline-desk.md): one per CPF typed.
+ */
 export async function findByCpf(cpf: string): Promise<OfflineParticipant | undefined> {
   const meta = await readMeta();
   if (!meta) return undefined;
-  const key = offlineLookupKey(meta.lookupSecret, cpf);
+  const key = await offlineLookupKey(meta.lookupSalt, cpf);
   return replica().participants.where('lookupKey').equals(key).first();
 }
 
