@@ -68,3 +68,17 @@ it('writes one compact line per request: method, masked URL, status, time and us
     user: user.id,
   });
 });
+
+it("never writes the PSP webhook's secret path segment, however it is encoded", async () => {
+  lines.length = 0;
+  for (const url of [
+    '/api/pix/webhook/SegredoDoWebhook123/pix',
+    '/api/pix/webhook/%53egredoDoWebhook123/pix',
+    '/api/pix/webhook/SegredoDoWebhook123/pix?x=1',
+  ]) {
+    await t.app.inject({ method: 'POST', url, payload: { pix: [] } });
+  }
+  const log = lines.join('');
+  expect(log).toContain('/api/pix/webhook/[oculto]/pix');
+  expect(log).not.toMatch(/SegredoDoWebhook|egredoDoWebhook/);
+});
