@@ -207,12 +207,9 @@ describe("the PSP's webhook", () => {
       payload: { pix: [] },
     });
     expect(forged.statusCode).toBe(404);
-    const secret = (
-      await t.db.selectFrom('pix_psp_settings').select('webhook_secret').executeTakeFirstOrThrow()
-    ).webhook_secret;
     const broken = await t.app.inject({
       method: 'POST',
-      url: `/api/pix/webhook/${secret}/pix`,
+      url: till.webhookPath(),
       payload: { outra: 'coisa' },
     });
     expect(broken.statusCode).toBe(400);
@@ -238,12 +235,9 @@ describe("the PSP's webhook", () => {
       /^Muitas notificações deste endereço: tente de novo em \d+ s\.$/,
     );
     // Another address (the PSP's) is not held up.
-    const secret = (
-      await t.db.selectFrom('pix_psp_settings').select('webhook_secret').executeTakeFirstOrThrow()
-    ).webhook_secret;
     const psp = await t.app.inject({
       method: 'POST',
-      url: `/api/pix/webhook/${secret}/pix`,
+      url: till.webhookPath(),
       payload: { pix: [] },
       remoteAddress: '198.51.100.7',
     });

@@ -12,7 +12,7 @@ import { pixRefundId } from '../src/modules/pix/refunds.ts';
 import { orderOf, type StoreClerk } from './helpers/store.ts';
 import type { TestContext } from './helpers/test-app.ts';
 import type { PspEmulator } from './helpers/psp-emulator.ts';
-import { startPixTill, type PixTill } from './helpers/pix-till.ts';
+import { CHAVE, startPixTill, type PixTill } from './helpers/pix-till.ts';
 
 // Refunds (devoluções) of Pix received (issue #28, docs/pix.md 'Refunds'): an estorno gives the
 // order's bank-confirmed Pix back through the PSP, and 'Devoluções PIX' lists the Pix no order
@@ -234,38 +234,44 @@ describe("'Devoluções PIX': the Pix no order keeps", () => {
     expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
   });
 
-  it('lists a Pix of no known charge; the PSP refusing leaves its refund PENDENTE with the reason', async () => {
-    const { webhook_secret } = await t.db
-      .selectFrom('pix_psp_settings')
-      .select('webhook_secret')
-      .executeTakeFirstOrThrow();
-    const endToEndId = 'E99999999202611281200abcdef01234';
-    const notified = await t.app.inject({
-      method: 'POST',
-      url: `/api/pix/webhook/${webhook_secret}/pix`,
-      payload: {
-        pix: [{ endToEndId, txid: null, valor: '12.34', horario: '2026-11-28T12:00:00.000Z' }],
-      },
-    });
-    expect(notified.statusCode, notified.body).toBe(200);
+  it('lists a Pix of no known charge, as the PSP holds it, and gives it back; a forged one is not listed', async () => {
+    const foreign = emulator.foreignCharge(CHAVE, 1234);
+    const { endToEndId } = await emulator.pay(foreign);
     expect(await unclaimed(endToEndId)).toEqual({
       endToEndId,
       valor: 12.34,
-      paidAt: '2026-11-28T12:00:00.000Z',
-      txid: null,
+      paidAt: expect.any(String),
+      txid: foreign,
       orderId: null,
       why: PIX_UNCLAIMED_REASONS.noCharge,
     });
+    // A notice of a Pix the PSP does not hold, with the right secret: nothing to give back.
+    const forged = 'E99999999202611281200abcdef01234';
+    const notified = await t.app.inject({
+      method: 'POST',
+      url: till.webhookPath(),
+      payload: {
+        pix: [{ endToEndId: forged, txid: null, valor: '12.34', horario: '2026-11-28T12:00:00Z' }],
+      },
+    });
+    expect(notified.statusCode, notified.body).toBe(200);
+    expect(await unclaimed(forged)).toBeUndefined();
+    const refused = await manager.call('POST', '/api/pix/devolucoes', {
+      endToEndId: forged,
+      motivo: 'Pix sem pedido',
+    });
+    expect(refused.statusCode).toBe(400);
+
     const answer = await manager.call('POST', '/api/pix/devolucoes', {
       endToEndId,
       motivo: 'Pix sem pedido',
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    const id = pixRefundId(endToEndId);
     expect(answer.json<PixRefundDto>()).toMatchObject({
-      id,
-      status: 'PENDENTE',
-      error: `O PSP não encontrou a devolução ${id} do Pix ${endToEndId}.`,
+      id: pixRefundId(endToEndId),
+      status: 'EM_PROCESSAMENTO',
+      valor: 12.34,
+      error: null,
     });
   });
 

@@ -110,6 +110,19 @@ export const PIX_PSP_NOT_CONFIGURED_CODE = 'psp_not_configured';
 /** The error code of a PSP failing (502): the cashier may confirm by hand. */
 export const PIX_PSP_ERROR_CODE = 'psp_error';
 export const PIX_CHARGE_NOT_FOUND = 'Cobrança PIX não encontrada.';
+/**
+ * 409 of `POST /api/carrinho/pix/{id}/cobranca` while another till is making the order's charge
+ * of another amount at the PSP (one active charge per order): the till may try again.
+ */
+export const PIX_CHARGE_BUSY =
+  'Outro caixa está gerando uma cobrança PIX de outro valor para este pedido: tente de novo em instantes.';
+export const PIX_CHARGE_BUSY_CODE = 'pix_charge_busy';
+/**
+ * 409 of 'Registrar webhook' (`POST /api/pix/psp/webhook`) when PUBLIC_URL is not https://: the
+ * standard's callback is mutual TLS, and the URL carries the webhook's secret.
+ */
+export const PIX_WEBHOOK_HTTPS_MESSAGE =
+  'O webhook só pode ser registrado num endereço https://: defina PUBLIC_URL com https:// (docs/deploy.md); o PSP chama o webhook com TLS mútuo.';
 
 /**
  * The txid of an order's charge at the PSP: the standard asks 26 to 35 letters and digits, made

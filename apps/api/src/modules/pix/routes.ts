@@ -144,7 +144,7 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      receiveNotification(app.db, app.config.now(), request.params.secret, request.body),
+      receiveNotification(app.db, key(), app.config.now(), request.params.secret, request.body),
   );
 
   const cashiers = { access: ORDER_TRANSITIONS.pagar.permissions };
@@ -191,7 +191,7 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: PIX_REFUND_PERMISSIONS },
       schema: { response: { 200: PixRefundsDtoSchema } },
     },
-    async () => pixRefunds(app.db, key(), app.config.now()),
+    async (request) => pixRefunds(app.db, key(), app.config.now(), auditActor(request)),
   );
 
   app.post(

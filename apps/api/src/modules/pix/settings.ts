@@ -69,6 +69,12 @@ export async function pspSettings(db: Db): Promise<PixPspSettingsDto> {
   };
 }
 
+/**
+ * A webhook secret: the path segment the PSP calls back with (docs/pix.md, 'The webhook'). Made
+ * when the connection is first saved and again at each 'Registrar webhook'; stored sealed.
+ */
+export const newWebhookSecret = (): string => randomBytes(24).toString('base64url');
+
 /** The stored connection, opened for a call to the PSP; undefined when there is none. */
 export async function pspConnection(db: Db, key: Buffer): Promise<PspConnection | undefined> {
   const row = await db.selectFrom('pix_psp_settings').selectAll().executeTakeFirst();
@@ -192,7 +198,7 @@ export async function savePspSettings(
           client_secret_sealed: values.client_secret_sealed!,
           certificate_pem: values.certificate_pem!,
           private_key_sealed: values.private_key_sealed!,
-          webhook_secret: randomBytes(24).toString('base64url'),
+          webhook_secret_sealed: sealTotpSecret(key, newWebhookSecret()),
         })
         .execute();
     }
