@@ -4,7 +4,12 @@ import { PIX_PSP_ERROR_CODE, PIX_WEBHOOK_HTTPS_MESSAGE } from '@balcao/contract'
 import { openTotpSecret, sealTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { PspClient, PspError, parseWebhookNotification, type ReceivedPix } from './psp-client.ts';
+import {
+  PspError,
+  parseWebhookNotification,
+  type PspClient,
+  type ReceivedPix,
+} from './psp-client.ts';
 import { atPsp, newWebhookSecret, pspConnection } from './settings.ts';
 import { chargeRow, recordCharge } from './charges.ts';
 
@@ -125,20 +130,16 @@ export async function registerWebhook(
   key: Buffer,
   publicUrl: string,
 ): Promise<{ ok: boolean; message: string }> {
-  const connection = await pspConnection(db, key);
   const chave = (await db.selectFrom('pix_settings').select('pix_key').executeTakeFirst())?.pix_key;
-  if (!connection) return { ok: false, message: 'Nenhum PSP configurado.' };
+  if (!(await pspConnection(db, key))) return { ok: false, message: 'Nenhum PSP configurado.' };
   if (!chave) throw conflict('A chave PIX não foi configurada. Consulte os administradores.');
   if (new URL(publicUrl).protocol !== 'https:') throw conflict(PIX_WEBHOOK_HTTPS_MESSAGE);
   const secret = newWebhookSecret();
-  const client = new PspClient(connection);
   try {
-    await client.setWebhook(chave, webhookUrl(publicUrl, secret));
+    await atPsp(db, key, (client) => client.setWebhook(chave, webhookUrl(publicUrl, secret)));
   } catch (error) {
     if (error instanceof PspError) return { ok: false, message: error.message };
     throw error;
-  } finally {
-    client.close();
   }
   await db
     .updateTable('pix_psp_settings')
