@@ -19,6 +19,7 @@ import { CHAVE, startPixTill, type PixTill } from './helpers/pix-till.ts';
 // keeps, to be given back once each, against the emulator of the Banco Central's Pix API.
 
 const REFUND_PUT = 'PUT /pix/{e2eid}/devolucao/{id}';
+const REFUND_GET = 'GET /pix/{e2eid}/devolucao/{id}';
 
 let till: PixTill;
 let t: TestContext;
@@ -68,6 +69,53 @@ const refundRows = (endToEndId: string) =>
   t.db.selectFrom('pix_refunds').selectAll().where('end_to_end_id', '=', endToEndId).execute();
 
 describe('an estorno of an order the bank confirmed', () => {
+  it('reads a refund whose answer was lost by its id, and never sends its PUT twice', async () => {
+    const { order, endToEndId } = await paidByTheBank();
+    const id = pixRefundId(endToEndId);
+    const puts = emulator.count(REFUND_PUT);
+    // The PUT is done at the PSP and its answer lost; so are the reads right after it.
+    emulator.loseNextAnswer(REFUND_PUT);
+    emulator.loseNextAnswer(REFUND_GET, Infinity);
+    const answer = await estorno(order, 'Resposta perdida');
+    emulator.answerAgain(REFUND_GET);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [pending] = answer.json<RefundedOrderDto>().devolucoesPix;
+    expect(pending).toMatchObject({ id, status: 'PENDENTE' });
+    expect(pending!.error).toMatch(/^O PSP não respondeu|^O PSP recusou o certificado/);
+    expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
+
+    // 'Tentar de novo' reads it first: the PSP holds it, so it is not sent again.
+    const retried = await manager.call('POST', `/api/pix/devolucoes/${id}/tentar`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<PixRefundDto>()).toMatchObject({
+      id,
+      status: 'EM_PROCESSAMENTO',
+      error: null,
+      returnId: expect.stringMatching(/^D/),
+    });
+    expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
+    await emulator.settleRefund(endToEndId, id);
+    expect((await refundOf(endToEndId))?.status).toBe('DEVOLVIDO');
+  });
+
+  it('reads a PENDENTE refund back when the list is read, until the PSP settles it', async () => {
+    const { order, endToEndId } = await paidByTheBank();
+    const id = pixRefundId(endToEndId);
+    const puts = emulator.count(REFUND_PUT);
+    emulator.loseNextAnswer(REFUND_PUT);
+    emulator.loseNextAnswer(REFUND_GET, Infinity);
+    const [pending] = (await estorno(order, 'Resposta perdida')).json<RefundedOrderDto>()
+      .devolucoesPix;
+    emulator.answerAgain(REFUND_GET);
+    expect(pending?.status).toBe('PENDENTE');
+    await emulator.settleRefund(endToEndId, id, 'NAO_REALIZADO', { notify: false });
+    expect(await refundOf(endToEndId)).toMatchObject({
+      status: 'NAO_REALIZADO',
+      error: 'Devolução recusada pelo emulador.',
+    });
+    expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
+  });
+
   it('asks the PSP once for the refund of its Pix, with an id of its own, and reads it settled', async () => {
     const { order, txid, endToEndId } = await paidByTheBank();
     const puts = emulator.count(REFUND_PUT);

@@ -296,7 +296,7 @@ export class PspEmulator {
   readonly #tokenLifetime: number;
   readonly #chaves: Set<string> | null;
   #mode: DownMode | null = null;
-  readonly #loseAnswers = new Set<string>();
+  readonly #loseAnswers = new Map<string, number>();
   #port = 0;
   #nextLoc = 1;
 
@@ -379,11 +379,16 @@ export class PspEmulator {
   }
 
   /**
-   * The next request to `route` ('PUT /pix/{e2eid}/devolucao/{id}'…) is carried out, and its
-   * answer lost: the connection is reset before a byte of it goes back.
+   * The next `times` requests to `route` ('PUT /pix/{e2eid}/devolucao/{id}'…) are carried out,
+   * and their answers lost: the connection is reset before a byte of one goes back.
    */
-  loseNextAnswer(route: string): void {
-    this.#loseAnswers.add(route);
+  loseNextAnswer(route: string, times = 1): void {
+    this.#loseAnswers.set(route, times);
+  }
+
+  /** Answers to `route` go back again (after `loseNextAnswer(route, Infinity)`). */
+  answerAgain(route: string): void {
+    this.#loseAnswers.delete(route);
   }
 
   async up(): Promise<void> {
@@ -594,7 +599,9 @@ export class PspEmulator {
           throw new Problem(404, 'NaoEncontrado', 'Não Encontrado', 'Entidade não encontrada.');
       }
       // Done at the PSP, and the answer lost on the way back (a reset before any byte).
-      if (this.#loseAnswers.delete(key)) {
+      const lose = this.#loseAnswers.get(key) ?? 0;
+      if (lose > 0) {
+        this.#loseAnswers.set(key, lose - 1);
         request.socket.destroy();
         return;
       }

@@ -146,6 +146,11 @@ export class PspError extends Error {
     /** The PSP's HTTP status; null when it did not answer. */
     readonly status: number | null = null,
     readonly problem: PixProblem | null = null,
+    /**
+     * The connection ended after the request went out and before any answer: a refused client
+     * certificate looks so under TLS 1.3, and so does an answer lost. A PUT is read back then.
+     */
+    readonly answerLost = false,
   ) {
     super(message);
     this.name = 'PspError';
@@ -300,14 +305,14 @@ export class PspClient {
 
   /**
    * A PUT with the receiver's id, sent again only when the PSP is known not to hold it: after a
-   * PUT without an answer (none, or 5xx) the id is read (`read`); found, that is the answer; not
+   * PUT without an answer (none, lost, or 5xx) the id is read (`read`); found, that is the answer; not
    * found, the PUT is sent once more; unreadable, the PUT's own error stands.
    */
   async #putOnce<T>(put: () => Promise<T>, read: () => Promise<T>): Promise<T> {
     try {
       return await put();
     } catch (error) {
-      if (!(error instanceof PspError) || !error.retryable) throw error;
+      if (!(error instanceof PspError) || !(error.retryable || error.answerLost)) throw error;
       let missing = false;
       try {
         return await read();
@@ -448,7 +453,7 @@ export class PspClient {
         // that drops the connection then, before any answer, refused the certificate without an
         // alert (Node's own rejectUnauthorized does so; an OpenSSL front sends the alert instead).
         if (!failure && code === 'ECONNRESET' && handshaken && !call.reusedSocket) {
-          failure = new PspError('certificate', CLIENT_CERTIFICATE_REFUSED);
+          failure = new PspError('certificate', CLIENT_CERTIFICATE_REFUSED, null, null, true);
         }
         if (
           !failure &&
