@@ -11,7 +11,12 @@ import {
   type PixPspSettingsDto,
   type PixPspSettingsInput,
 } from '@balcao/contract';
-import { openTotpSecret, sealTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
+import {
+  DEVELOPMENT_TOTP_KEY,
+  openTotpSecret,
+  sealTotpSecret,
+  totpKeys,
+} from '../../auth/totp-secret-box.ts';
 import type { Database, PixPspSettingsTable } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
@@ -36,7 +41,7 @@ export interface PspConnection {
   caPem?: string;
 }
 
-const NOT_CONFIGURED: PixPspSettingsDto = {
+const NOT_CONFIGURED: Omit<PixPspSettingsDto, 'developmentKey'> = {
   configured: false,
   baseUrl: '',
   tokenUrl: '',
@@ -55,10 +60,15 @@ function certificateFacts(pem: string) {
   };
 }
 
-export async function pspSettings(db: Db): Promise<PixPspSettingsDto> {
+/** Whether secrets sealed under `key` are sealed under the key every copy of the code knows. */
+export const isDevelopmentKey = (key: Buffer): boolean => key.equals(DEVELOPMENT_TOTP_KEY);
+
+export async function pspSettings(db: Db, key: Buffer): Promise<PixPspSettingsDto> {
   const row = await db.selectFrom('pix_psp_settings').selectAll().executeTakeFirst();
-  if (!row) return NOT_CONFIGURED;
+  const developmentKey = isDevelopmentKey(key);
+  if (!row) return { ...NOT_CONFIGURED, developmentKey };
   return {
+    developmentKey,
     configured: true,
     baseUrl: row.base_url,
     tokenUrl: row.token_url ?? '',
@@ -257,7 +267,7 @@ export async function savePspSettings(
       at: now,
     });
   });
-  return pspSettings(db);
+  return pspSettings(db, key);
 }
 
 /** DELETE /api/pix/psp: back to PIX confirmed by the cashier. */
