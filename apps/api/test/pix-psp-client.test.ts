@@ -105,6 +105,25 @@ describe('PSP client over mutual TLS', () => {
     expect(emulator.count('GET /cob/{txid}')).toBe(3);
   });
 
+  it('fetches a new token a little before expires_in, never sending an expired one', async () => {
+    const short = await startPspEmulator({ tokenLifetimeSeconds: 2 });
+    const client = new PspClient(pspCredentials(short));
+    try {
+      const txid = newTxid();
+      await client.createCharge(txid, charge(1000));
+      await client.getCharge(txid);
+      expect(short.count('POST /oauth/token')).toBe(1);
+      // 10% of a 2 s token before its end: a new token, and no call refused with 401 first.
+      await new Promise((resolve) => setTimeout(resolve, 1_850));
+      await client.getCharge(txid);
+      expect(short.count('POST /oauth/token')).toBe(2);
+      expect(short.count('GET /cob/{txid}')).toBe(2);
+    } finally {
+      client.close();
+      await short.close();
+    }
+  });
+
   it('fetches the token again, once, when the PSP ends it before its expiry', async () => {
     const client = clientFor();
     const txid = newTxid();
