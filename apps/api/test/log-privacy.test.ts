@@ -77,6 +77,8 @@ it("never writes the PSP webhook's secret path segment, however it is encoded", 
     '/api/pix/webhook/SegredoDoWebhook123/pix?x=1',
   ]) {
     await t.app.inject({ method: 'POST', url, payload: { pix: [] } });
+    // A route that does not exist: its 404 must not carry the path either.
+    await t.app.inject({ method: 'GET', url });
   }
   const log = lines.join('');
   expect(log).toContain('/api/pix/webhook/[oculto]/pix');
