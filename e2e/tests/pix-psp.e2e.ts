@@ -6,6 +6,7 @@ import {
   startPspEmulator,
   type PspEmulator,
 } from '../../apps/api/test/helpers/psp-emulator.ts';
+import { startHttpsFront, type HttpsFront } from '../../apps/api/test/helpers/https-front.ts';
 import { ARTIFACTS, usePage } from '../support/browser.ts';
 import { ownServer } from '../support/own-server.ts';
 import {
@@ -36,15 +37,23 @@ import {
  */
 const PASSWORD = 'pix-psp-e2e-123';
 const CHAVE = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
-const server = ownServer('pix', PASSWORD, (url) => ({ PUBLIC_URL: url }));
+// The webhook is registered only on https (the standard's callback is mutual TLS): PUBLIC_URL is
+// a TLS front before the server, as a balancer is in production.
+let front: HttpsFront;
+const server = ownServer('pix', PASSWORD, (url) => {
+  front.target = url;
+  return { PUBLIC_URL: front.url };
+});
 let emulator: PspEmulator;
 
 beforeAll(async () => {
   emulator = await startPspEmulator({ chaves: [CHAVE] });
+  front = await startHttpsFront(emulator.certificates);
   await server.start();
 }, 120_000);
 afterAll(async () => {
   await server.remove();
+  await front?.close();
   await emulator?.close();
 });
 

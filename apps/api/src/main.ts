@@ -30,7 +30,7 @@ app.addHook('onClose', async () => {
 });
 if (!config.totpKeyConfigured) {
   app.log.warn(
-    'BALCAO_TOTP_KEY não definida: os segredos de autenticação em dois fatores ficam cifrados com a chave de desenvolvimento (docs/deploy.md).',
+    'BALCAO_TOTP_KEY não definida: os segredos de autenticação em dois fatores e os da conexão PIX com o PSP (client_secret, chave privada, segredo do webhook) ficam cifrados com a chave de desenvolvimento, que qualquer cópia do código conhece (docs/deploy.md).',
   );
 }
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');

@@ -115,3 +115,19 @@ it('hides the CPF in any field or message of a line, not only the URL', async ()
   expect(digitsOfLog(log)).not.toContain('52998224725');
   expect(log.match(/\*\*\*\.\*\*\*\.\*\*\*-\*\*/g)).toHaveLength(6); // field, list, message; error message, stack, line message
 });
+
+it("never writes the PSP webhook's secret path segment, however it is encoded", async () => {
+  lines.length = 0;
+  for (const url of [
+    '/api/pix/webhook/SegredoDoWebhook123/pix',
+    '/api/pix/webhook/%53egredoDoWebhook123/pix',
+    '/api/pix/webhook/SegredoDoWebhook123/pix?x=1',
+  ]) {
+    await t.app.inject({ method: 'POST', url, payload: { pix: [] } });
+    // A route that does not exist: its 404 must not carry the path either.
+    await t.app.inject({ method: 'GET', url });
+  }
+  const log = lines.join('');
+  expect(log).toContain('/api/pix/webhook/[oculto]/pix');
+  expect(log).not.toMatch(/SegredoDoWebhook|egredoDoWebhook/);
+});

@@ -3,10 +3,17 @@ import {
   PIX_CHARGE_EXPIRY_SECONDS,
   PIX_PSP_NOT_CONFIGURED,
   PIX_PSP_NOT_CONFIGURED_CODE,
+  PIX_WEBHOOK_HTTPS_MESSAGE,
   pixChargeTxid,
   type PixPspChargeDto,
 } from '@balcao/contract';
-import { orderOf, paymentMethodIds, type StoreClerk } from './helpers/store.ts';
+import {
+  openDrawer,
+  orderOf,
+  paymentMethodIds,
+  storeClerk,
+  type StoreClerk,
+} from './helpers/store.ts';
 import type { TestContext } from './helpers/test-app.ts';
 import { PIX_WEBHOOK_RATE_MAX } from '../src/modules/pix/routes.ts';
 import { sweepCharges } from '../src/modules/pix/charges.ts';
@@ -169,7 +176,7 @@ describe('active charges left behind', () => {
 describe("the PSP's webhook", () => {
   const notifications = () => t.db.selectFrom('pix_notifications').selectAll().execute();
 
-  it('marks the charge paid once, however often the PSP says it, without asking the PSP', async () => {
+  it('marks the charge paid once, however often the PSP says it, as the PSP holds it', async () => {
     const registered = await manager.call('POST', '/api/pix/psp/webhook');
     expect(registered.json()).toEqual({
       ok: true,
@@ -207,12 +214,9 @@ describe("the PSP's webhook", () => {
       payload: { pix: [] },
     });
     expect(forged.statusCode).toBe(404);
-    const secret = (
-      await t.db.selectFrom('pix_psp_settings').select('webhook_secret').executeTakeFirstOrThrow()
-    ).webhook_secret;
     const broken = await t.app.inject({
       method: 'POST',
-      url: `/api/pix/webhook/${secret}/pix`,
+      url: till.webhookPath(),
       payload: { outra: 'coisa' },
     });
     expect(broken.statusCode).toBe(400);
@@ -238,15 +242,163 @@ describe("the PSP's webhook", () => {
       /^Muitas notificações deste endereço: tente de novo em \d+ s\.$/,
     );
     // Another address (the PSP's) is not held up.
-    const secret = (
-      await t.db.selectFrom('pix_psp_settings').select('webhook_secret').executeTakeFirstOrThrow()
-    ).webhook_secret;
     const psp = await t.app.inject({
       method: 'POST',
-      url: `/api/pix/webhook/${secret}/pix`,
+      url: till.webhookPath(),
       payload: { pix: [] },
       remoteAddress: '198.51.100.7',
     });
     expect(psp.json()).toEqual({ received: 0 });
+  });
+
+  it('pays nothing on a forged notice, even with the secret: only what the PSP holds counts', async () => {
+    const order = await newOrder();
+    const made = await charged(order, 40.5);
+    const gets = emulator.count('GET /cob/{txid}');
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: till.webhookPath(),
+      payload: {
+        pix: [
+          {
+            endToEndId: 'E99999999202611281200forjado0001',
+            txid: made.txid,
+            valor: '40.50',
+            horario: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    expect(forged.statusCode, forged.body).toBe(200);
+    expect(emulator.count('GET /cob/{txid}')).toBe(gets + 1); // the notice made us ask
+    expect(emulator.charge(made.txid)).toMatchObject({ status: 'ATIVA' });
+    expect(await read(made.txid)).toMatchObject({ status: 'ATIVA', endToEndId: null });
+    expect(await notifications()).not.toContainEqual(
+      expect.objectContaining({ end_to_end_id: 'E99999999202611281200forjado0001' }),
+    );
+    // The till cannot pay with it: the bank has not confirmed it.
+    const methods = await paymentMethodIds(cashier);
+    const paid = await cashier.call('POST', `/api/carrinho/pagamento/${order}`, {
+      pagamentos: [{ id_forma_pagamento: methods('PIX'), valor: 40.5, txid: made.txid }],
+    });
+    expect(paid.statusCode).toBe(400);
+
+    // A real Pix notified with a forged amount and time: the PSP's are stored.
+    const { endToEndId } = await emulator.pay(made.txid, { notify: false, amountCents: 4050 });
+    const lying = await t.app.inject({
+      method: 'POST',
+      url: till.webhookPath(),
+      payload: {
+        pix: [{ endToEndId, txid: made.txid, valor: '4050.00', horario: '2020-01-01T00:00:00Z' }],
+      },
+    });
+    expect(lying.statusCode, lying.body).toBe(200);
+    const row = await t.db
+      .selectFrom('pix_charges')
+      .selectAll()
+      .where('txid', '=', made.txid)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'CONCLUIDA', end_to_end_id: endToEndId, paid_cents: 4050 });
+    expect(row.paid_at).not.toBe('2020-01-01T00:00:00Z');
+  });
+
+  it('keeps its secret sealed, makes a new one at each registration, and only on https', async () => {
+    const stored = async () =>
+      (
+        await t.db
+          .selectFrom('pix_psp_settings')
+          .select('webhook_secret_sealed')
+          .executeTakeFirstOrThrow()
+      ).webhook_secret_sealed;
+    const before = till.webhookPath();
+    const secret = before.split('/').at(-2)!;
+    expect(await stored()).toMatch(/^v1\./);
+    expect(await stored()).not.toContain(secret);
+
+    expect((await manager.call('POST', '/api/pix/psp/webhook')).json().ok).toBe(true);
+    const after = till.webhookPath();
+    expect(after).not.toBe(before);
+    const old = await t.app.inject({ method: 'POST', url: before, payload: { pix: [] } });
+    expect(old.statusCode).toBe(404);
+    const current = await t.app.inject({ method: 'POST', url: after, payload: { pix: [] } });
+    expect(current.json()).toEqual({ received: 0 });
+
+    const publicUrl = t.config.publicUrl;
+    t.config.publicUrl = 'http://127.0.0.1:3000';
+    try {
+      const plain = await manager.call('POST', '/api/pix/psp/webhook');
+      expect(plain.statusCode).toBe(409);
+      expect(plain.json().error_description).toBe(PIX_WEBHOOK_HTTPS_MESSAGE);
+    } finally {
+      t.config.publicUrl = publicUrl;
+    }
+    expect(till.webhookPath()).toBe(after);
+  });
+});
+
+describe('the OAuth token', () => {
+  it('is kept from one operation to the next until it expires', async () => {
+    const tokens = emulator.count('POST /oauth/token');
+    const order = await newOrder();
+    const made = await charged(order, 40.5);
+    await read(made.txid);
+    await cancel(made.txid);
+    await charged(order, 40.5);
+    expect(emulator.count('POST /oauth/token')).toBeLessThanOrEqual(tokens + 1);
+    const more = emulator.count('POST /oauth/token');
+    await read(made.txid);
+    await charged(await newOrder(), 40.5);
+    expect(emulator.count('POST /oauth/token')).toBe(more);
+  });
+});
+
+describe('two tills asking a charge for the same order at once', () => {
+  it('leaves one active charge, whose amount is the one at the PSP', async () => {
+    const other = await openDrawer(await storeClerk(t, ['Checkout']));
+    for (let trial = 0; trial < 5; trial++) {
+      const order = await newOrder(2);
+      const answers = await Promise.all(
+        [
+          [cashier, 20, t.app],
+          [other, 30, till.second?.app ?? t.app],
+        ].map(([clerk, valor, app]) =>
+          (app as typeof t.app).inject({
+            method: 'POST',
+            url: `/api/carrinho/pix/${order}/cobranca`,
+            headers: (clerk as StoreClerk).headers,
+            payload: { valor },
+            remoteAddress: '10.0.0.7',
+          }),
+        ),
+      );
+      for (const answer of answers) expect([200, 409], answer.body).toContain(answer.statusCode);
+      const active = await t.db
+        .selectFrom('pix_charges')
+        .selectAll()
+        .where('order_id', '=', order)
+        .where('status', '=', 'ATIVA')
+        .execute();
+      expect(active).toHaveLength(1);
+      const [row] = active;
+      const atPsp = emulator.charge(row!.txid) as { valor: { original: string }; status: string };
+      expect(atPsp.status).toBe('ATIVA');
+      expect(atPsp.valor.original).toBe((row!.amount_cents / 100).toFixed(2));
+      // The other charges of the order are not active at the PSP either.
+      const others = await t.db
+        .selectFrom('pix_charges')
+        .select('txid')
+        .where('order_id', '=', order)
+        .where('status', '!=', 'ATIVA')
+        .execute();
+      for (const { txid } of others) {
+        expect(emulator.charge(txid)?.status ?? 'NONE').not.toBe('ATIVA');
+      }
+      // What a till was answered is what the PSP holds.
+      for (const answer of answers.filter((one) => one.statusCode === 200)) {
+        const dto = answer.json<PixPspChargeDto>();
+        const held = emulator.charge(dto.txid) as { valor: { original: string } };
+        expect(held.valor.original).toBe(dto.valor.toFixed(2));
+      }
+    }
   });
 });

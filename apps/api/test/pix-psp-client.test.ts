@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer, request as httpsRequest, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +103,25 @@ describe('PSP client over mutual TLS', () => {
     await Promise.all([1, 2, 3].map(() => another.getCharge(txid)));
     expect(emulator.count('POST /oauth/token')).toBe(1);
     expect(emulator.count('GET /cob/{txid}')).toBe(3);
+  });
+
+  it('fetches a new token a little before expires_in, never sending an expired one', async () => {
+    const short = await startPspEmulator({ tokenLifetimeSeconds: 2 });
+    const client = new PspClient(pspCredentials(short));
+    try {
+      const txid = newTxid();
+      await client.createCharge(txid, charge(1000));
+      await client.getCharge(txid);
+      expect(short.count('POST /oauth/token')).toBe(1);
+      // 10% of a 2 s token before its end: a new token, and no call refused with 401 first.
+      await new Promise((resolve) => setTimeout(resolve, 1_850));
+      await client.getCharge(txid);
+      expect(short.count('POST /oauth/token')).toBe(2);
+      expect(short.count('GET /cob/{txid}')).toBe(2);
+    } finally {
+      client.close();
+      await short.close();
+    }
   });
 
   it('fetches the token again, once, when the PSP ends it before its expiry', async () => {
@@ -210,11 +228,15 @@ describe('PSP client over mutual TLS', () => {
       settledAt: null,
     });
     expect(refund.rtrId).toMatch(/^D\d{20}[a-zA-Z0-9]{11}$/);
-    // The same id and amount again is the same refund (a retry after a timeout is safe).
-    expect(await client.refund(paid.endToEndId, 'BALCAODEV1', 2_345)).toEqual(refund);
-    // The same id with another amount, or more than the Pix: the PSP refuses.
-    const changed = await pspError(client.refund(paid.endToEndId, 'BALCAODEV1', 100));
-    expect(changed.message).toMatch(/^O PSP recusou a devolução: Devolução inválida\./);
+    // The standard refuses an id already used for this Pix, whatever the amount: a refund is
+    // read back by its id, never sent twice.
+    for (const cents of [2_345, 100]) {
+      const reused = await pspError(client.refund(paid.endToEndId, 'BALCAODEV1', cents));
+      expect(reused.status).toBe(400);
+      expect(reused.problem?.type).toBe('https://pix.bcb.gov.br/api/v2/error/PixDevolucaoInvalida');
+      expect(reused.message).toContain('já utilizado por outra requisição de devolução');
+    }
+    expect(await client.getRefund(paid.endToEndId, 'BALCAODEV1')).toEqual(refund);
     const tooMuch = await pspError(client.refund(paid.endToEndId, 'BALCAODEV2', 121_112));
     expect(tooMuch.message).toContain('excederia o valor do pix originário');
     expect(tooMuch.problem?.violacoes?.[0]?.propriedade).toBe('devolucao.valor');
@@ -228,6 +250,26 @@ describe('PSP client over mutual TLS', () => {
     const missing = await pspError(client.getRefund(paid.endToEndId, 'NAOEXISTE'));
     expect(missing.kind).toBe('not_found');
     expect(missing.status).toBe(404);
+  });
+
+  it('reads a refund back when its answer is lost, and never sends the same id twice', async () => {
+    const client = clientFor();
+    const txid = newTxid();
+    await client.createCharge(txid, charge(5_000));
+    const paid = await emulator.pay(txid, { notify: false });
+    const puts = emulator.count('PUT /pix/{e2eid}/devolucao/{id}');
+    const gets = emulator.count('GET /pix/{e2eid}/devolucao/{id}');
+    emulator.loseNextAnswer('PUT /pix/{e2eid}/devolucao/{id}');
+    const refund = await client.refund(paid.endToEndId, 'BALCAODEVPERDIDA', 5_000);
+    expect(refund).toMatchObject({ id: 'BALCAODEVPERDIDA', status: 'EM_PROCESSAMENTO' });
+    expect(emulator.count('PUT /pix/{e2eid}/devolucao/{id}')).toBe(puts + 1);
+    expect(emulator.count('GET /pix/{e2eid}/devolucao/{id}')).toBe(gets + 1);
+
+    // A charge's answer lost likewise: read back, not sent again.
+    const lost = newTxid();
+    emulator.loseNextAnswer('PUT /cob/{txid}');
+    expect((await client.createCharge(lost, charge(700))).txid).toBe(lost);
+    expect(emulator.charge(lost)?.revisao).toBe(0);
   });
 
   it('leaves an expired charge ATIVA (the status is the record’s), and takes a late Pix', async () => {
@@ -288,8 +330,16 @@ describe('the webhook', () => {
   const received: { path: string; body: unknown }[] = [];
 
   beforeAll(async () => {
-    // A plain local HTTP server stands for Balcão's webhook route.
-    receiver = createServer((request, response) => {
+    // A local HTTPS server asking for the PSP's client certificate stands for Balcão's webhook.
+    const certificates = emulator.certificates;
+    const tls = {
+      key: certificates.serverKeyPem,
+      cert: certificates.serverCertPem,
+      ca: [certificates.caPem],
+      requestCert: true,
+      rejectUnauthorized: true,
+    };
+    receiver = createServer(tls, (request, response) => {
       let text = '';
       request.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
       request.on('end', () => {
@@ -307,8 +357,13 @@ describe('the webhook', () => {
   it('is notified once per Pix, twice on a duplicate, never when lost', async () => {
     const client = clientFor();
     const { port } = receiver.address() as AddressInfo;
-    await client.setWebhook(CHAVE, `http://127.0.0.1:${port}/api/pix/webhook`);
-    expect(emulator.webhooks.get(CHAVE)).toBe(`http://127.0.0.1:${port}/api/pix/webhook`);
+    // The standard's callback is mutual TLS: a plain http:// address is refused.
+    const plain = await pspError(
+      client.setWebhook(CHAVE, `http://127.0.0.1:${port}/api/pix/webhook`),
+    );
+    expect(plain.status).toBe(400);
+    await client.setWebhook(CHAVE, `https://127.0.0.1:${port}/api/pix/webhook`);
+    expect(emulator.webhooks.get(CHAVE)).toBe(`https://127.0.0.1:${port}/api/pix/webhook`);
 
     const once = newTxid();
     await client.createCharge(once, charge(4_990));

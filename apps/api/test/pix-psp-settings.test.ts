@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PIX_PSP_CERTIFICATE_MESSAGE,
+  PIX_PSP_DEVELOPMENT_KEY_WARNING,
   PIX_PSP_KEY_MISMATCH_MESSAGE,
   PIX_PSP_SECRET_MESSAGE,
   PIX_PSP_URL_MESSAGE,
   type PixPspSettingsDto,
 } from '@balcao/contract';
-import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import { collectedLog, startTestApp, type TestContext } from './helpers/test-app.ts';
+import { DEVELOPMENT_TOTP_KEY } from '../src/auth/totp-secret-box.ts';
 import { jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import { pspCredentials, startPspEmulator, type PspEmulator } from './helpers/psp-emulator.ts';
 import { randomBytes } from 'node:crypto';
@@ -158,5 +160,47 @@ describe('the PSP connection', () => {
     expect(opened?.clientSecret).toBe(emulator.clientSecret);
     expect(await resealPspSecrets(t.db, newKey, [])).toBe('unchanged');
     expect(await resealPspSecrets(t.db, randomBytes(32), [])).toBe('unreadable');
+  });
+});
+
+describe('without BALCAO_TOTP_KEY', () => {
+  it('saves the connection, and says on the card and in the log that its secrets are not protected', async () => {
+    const { stream, lines } = collectedLog();
+    const dev = await startTestApp({
+      config: { totpKey: DEVELOPMENT_TOTP_KEY, logLevel: 'warn' },
+      logStream: stream,
+    });
+    try {
+      const manager = await jsonCaller(dev, ['System']);
+      expect((await manager.get('/api/pix/psp')).json<PixPspSettingsDto>()).toMatchObject({
+        configured: false,
+        developmentKey: true,
+      });
+      const saved = await dev.app.inject({
+        method: 'PUT',
+        url: '/api/pix/psp',
+        headers: manager.headers,
+        payload: settingsBody(),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json<PixPspSettingsDto>()).toMatchObject({
+        configured: true,
+        developmentKey: true,
+      });
+      expect(lines.join('')).toContain(PIX_PSP_DEVELOPMENT_KEY_WARNING);
+      expect(lines.join('')).not.toContain(emulator.clientSecret);
+    } finally {
+      await dev.close();
+    }
+    // With a key of its own, nothing to warn of.
+    const developmentKey = t.config.totpKey;
+    t.config.totpKey = randomBytes(32);
+    try {
+      expect((await admin.get('/api/pix/psp')).json<PixPspSettingsDto>().developmentKey).toBe(
+        false,
+      );
+    } finally {
+      t.config.totpKey = developmentKey;
+    }
   });
 });

@@ -12,13 +12,14 @@ import { pixRefundId } from '../src/modules/pix/refunds.ts';
 import { orderOf, type StoreClerk } from './helpers/store.ts';
 import type { TestContext } from './helpers/test-app.ts';
 import type { PspEmulator } from './helpers/psp-emulator.ts';
-import { startPixTill, type PixTill } from './helpers/pix-till.ts';
+import { CHAVE, startPixTill, type PixTill } from './helpers/pix-till.ts';
 
 // Refunds (devoluções) of Pix received (issue #28, docs/pix.md 'Refunds'): an estorno gives the
 // order's bank-confirmed Pix back through the PSP, and 'Devoluções PIX' lists the Pix no order
 // keeps, to be given back once each, against the emulator of the Banco Central's Pix API.
 
 const REFUND_PUT = 'PUT /pix/{e2eid}/devolucao/{id}';
+const REFUND_GET = 'GET /pix/{e2eid}/devolucao/{id}';
 
 let till: PixTill;
 let t: TestContext;
@@ -68,6 +69,53 @@ const refundRows = (endToEndId: string) =>
   t.db.selectFrom('pix_refunds').selectAll().where('end_to_end_id', '=', endToEndId).execute();
 
 describe('an estorno of an order the bank confirmed', () => {
+  it('reads a refund whose answer was lost by its id, and never sends its PUT twice', async () => {
+    const { order, endToEndId } = await paidByTheBank();
+    const id = pixRefundId(endToEndId);
+    const puts = emulator.count(REFUND_PUT);
+    // The PUT is done at the PSP and its answer lost; so are the reads right after it.
+    emulator.loseNextAnswer(REFUND_PUT);
+    emulator.loseNextAnswer(REFUND_GET, Infinity);
+    const answer = await estorno(order, 'Resposta perdida');
+    emulator.answerAgain(REFUND_GET);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [pending] = answer.json<RefundedOrderDto>().devolucoesPix;
+    expect(pending).toMatchObject({ id, status: 'PENDENTE' });
+    expect(pending!.error).toMatch(/^O PSP não respondeu|^O PSP recusou o certificado/);
+    expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
+
+    // 'Tentar de novo' reads it first: the PSP holds it, so it is not sent again.
+    const retried = await manager.call('POST', `/api/pix/devolucoes/${id}/tentar`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json<PixRefundDto>()).toMatchObject({
+      id,
+      status: 'EM_PROCESSAMENTO',
+      error: null,
+      returnId: expect.stringMatching(/^D/),
+    });
+    expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
+    await emulator.settleRefund(endToEndId, id);
+    expect((await refundOf(endToEndId))?.status).toBe('DEVOLVIDO');
+  });
+
+  it('reads a PENDENTE refund back when the list is read, until the PSP settles it', async () => {
+    const { order, endToEndId } = await paidByTheBank();
+    const id = pixRefundId(endToEndId);
+    const puts = emulator.count(REFUND_PUT);
+    emulator.loseNextAnswer(REFUND_PUT);
+    emulator.loseNextAnswer(REFUND_GET, Infinity);
+    const [pending] = (await estorno(order, 'Resposta perdida')).json<RefundedOrderDto>()
+      .devolucoesPix;
+    emulator.answerAgain(REFUND_GET);
+    expect(pending?.status).toBe('PENDENTE');
+    await emulator.settleRefund(endToEndId, id, 'NAO_REALIZADO', { notify: false });
+    expect(await refundOf(endToEndId)).toMatchObject({
+      status: 'NAO_REALIZADO',
+      error: 'Devolução recusada pelo emulador.',
+    });
+    expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
+  });
+
   it('asks the PSP once for the refund of its Pix, with an id of its own, and reads it settled', async () => {
     const { order, txid, endToEndId } = await paidByTheBank();
     const puts = emulator.count(REFUND_PUT);
@@ -234,38 +282,44 @@ describe("'Devoluções PIX': the Pix no order keeps", () => {
     expect(emulator.count(REFUND_PUT)).toBe(puts + 1);
   });
 
-  it('lists a Pix of no known charge; the PSP refusing leaves its refund PENDENTE with the reason', async () => {
-    const { webhook_secret } = await t.db
-      .selectFrom('pix_psp_settings')
-      .select('webhook_secret')
-      .executeTakeFirstOrThrow();
-    const endToEndId = 'E99999999202611281200abcdef01234';
-    const notified = await t.app.inject({
-      method: 'POST',
-      url: `/api/pix/webhook/${webhook_secret}/pix`,
-      payload: {
-        pix: [{ endToEndId, txid: null, valor: '12.34', horario: '2026-11-28T12:00:00.000Z' }],
-      },
-    });
-    expect(notified.statusCode, notified.body).toBe(200);
+  it('lists a Pix of no known charge, as the PSP holds it, and gives it back; a forged one is not listed', async () => {
+    const foreign = emulator.foreignCharge(CHAVE, 1234);
+    const { endToEndId } = await emulator.pay(foreign);
     expect(await unclaimed(endToEndId)).toEqual({
       endToEndId,
       valor: 12.34,
-      paidAt: '2026-11-28T12:00:00.000Z',
-      txid: null,
+      paidAt: expect.any(String),
+      txid: foreign,
       orderId: null,
       why: PIX_UNCLAIMED_REASONS.noCharge,
     });
+    // A notice of a Pix the PSP does not hold, with the right secret: nothing to give back.
+    const forged = 'E99999999202611281200abcdef01234';
+    const notified = await t.app.inject({
+      method: 'POST',
+      url: till.webhookPath(),
+      payload: {
+        pix: [{ endToEndId: forged, txid: null, valor: '12.34', horario: '2026-11-28T12:00:00Z' }],
+      },
+    });
+    expect(notified.statusCode, notified.body).toBe(200);
+    expect(await unclaimed(forged)).toBeUndefined();
+    const refused = await manager.call('POST', '/api/pix/devolucoes', {
+      endToEndId: forged,
+      motivo: 'Pix sem pedido',
+    });
+    expect(refused.statusCode).toBe(400);
+
     const answer = await manager.call('POST', '/api/pix/devolucoes', {
       endToEndId,
       motivo: 'Pix sem pedido',
     });
     expect(answer.statusCode, answer.body).toBe(200);
-    const id = pixRefundId(endToEndId);
     expect(answer.json<PixRefundDto>()).toMatchObject({
-      id,
-      status: 'PENDENTE',
-      error: `O PSP não encontrou a devolução ${id} do Pix ${endToEndId}.`,
+      id: pixRefundId(endToEndId),
+      status: 'EM_PROCESSAMENTO',
+      valor: 12.34,
+      error: null,
     });
   });
 

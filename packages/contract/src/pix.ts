@@ -58,6 +58,11 @@ export interface PixPspSettingsDto {
   certificate: { subject: string; issuer: string; validTo: string } | null;
   /** An extra CA the PSP's server certificate is checked against. */
   hasCa: boolean;
+  /**
+   * The server runs without BALCAO_TOTP_KEY: the PSP's secrets are sealed under the development
+   * key, which the public source derives (the card warns: PIX_PSP_DEVELOPMENT_KEY_WARNING).
+   */
+  developmentKey: boolean;
 }
 
 /** PUT /api/pix/psp. A blank secret, key or certificate keeps the stored one. */
@@ -110,6 +115,22 @@ export const PIX_PSP_NOT_CONFIGURED_CODE = 'psp_not_configured';
 /** The error code of a PSP failing (502): the cashier may confirm by hand. */
 export const PIX_PSP_ERROR_CODE = 'psp_error';
 export const PIX_CHARGE_NOT_FOUND = 'Cobrança PIX não encontrada.';
+/**
+ * 409 of `POST /api/carrinho/pix/{id}/cobranca` while another till is making the order's charge
+ * of another amount at the PSP (one active charge per order): the till may try again.
+ */
+export const PIX_CHARGE_BUSY =
+  'Outro caixa está gerando uma cobrança PIX de outro valor para este pedido: tente de novo em instantes.';
+export const PIX_CHARGE_BUSY_CODE = 'pix_charge_busy';
+/** The card 'Confirmação pelo banco (PSP)' and the log, while BALCAO_TOTP_KEY is not set. */
+export const PIX_PSP_DEVELOPMENT_KEY_WARNING =
+  'BALCAO_TOTP_KEY não está definida: o client_secret, a chave privada e o segredo do webhook ficam cifrados com a chave de desenvolvimento, que qualquer cópia do código conhece. Defina BALCAO_TOTP_KEY e reinicie o servidor (docs/deploy.md): eles são cifrados de novo com ela.';
+/**
+ * 409 of 'Registrar webhook' (`POST /api/pix/psp/webhook`) when PUBLIC_URL is not https://: the
+ * standard's callback is mutual TLS, and the URL carries the webhook's secret.
+ */
+export const PIX_WEBHOOK_HTTPS_MESSAGE =
+  'O webhook só pode ser registrado num endereço https://: defina PUBLIC_URL com https:// (docs/deploy.md); o PSP chama o webhook com TLS mútuo.';
 
 /**
  * The txid of an order's charge at the PSP: the standard asks 26 to 35 letters and digits, made

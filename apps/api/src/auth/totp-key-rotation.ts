@@ -61,32 +61,33 @@ function opens(keys: readonly Buffer[], stored: string): boolean {
   }
 }
 
+const PSP_COLUMNS = [
+  'client_secret_sealed',
+  'private_key_sealed',
+  'webhook_secret_sealed',
+] as const;
+
 /**
- * The PSP connection's client secret and private key (modules/pix, docs/pix.md) are sealed under
- * the same key: sealed again at the same startup. 'unreadable' means no key opens them: the
- * connection must be saved again in 'Configuração PIX'.
+ * The PSP connection's client secret, private key and webhook secret (modules/pix, docs/pix.md)
+ * are sealed under the same key: sealed again at the same startup. 'unreadable' means no key
+ * opens them: the connection must be saved again in 'Configuração PIX'.
  */
 export async function resealPspSecrets(
   db: Kysely<Database>,
   key: Buffer,
   previous: readonly Buffer[],
 ): Promise<'resealed' | 'unchanged' | 'unreadable'> {
-  const row = await db
-    .selectFrom('pix_psp_settings')
-    .select(['client_secret_sealed', 'private_key_sealed'])
-    .executeTakeFirst();
-  if (!row || (opens([key], row.client_secret_sealed) && opens([key], row.private_key_sealed))) {
-    return 'unchanged';
-  }
+  const row = await db.selectFrom('pix_psp_settings').select(PSP_COLUMNS).executeTakeFirst();
+  if (!row || PSP_COLUMNS.every((column) => opens([key], row[column]))) return 'unchanged';
   const every = [key, ...previous, DEVELOPMENT_TOTP_KEY];
   try {
-    await db
-      .updateTable('pix_psp_settings')
-      .set({
-        client_secret_sealed: sealTotpSecret(key, openTotpSecret(every, row.client_secret_sealed)),
-        private_key_sealed: sealTotpSecret(key, openTotpSecret(every, row.private_key_sealed)),
-      })
-      .execute();
+    const sealed = Object.fromEntries(
+      PSP_COLUMNS.map((column) => [
+        column,
+        sealTotpSecret(key, openTotpSecret(every, row[column])),
+      ]),
+    );
+    await db.updateTable('pix_psp_settings').set(sealed).execute();
   } catch {
     return 'unreadable';
   }

@@ -349,7 +349,8 @@ export interface PixPspSettingsTable {
   certificate_pem: string;
   private_key_sealed: string;
   ca_pem: string | null;
-  webhook_secret: string;
+  /** The secret path segment of the webhook's URL, sealed like the client secret. */
+  webhook_secret_sealed: string;
   updated_by: number | null;
   updated_at: Instant;
 }

@@ -45,10 +45,14 @@ export function decodedUrl(url: string): string {
   return text.replace(ENCODED_RUN, '%…');
 }
 
-/** A request URL as the log keeps it: decoded, with CPFs masked. */
-const loggedUrl = (url: string): string => hideCpfs(decodedUrl(url));
+// The PSP's webhook carries its secret as a path segment (docs/pix.md, 'The webhook').
+const WEBHOOK_SECRET = /(\/pix\/webhook\/)[^/?#]+/gi;
 
-/** Fastify's request serializer: the URL decoded, with CPFs masked. */
+/** A request URL as the log keeps it: decoded, with CPFs and the webhook's secret masked. */
+const loggedUrl = (url: string): string =>
+  hideCpfs(decodedUrl(url)).replace(WEBHOOK_SECRET, '$1[oculto]');
+
+/** Fastify's request serializer: the URL decoded, with CPFs and the webhook's secret masked. */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,

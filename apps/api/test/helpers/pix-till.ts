@@ -13,13 +13,14 @@ import {
 } from './store.ts';
 import { startTestApp, type TestContext, secondInstance, type SecondInstance } from './test-app.ts';
 import { pspCredentials, startPspEmulator, type PspEmulator } from './psp-emulator.ts';
+import { startHttpsFront, type HttpsFront } from './https-front.ts';
 
 /** The receiver's PIX key the emulator knows. */
 export const CHAVE = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
 
 /**
- * A store whose till takes PIX through the PSP emulator (issue #28): the app listening (so the
- * emulator can call its webhook back) on the real clock, the PIX key saved, a R$ 40,50 product,
+ * A store whose till takes PIX through the PSP emulator (issue #28): the app listening behind an
+ * https front (PUBLIC_URL, so the emulator can call its webhook back over TLS) on the real clock, the PIX key saved, a R$ 40,50 product,
  * a seller, a cashier with an open drawer and a manager (System). The PSP is connected by
  * `connectPsp`. On PostgreSQL, `second` is another API instance with its own pool: two tills or
  * managers behind a balancer.
@@ -39,6 +40,9 @@ export interface PixTill {
   charged(orderId: number, valor?: number): Promise<PixPspChargeDto>;
   /** 'Configuração PIX' → the emulator as PSP, and its webhook registered. */
   connectPsp(): Promise<void>;
+  /** The path the PSP notifies (`…/webhook/{secret}/pix`), as registered at the emulator. */
+  webhookPath(): string;
+  front: HttpsFront;
   close(): Promise<void>;
 }
 
@@ -57,8 +61,11 @@ export async function startPixTill(): Promise<PixTill> {
   const method = await paymentMethodIds(cashier);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
-  if (address && typeof address === 'object')
-    t.config.publicUrl = `http://127.0.0.1:${address.port}`;
+  const front = await startHttpsFront(
+    emulator.certificates,
+    `http://127.0.0.1:${address && typeof address === 'object' ? address.port : 0}`,
+  );
+  t.config.publicUrl = front.url;
   const saved = await manager.call('POST', '/api/carrinho/pix/config', {
     chave: CHAVE,
     nome: 'Associação Ação',
@@ -74,6 +81,12 @@ export async function startPixTill(): Promise<PixTill> {
     cashier,
     manager,
     method,
+    front,
+    webhookPath() {
+      const registered = emulator.webhooks.get(CHAVE);
+      if (!registered) throw new Error('Nenhum webhook registrado no emulador.');
+      return `${new URL(registered).pathname}/pix`;
+    },
     async newOrder(quantidade = 1) {
       const items = [{ produto_id: productId, desconto: 0, quantidade }];
       return (await finalizedOrder(seller, customerCpf, items)).id;
@@ -97,6 +110,7 @@ export async function startPixTill(): Promise<PixTill> {
     },
     async close() {
       await second?.close();
+      await front.close();
       await emulator.close();
       await t.close();
     },

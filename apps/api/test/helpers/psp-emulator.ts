@@ -9,8 +9,10 @@ import { createDynamicPix, hasError } from 'pix-utils';
 /**
  * A PSP for the test suite that follows the Banco Central's Pix API (`bacen/pix-api`) for the
  * calls Balcão uses: the OAuth2 client-credentials token, `PUT|GET|PATCH /cob/{txid}`,
- * `PUT|GET /pix/{e2eid}/devolucao/{id}`, `PUT /webhook/{chave}` and the notification it POSTs to
- * `{webhookUrl}/pix`. It serves HTTPS with a CA made in the test run and requires a client
+ * `GET /pix/{e2eid}`, `PUT|GET /pix/{e2eid}/devolucao/{id}`, `PUT /webhook/{chave}` and the
+ * notification it POSTs to `{webhookUrl}/pix`. It is as strict as the standard where Balcão could
+ * go wrong: path parameters' patterns, bodies' required fields and schemas, scopes, a refund id
+ * never reused, a webhook only on https. It serves HTTPS with a CA made in the test run and requires a client
  * certificate signed by that CA, as a PSP's mutual TLS does. Charges and refunds live in memory;
  * tests drive what a bank would do (`pay`, `expire`, `settleRefund`) and what breaks (`down`).
  * It knows no database: SQLite and PostgreSQL suites use it alike.
@@ -208,6 +210,7 @@ const SCOPE: Record<string, string> = {
   'PUT /cob/{txid}': 'cob.write',
   'PATCH /cob/{txid}': 'cob.write',
   'GET /cob/{txid}': 'cob.read',
+  'GET /pix/{e2eid}': 'pix.read',
   'PUT /pix/{e2eid}/devolucao/{id}': 'pix.write',
   'GET /pix/{e2eid}/devolucao/{id}': 'pix.read',
   'PUT /webhook/{chave}': 'webhook.write',
@@ -216,6 +219,8 @@ const GRANTABLE_SCOPES = new Set([...Object.values(SCOPE), 'webhook.read']);
 
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const REFUND_ID = /^[a-zA-Z0-9]{1,35}$/;
+/** The standard's EndToEndId: 32 letters and digits. */
+const E2EID = /^[a-zA-Z0-9]{32}$/;
 const VALOR = /^\d{1,10}\.\d{2}$/;
 /** An invented ISPB for the PSP's end-to-end and return ids. */
 const ISPB = '99999999';
@@ -291,6 +296,7 @@ export class PspEmulator {
   readonly #tokenLifetime: number;
   readonly #chaves: Set<string> | null;
   #mode: DownMode | null = null;
+  readonly #loseAnswers = new Map<string, number>();
   #port = 0;
   #nextLoc = 1;
 
@@ -372,6 +378,19 @@ export class PspEmulator {
     }
   }
 
+  /**
+   * The next `times` requests to `route` ('PUT /pix/{e2eid}/devolucao/{id}'…) are carried out,
+   * and their answers lost: the connection is reset before a byte of one goes back.
+   */
+  loseNextAnswer(route: string, times = 1): void {
+    this.#loseAnswers.set(route, times);
+  }
+
+  /** Answers to `route` go back again (after `loseNextAnswer(route, Infinity)`). */
+  answerAgain(route: string): void {
+    this.#loseAnswers.delete(route);
+  }
+
   async up(): Promise<void> {
     const wasRefusing = this.#mode === 'refuse';
     this.#mode = null;
@@ -408,6 +427,17 @@ export class PspEmulator {
         ? []
         : await this.#notify(charge.chave, [pix], options.duplicate ? 2 : 1);
     return { endToEndId: pix.endToEndId, deliveries };
+  }
+
+  /** A charge of the receiver's key made elsewhere (another system): Balcão knows no such txid. */
+  foreignCharge(chave: string, cents: number): string {
+    const txid = `OUTROSISTEMA${randomBytes(8).toString('hex')}`;
+    this.#putCob(txid, {
+      calendario: { expiracao: 600 },
+      valor: { original: valorText(cents) },
+      chave,
+    });
+    return txid;
   }
 
   /**
@@ -538,26 +568,46 @@ export class PspEmulator {
         return;
       }
       this.#authorize(request, SCOPE[key]);
-      const json = parseJson(body);
+      const json = parseJson(body, request);
       const [first = '', second = ''] = route.params;
+      checkParams(route.name, route.params);
+      let status = 200;
+      let answer: Record<string, unknown> | null = null;
       switch (key) {
         case 'PUT /cob/{txid}':
-          return send(response, 201, this.#putCob(first, json));
+          [status, answer] = [201, this.#putCob(first, json)];
+          break;
         case 'GET /cob/{txid}':
-          return send(response, 200, this.#chargeJson(this.#charge(first), true));
+          answer = this.#chargeJson(this.#charge(first), true);
+          break;
         case 'PATCH /cob/{txid}':
-          return send(response, 200, this.#patchCob(first, json));
+          answer = this.#patchCob(first, json);
+          break;
+        case 'GET /pix/{e2eid}':
+          answer = this.#pixJson(this.#pix(first).pix);
+          break;
         case 'PUT /pix/{e2eid}/devolucao/{id}':
-          return send(response, 201, this.#putRefund(first, second, json));
+          [status, answer] = [201, this.#putRefund(first, second, json)];
+          break;
         case 'GET /pix/{e2eid}/devolucao/{id}':
-          return send(response, 200, this.#refundJson(this.#refund(first, second)));
+          answer = this.#refundJson(this.#refund(first, second));
+          break;
         case 'PUT /webhook/{chave}':
           this.#putWebhook(first, json);
-          response.writeHead(200).end();
-          return;
+          break;
         default:
           throw new Problem(404, 'NaoEncontrado', 'Não Encontrado', 'Entidade não encontrada.');
       }
+      // Done at the PSP, and the answer lost on the way back (a reset before any byte).
+      const lose = this.#loseAnswers.get(key) ?? 0;
+      if (lose > 0) {
+        this.#loseAnswers.set(key, lose - 1);
+        request.socket.destroy();
+        return;
+      }
+      if (answer === null) response.writeHead(status).end();
+      else send(response, status, answer);
+      return;
     } catch (error) {
       if (error instanceof Unauthorized) {
         response
@@ -773,6 +823,19 @@ export class PspEmulator {
     return this.#chargeJson(charge, false);
   }
 
+  #pix(endToEndId: string): { charge: StoredCharge; pix: StoredPix } {
+    const found = this.#findPix(endToEndId);
+    if (!found) {
+      throw new Problem(
+        404,
+        'NaoEncontrado',
+        'Não Encontrado',
+        'Pix não encontrado para o e2eid informado.',
+      );
+    }
+    return found;
+  }
+
   #refund(endToEndId: string, refundId: string): StoredRefund {
     const refund = this.#findPix(endToEndId)?.pix.refunds.find((one) => one.id === refundId);
     if (!refund) {
@@ -796,16 +859,26 @@ export class PspEmulator {
         'Pix não encontrado para o e2eid informado.',
       );
     }
-    if (!REFUND_ID.test(refundId))
-      throw refundInvalid('O parâmetro id não respeita o _schema_.', 'id');
     const cents = isObject(body) ? valorCents(body.valor) : null;
     if (cents === null || cents === 0) {
       throw refundInvalid('O campo devolucao.valor não respeita o _schema_.', 'devolucao.valor');
     }
-    const existing = found.pix.refunds.find((one) => one.id === refundId);
-    if (existing) {
-      // The same id with the same amount is the same request: no new refund.
-      if (existing.cents === cents) return this.#refundJson(existing);
+    const { natureza, descricao } = body as Record<string, unknown>;
+    if (natureza !== undefined && natureza !== 'ORIGINAL' && natureza !== 'RETIRADA') {
+      throw refundInvalid(
+        'O campo devolucao.natureza não respeita o _schema_.',
+        'devolucao.natureza',
+      );
+    }
+    if (descricao !== undefined && (typeof descricao !== 'string' || descricao.length > 140)) {
+      throw refundInvalid(
+        'O campo devolucao.descricao não respeita o _schema_.',
+        'devolucao.descricao',
+      );
+    }
+    // The standard: an id already used for this e2eid is refused, whatever the amount. After a
+    // lost answer the receiver reads the refund (GET) instead of sending it again.
+    if (found.pix.refunds.some((one) => one.id === refundId)) {
       throw refundInvalid(
         'A presente requisição de devolução apresenta um {id} já utilizado por outra requisição ' +
           'de devolução para o {e2eid} em questão.',
@@ -838,10 +911,9 @@ export class PspEmulator {
 
   #putWebhook(chave: string, body: unknown): void {
     const url = isObject(body) ? body.webhookUrl : undefined;
-    // Real PSPs take only https:// (and call it over mTLS); plain http is allowed here so a test
-    // can listen with a bare node:http server.
+    // The standard's callback is called over mutual TLS: only an https:// address is taken.
     const valid =
-      typeof url === 'string' && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+      typeof url === 'string' && URL.canParse(url) && new URL(url).protocol === 'https:';
     const owned = !this.#chaves || this.#chaves.has(chave);
     if (!valid || !owned) {
       throw new Problem(
@@ -940,6 +1012,9 @@ function routeOf(method: string, path: string): { name: string; params: string[]
   if (parts.length === 2 && parts[0] === 'webhook') {
     return { name: '/webhook/{chave}', params: [parts[1] ?? ''] };
   }
+  if (parts.length === 2 && parts[0] === 'pix') {
+    return { name: '/pix/{e2eid}', params: [parts[1] ?? ''] };
+  }
   if (parts.length === 4 && parts[0] === 'pix' && parts[2] === 'devolucao') {
     return { name: '/pix/{e2eid}/devolucao/{id}', params: [parts[1] ?? '', parts[3] ?? ''] };
   }
@@ -977,8 +1052,29 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-function parseJson(body: string): unknown {
-  if (body === '') return undefined;
+/** The Pix's path parameters (`EndToEndId`, the refund's `Id`): else 400. (`txid`: #putCob.) */
+function checkParams(route: string, params: string[]): void {
+  const [first = '', second = ''] = params;
+  const invalid = (propriedade: string) =>
+    new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', 'Parâmetro inválido.', [
+      { razao: `O parâmetro ${propriedade} não respeita o _schema_.`, propriedade },
+    ]);
+  if (route.startsWith('/pix/') && !E2EID.test(first)) throw invalid('e2eid');
+  if (route === '/pix/{e2eid}/devolucao/{id}' && !REFUND_ID.test(second)) throw invalid('id');
+}
+
+/** A body is JSON, said so (`Content-Type: application/json`); a GET has none. */
+function parseJson(body: string, request: IncomingMessage): unknown {
+  const invalid = (detail: string) =>
+    new Problem(400, 'RequisicaoInvalida', 'Requisição inválida.', detail);
+  if (body === '') {
+    if (request.method === 'PUT' || request.method === 'PATCH') throw invalid('Falta o corpo.');
+    return undefined;
+  }
+  if (request.method === 'GET') throw invalid('Um GET não leva corpo.');
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? '')) {
+    throw invalid('O corpo deve ser application/json.');
+  }
   try {
     return JSON.parse(body) as unknown;
   } catch {

@@ -10,6 +10,7 @@ export const PSP_NOT_CONNECTED: PixPspSettingsDto = {
   hasClientSecret: false,
   certificate: null,
   hasCa: false,
+  developmentKey: false,
 };
 
 /** The 'Formas de pagamento' page's PSP card, for tests of that page about something else. */

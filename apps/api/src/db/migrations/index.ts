@@ -31,6 +31,8 @@ import * as pixPsp from './20261127180000_pix_psp.ts';
 import * as pixCharges from './20261127190000_pix_charges.ts';
 import * as pixPayments from './20261128100000_pix_payments.ts';
 import * as salesToFold from './20261129100000_sales_to_fold.ts';
+import * as pixWebhookSecretSealed from './20261130090000_pix_webhook_secret_sealed.ts';
+import * as pixOneActiveCharge from './20261130090100_pix_one_active_charge.ts';
 import * as offlineKeys from './20261130100000_offline_keys.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
@@ -72,6 +74,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261127190000_pix_charges': pixCharges,
   '20261128100000_pix_payments': pixPayments,
   '20261129100000_sales_to_fold': salesToFold,
+  '20261130090000_pix_webhook_secret_sealed': pixWebhookSecretSealed,
+  '20261130090100_pix_one_active_charge': pixOneActiveCharge,
   '20261130100000_offline_keys': offlineKeys,
 };
 

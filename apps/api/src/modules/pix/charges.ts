@@ -1,5 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
+  PIX_CHARGE_BUSY,
+  PIX_CHARGE_BUSY_CODE,
   PIX_CHARGE_EXPIRY_SECONDS,
   PIX_CHARGE_NOT_FOUND,
   PIX_PSP_ERROR_CODE,
@@ -79,10 +81,16 @@ const activeCharge = (db: Db, orderId: number) =>
     .orderBy('attempt', 'desc')
     .executeTakeFirst();
 
+/** How long a till waits for another till's charge of the same amount to come back from the PSP. */
+const MADE_ELSEWHERE_WAIT_MS = 12_000;
+
 /**
- * POST /api/carrinho/pix/{id}/cobranca: the charge for `valor` of the order. The order's active
- * charge of that amount is answered again (a till reopened, a double click); another amount
- * cancels it first. Each attempt has its own txid (`pixChargeTxid`).
+ * POST /api/carrinho/pix/{id}/cobranca: the charge for `valor` of the order. One active charge per
+ * order (a partial unique index): its row is written first, with its txid (`pixChargeTxid`), and
+ * only the till that wrote it sends `PUT /cob/{txid}`, so the amount stored is the PSP's. The
+ * order's active charge of that amount is answered again (a till reopened, a double click, a
+ * second till); another amount cancels it first, or, while another till is still making it, is
+ * refused (409 PIX_CHARGE_BUSY).
  */
 export async function createCharge(
   db: Db,
@@ -98,52 +106,113 @@ export async function createCharge(
   if (paid) return toDto(paid);
   const current = await activeCharge(db, orderId);
   if (current && current.amount_cents === cents && Date.parse(current.expires_at) > now.getTime()) {
-    return toDto(current);
+    return toDto(await madeAtPsp(db, current));
   }
   return withPsp(db, key, async (client) => {
-    if (current) await settle(db, client, now, current, 'cancel');
-    for (;;) {
-      const last = await db
-        .selectFrom('pix_charges')
-        .select((eb) => eb.fn.max('attempt').as('attempt'))
-        .where('order_id', '=', orderId)
-        .executeTakeFirst();
-      const attempt = Number(last?.attempt ?? 0) + 1;
-      const txid = pixChargeTxid(orderId, attempt);
-      const made = await client.createCharge(txid, {
-        amountCents: cents,
-        expirySeconds: PIX_CHARGE_EXPIRY_SECONDS,
-        chave: config.chave,
-        description: `Pedido ${orderId}`,
-      });
-      const stamp = now.toISOString();
-      try {
-        await db
-          .insertInto('pix_charges')
-          .values({
-            txid,
-            order_id: orderId,
-            attempt,
-            amount_cents: cents,
-            status: 'ATIVA',
-            pix_copia_e_cola: made.pixCopiaECola ?? '',
-            expires_at: made.expiresAt,
-            created_by: actor.id,
-            created_at: stamp,
-            updated_at: stamp,
-          })
-          .execute();
-      } catch (error) {
-        // Another till made this attempt at the same moment: the PSP revised the same txid, and
-        // its row stands; the next attempt number is tried only if that one is not active.
-        if (!isUniqueViolation(error)) throw error;
-        const raced = await activeCharge(db, orderId);
-        if (raced && raced.amount_cents === cents) return toDto(raced);
+    let active = current;
+    for (let round = 0; round < 5; round++) {
+      if (active) {
+        if (active.amount_cents === cents && Date.parse(active.expires_at) > now.getTime()) {
+          return toDto(await madeAtPsp(db, active));
+        }
+        const making = active.pix_copia_e_cola === '';
+        if (making && Date.parse(active.expires_at) > now.getTime()) throw busy();
+        await settle(db, client, now, active, 'cancel');
+      }
+      const txid = await reserveCharge(db, now, actor, orderId, cents);
+      if (!txid) {
+        active = await activeCharge(db, orderId);
         continue;
       }
+      let made: Charge;
+      try {
+        made = await client.createCharge(txid, {
+          amountCents: cents,
+          expirySeconds: PIX_CHARGE_EXPIRY_SECONDS,
+          chave: config.chave,
+          description: `Pedido ${orderId}`,
+        });
+      } catch (error) {
+        // Never shown, so never paid: the attempt ends here (its txid is not used again).
+        await db
+          .updateTable('pix_charges')
+          .set({ status: 'CANCELADA', updated_at: now.toISOString() })
+          .where('txid', '=', txid)
+          .where('pix_copia_e_cola', '=', '')
+          .execute();
+        throw error;
+      }
+      await db
+        .updateTable('pix_charges')
+        .set({
+          pix_copia_e_cola: made.pixCopiaECola ?? '',
+          expires_at: made.expiresAt,
+          updated_at: now.toISOString(),
+        })
+        .where('txid', '=', txid)
+        .execute();
       return toDto((await chargeRow(db, txid))!);
     }
+    throw busy();
   });
+}
+
+const busy = () => new ApiError(409, PIX_CHARGE_BUSY_CODE, PIX_CHARGE_BUSY);
+
+/**
+ * The order's next attempt, written as its one active charge before the PSP is asked; undefined
+ * when another till wrote one first (that attempt number, or the order's active charge).
+ */
+async function reserveCharge(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  orderId: number,
+  cents: number,
+): Promise<string | undefined> {
+  const last = await db
+    .selectFrom('pix_charges')
+    .select((eb) => eb.fn.max('attempt').as('attempt'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  const attempt = Number(last?.attempt ?? 0) + 1;
+  const txid = pixChargeTxid(orderId, attempt);
+  const stamp = now.toISOString();
+  try {
+    await db
+      .insertInto('pix_charges')
+      .values({
+        txid,
+        order_id: orderId,
+        attempt,
+        amount_cents: cents,
+        status: 'ATIVA',
+        // Empty until the PSP answers: the charge is being made.
+        pix_copia_e_cola: '',
+        expires_at: new Date(now.getTime() + PIX_CHARGE_EXPIRY_SECONDS * 1000).toISOString(),
+        created_by: actor.id,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return undefined;
+  }
+  return txid;
+}
+
+/** The charge once its till has it back from the PSP (another till may be making it). */
+async function madeAtPsp(db: Db, row: ChargeRow): Promise<ChargeRow> {
+  const deadline = Date.now() + MADE_ELSEWHERE_WAIT_MS;
+  let current = row;
+  while (current.status === 'ATIVA' && current.pix_copia_e_cola === '') {
+    if (Date.now() > deadline) throw busy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    current = (await chargeRow(db, row.txid))!;
+  }
+  if (current.status !== 'ATIVA' && current.end_to_end_id === null) throw busy();
+  return current;
 }
 
 /**
@@ -164,7 +233,7 @@ export async function confirmManualLine(
     .execute();
 }
 
-const chargeRow = (db: Db, txid: string) =>
+export const chargeRow = (db: Db, txid: string) =>
   db.selectFrom('pix_charges').selectAll().where('txid', '=', txid).executeTakeFirst();
 
 /**
@@ -194,25 +263,64 @@ async function settle(
     // A cancel refused may mean it was just paid: what the PSP holds decides.
     if (intent === 'cancel' && error instanceof PspError && error.kind === 'refused') {
       charge = await client.getCharge(row.txid);
+    } else if (
+      error instanceof PspError &&
+      error.kind === 'not_found' &&
+      row.pix_copia_e_cola === ''
+    ) {
+      // An attempt whose server stopped before the PSP made it: never shown, it ends here.
+      await db
+        .updateTable('pix_charges')
+        .set({ status: 'CANCELADA', updated_at: now.toISOString() })
+        .where('txid', '=', row.txid)
+        .where('status', '=', 'ATIVA')
+        .execute();
+      return (await chargeRow(db, row.txid))!;
     } else {
       throw error;
     }
   }
+  return recordCharge(db, now, row, charge);
+}
+
+/**
+ * What the PSP holds of a charge (`GET /cob/{txid}` or a write's answer), stored on its row: an
+ * active charge becomes paid, cancelled or expired; a Pix of a charge already ended (a late
+ * payment) is kept on it as it stands, to be given back. The Pix's id, amount and time are the
+ * PSP's: nothing else marks a charge paid (docs/pix.md, 'The webhook').
+ */
+export async function recordCharge(
+  db: Db,
+  now: Date,
+  row: ChargeRow,
+  charge: Charge,
+): Promise<ChargeRow> {
   const paid = charge.pix[0];
   const status = chargeStatus(charge, now);
-  if (status === row.status) return row;
-  await db
-    .updateTable('pix_charges')
-    .set({
-      status,
-      end_to_end_id: paid?.endToEndId ?? null,
-      paid_cents: paid?.amountCents ?? null,
-      paid_at: paid?.paidAt ?? null,
-      updated_at: now.toISOString(),
-    })
-    .where('txid', '=', row.txid)
-    .where('status', '=', 'ATIVA')
-    .execute();
+  const pix = {
+    end_to_end_id: paid?.endToEndId ?? null,
+    paid_cents: paid?.amountCents ?? null,
+    paid_at: paid?.paidAt ?? null,
+    updated_at: now.toISOString(),
+  };
+  if (row.status === 'ATIVA' && status !== 'ATIVA') {
+    await db
+      .updateTable('pix_charges')
+      .set({ status, ...pix })
+      .where('txid', '=', row.txid)
+      .where('status', '=', 'ATIVA')
+      .execute();
+  } else if (paid && row.status !== 'ATIVA' && row.end_to_end_id === null) {
+    await db
+      .updateTable('pix_charges')
+      .set(pix)
+      .where('txid', '=', row.txid)
+      .where('status', 'in', ['CANCELADA', 'EXPIRADA'])
+      .where('end_to_end_id', 'is', null)
+      .execute();
+  } else {
+    return row;
+  }
   if (paid) await confirmManualLine(db, row.txid, paid);
   return (await chargeRow(db, row.txid))!;
 }

@@ -146,6 +146,11 @@ export class PspError extends Error {
     /** The PSP's HTTP status; null when it did not answer. */
     readonly status: number | null = null,
     readonly problem: PixProblem | null = null,
+    /**
+     * The connection ended after the request went out and before any answer: a refused client
+     * certificate looks so under TLS 1.3, and so does an answer lost. A PUT is read back then.
+     */
+    readonly answerLost = false,
   ) {
     super(message);
     this.name = 'PspError';
@@ -255,8 +260,9 @@ export class PspClient {
       // Characters, not UTF-16 units: an emoji is not cut in half.
       body.solicitacaoPagador = [...charge.description].slice(0, PAYER_REQUEST_MAX).join('');
     }
-    const answer = await this.#call('PUT', `/cob/${segment(txid)}`, body, chargeSubject(txid));
-    return parseCharge(answer);
+    const put = async () =>
+      parseCharge(await this.#call('PUT', `/cob/${segment(txid)}`, body, chargeSubject(txid)));
+    return this.#putOnce(put, () => this.getCharge(txid));
   }
 
   /** GET /cob/{txid}: the charge with its status and, once paid, the Pix received. */
@@ -271,9 +277,20 @@ export class PspClient {
     return parseCharge(await this.#call('PATCH', `/cob/${segment(txid)}`, body, subject));
   }
 
+  /** GET /pix/{e2eid}: a Pix received, as the PSP holds it. */
+  async getPix(endToEndId: string): Promise<ReceivedPix> {
+    const subject = {
+      what: 'o Pix',
+      notFound: `O PSP não encontrou o Pix ${endToEndId}.`,
+    };
+    return parsePix(await this.#call('GET', `/pix/${segment(endToEndId)}`, null, subject));
+  }
+
   /**
-   * PUT /pix/{e2eid}/devolucao/{id}: asks to give back (part of) a Pix received. The same id with
-   * the same amount is the same refund, so a retry is safe; its status starts EM_PROCESSAMENTO.
+   * PUT /pix/{e2eid}/devolucao/{id}: asks to give back (part of) a Pix received; its status starts
+   * EM_PROCESSAMENTO. The standard refuses an id already used (PixDevolucaoInvalida), so this is
+   * sent once per id: an answer lost is read back by the id (`getRefund`), here at once and by
+   * the caller before any new PUT.
    */
   async refund(endToEndId: string, refundId: string, amountCents: Cents): Promise<Refund> {
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) {
@@ -281,7 +298,30 @@ export class PspClient {
     }
     const path = `/pix/${segment(endToEndId)}/devolucao/${segment(refundId)}`;
     const body = { valor: centsToValor(amountCents) };
-    return parseRefund(await this.#call('PUT', path, body, refundSubject(endToEndId, refundId)));
+    const put = async () =>
+      parseRefund(await this.#call('PUT', path, body, refundSubject(endToEndId, refundId)));
+    return this.#putOnce(put, () => this.getRefund(endToEndId, refundId));
+  }
+
+  /**
+   * A PUT with the receiver's id, sent again only when the PSP is known not to hold it: after a
+   * PUT without an answer (none, lost, or 5xx) the id is read (`read`); found, that is the answer; not
+   * found, the PUT is sent once more; unreadable, the PUT's own error stands.
+   */
+  async #putOnce<T>(put: () => Promise<T>, read: () => Promise<T>): Promise<T> {
+    try {
+      return await put();
+    } catch (error) {
+      if (!(error instanceof PspError) || !(error.retryable || error.answerLost)) throw error;
+      let missing = false;
+      try {
+        return await read();
+      } catch (readError) {
+        missing = readError instanceof PspError && readError.kind === 'not_found';
+      }
+      if (missing) return put();
+      throw error;
+    }
   }
 
   /** GET /pix/{e2eid}/devolucao/{id}. */
@@ -304,6 +344,7 @@ export class PspClient {
       body,
       await this.#accessToken(),
     );
+    // A 401 is the token refused before anything was done: the call is sent again with a new one.
     if (answer.status === 401) {
       // The PSP may end a token before its expires_in (revoked, restarted): one fresh try.
       this.#token = null;
@@ -365,15 +406,18 @@ export class PspClient {
       authorization: `Bearer ${token}`,
       accept: 'application/json, application/problem+json',
     };
-    if (body === null) return this.#exchange(method, url, null, headers);
+    // A PUT is never sent twice unseen: the PSP may have done it (see createCharge, refund).
+    const replay = method !== 'PUT';
+    if (body === null) return this.#exchange(method, url, null, headers, !replay);
     headers['content-type'] = 'application/json';
-    return this.#exchange(method, url, JSON.stringify(body), headers);
+    return this.#exchange(method, url, JSON.stringify(body), headers, !replay);
   }
 
   /**
    * One HTTPS exchange over the client certificate, within the deadline. A kept-alive connection
-   * the PSP closed meanwhile fails at once: that one case is tried again on a new connection (every
-   * call here is idempotent: PUT with the caller's ids, GET, PATCH to a final status, the token).
+   * the PSP closed meanwhile fails at once: that one case is tried again on a new connection, for
+   * the calls that may be repeated (GET, PATCH to a final status, the token; `retried` true
+   * otherwise).
    */
   #exchange(
     method: string,
@@ -409,7 +453,7 @@ export class PspClient {
         // that drops the connection then, before any answer, refused the certificate without an
         // alert (Node's own rejectUnauthorized does so; an OpenSSL front sends the alert instead).
         if (!failure && code === 'ECONNRESET' && handshaken && !call.reusedSocket) {
-          failure = new PspError('certificate', CLIENT_CERTIFICATE_REFUSED);
+          failure = new PspError('certificate', CLIENT_CERTIFICATE_REFUSED, null, null, true);
         }
         if (
           !failure &&

@@ -78,8 +78,10 @@ const refundRow = (db: Db, id: string) =>
   db.selectFrom('pix_refunds').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
- * What the PSP said, stored: its status and return id, or, when it refused or did not answer,
- * the row stays PENDENTE with the pt-BR reason (to be tried again). Never moves a row backwards.
+ * The refund asked of the PSP, `PUT /pix/{e2eid}/devolucao/{id}`. The standard refuses an id
+ * already used, so a refund asked before (`asked`: its answer may have been lost) is first read by
+ * its id, `GET …/devolucao/{id}`, and sent only if the PSP does not hold it. What the PSP said is
+ * stored (`storeAnswer`).
  */
 async function askPsp(
   db: Db,
@@ -87,20 +89,42 @@ async function askPsp(
   now: Date,
   actor: AuditActor,
   row: RefundRow,
+  asked: boolean,
 ): Promise<RefundRow> {
   let answer: Refund | null = null;
   let error: string | null = null;
+  const ask = async (client: PspClient) => {
+    if (asked) {
+      try {
+        return await client.getRefund(row.end_to_end_id, row.id);
+      } catch (thrown) {
+        if (!(thrown instanceof PspError && thrown.kind === 'not_found')) throw thrown;
+      }
+    }
+    return client.refund(row.end_to_end_id, row.id, row.amount_cents);
+  };
   try {
-    answer = await atPsp(
-      db,
-      key,
-      (client) => client.refund(row.end_to_end_id, row.id, row.amount_cents),
-      PIX_REFUND_NO_PSP,
-    );
+    answer = await atPsp(db, key, ask, PIX_REFUND_NO_PSP);
   } catch (thrown) {
     if (!(thrown instanceof PspError)) throw thrown;
     error = thrown.message;
   }
+  return storeAnswer(db, now, actor, row, answer, error);
+}
+
+/**
+ * What the PSP said, stored: its status and return id, or, when it refused or did not answer,
+ * the row stays PENDENTE with the pt-BR reason (to be read back, or tried again). Never moves a
+ * row backwards.
+ */
+async function storeAnswer(
+  db: Db,
+  now: Date,
+  actor: AuditActor,
+  row: RefundRow,
+  answer: Refund | null,
+  error: string | null,
+): Promise<RefundRow> {
   const stamp = now.toISOString();
   const after = answer
     ? {
@@ -181,7 +205,7 @@ export async function refundPix(
     .selectAll()
     .where('end_to_end_id', '=', pix.endToEndId)
     .executeTakeFirst())!;
-  return created ? askPsp(db, key, now, actor, row) : row;
+  return created ? askPsp(db, key, now, actor, row, false) : row;
 }
 
 /**
@@ -372,12 +396,16 @@ async function unclaimedPix(db: Db, only?: string): Promise<Unclaimed[]> {
   return [...found.values()].sort((a, b) => b.paidAt.localeCompare(a.paidAt));
 }
 
-/** The refunds the PSP is still processing, asked again (a few per read); failures leave them. */
-async function refreshProcessing(db: Db, key: Buffer, now: Date): Promise<void> {
+/**
+ * The refunds not settled, read back at the PSP by their id (a few per read; failures leave them):
+ * those it is processing, and those PENDENTE whose request may have reached it though its answer
+ * was lost. A PENDENTE refund the PSP does not hold stays so, for 'Tentar de novo'.
+ */
+async function refreshProcessing(db: Db, key: Buffer, now: Date, actor: AuditActor): Promise<void> {
   const processing = await db
     .selectFrom('pix_refunds')
     .selectAll()
-    .where('status', '=', 'EM_PROCESSAMENTO')
+    .where('status', 'in', ['EM_PROCESSAMENTO', 'PENDENTE'])
     .orderBy('updated_at')
     .limit(REFRESH_MAX)
     .execute();
@@ -391,6 +419,10 @@ async function refreshProcessing(db: Db, key: Buffer, now: Date): Promise<void> 
         } catch (error) {
           if (error instanceof PspError) return;
           throw error;
+        }
+        if (row.status === 'PENDENTE') {
+          await storeAnswer(db, now, actor, row, refund, null);
+          return;
         }
         if (refund.status === 'EM_PROCESSAMENTO') return;
         await db
@@ -414,8 +446,13 @@ async function refreshProcessing(db: Db, key: Buffer, now: Date): Promise<void> 
 }
 
 /** GET /api/pix/devolucoes: the Pix to give back and the refunds asked (their PSP status read). */
-export async function pixRefunds(db: Db, key: Buffer, now: Date): Promise<PixRefundsDto> {
-  await refreshProcessing(db, key, now);
+export async function pixRefunds(
+  db: Db,
+  key: Buffer,
+  now: Date,
+  actor: AuditActor,
+): Promise<PixRefundsDto> {
+  await refreshProcessing(db, key, now, actor);
   const unclaimed: PixUnclaimedDto[] = (await unclaimedPix(db)).map((pix) => ({
     endToEndId: pix.endToEndId,
     valor: toReais(pix.amountCents),
@@ -469,8 +506,9 @@ export async function refundUnclaimedPix(
 }
 
 /**
- * POST /api/pix/devolucoes/{id}/tentar: a PENDENTE refund asked of the PSP again, with the same
- * id (the same refund, should the earlier request have reached it). Any other is answered as is.
+ * POST /api/pix/devolucoes/{id}/tentar: a PENDENTE refund read at the PSP by its id (the earlier
+ * request may have reached it), and asked only if the PSP does not hold it, with the same id. Any
+ * other is answered as is.
  */
 export async function retryPixRefund(
   db: Db,
@@ -481,6 +519,6 @@ export async function retryPixRefund(
 ): Promise<PixRefundDto> {
   const row = await refundRow(db, id);
   if (!row) throw notFound(PIX_REFUND_NOT_FOUND);
-  const current = row.status === 'PENDENTE' ? await askPsp(db, key, now, actor, row) : row;
+  const current = row.status === 'PENDENTE' ? await askPsp(db, key, now, actor, row, true) : row;
   return (await toDtos(db, [current]))[0]!;
 }

@@ -3,6 +3,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import {
   ORDER_TRANSITIONS,
   PIX_CHARGE_STATUSES,
+  PIX_PSP_DEVELOPMENT_KEY_WARNING,
   PIX_REFUND_PERMISSIONS,
   PIX_REFUND_REASON_MAX,
   PIX_SETTINGS_PERMISSIONS,
@@ -27,6 +28,7 @@ const SettingsSchema = Type.Object({
     Type.Object({ subject: Type.String(), issuer: Type.String(), validTo: Type.String() }),
   ),
   hasCa: Type.Boolean(),
+  developmentKey: Type.Boolean(),
 });
 
 // Lengths and forms are checked by the service, with pt-BR messages.
@@ -82,14 +84,24 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.get('/pix/psp', { config: system, schema: { response: { 200: SettingsSchema } } }, async () =>
-    pspSettings(app.db),
+    pspSettings(app.db, key()),
   );
 
   app.put(
     '/pix/psp',
     { config: system, schema: { body: SettingsInput, response: { 200: SettingsSchema } } },
-    async (request) =>
-      savePspSettings(app.db, key(), app.config.now(), auditActor(request), request.body),
+    async (request) => {
+      const saved = await savePspSettings(
+        app.db,
+        key(),
+        app.config.now(),
+        auditActor(request),
+        request.body,
+      );
+      // Saved all the same (the quick start has no key): the card and the log say it.
+      if (saved.developmentKey) request.log.warn(PIX_PSP_DEVELOPMENT_KEY_WARNING);
+      return saved;
+    },
   );
 
   app.delete(
@@ -97,7 +109,7 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { config: system, schema: { response: { 200: SettingsSchema } } },
     async (request) => {
       await removePspSettings(app.db, app.config.now(), auditActor(request));
-      return pspSettings(app.db);
+      return pspSettings(app.db, key());
     },
   );
 
@@ -144,7 +156,7 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      receiveNotification(app.db, app.config.now(), request.params.secret, request.body),
+      receiveNotification(app.db, key(), app.config.now(), request.params.secret, request.body),
   );
 
   const cashiers = { access: ORDER_TRANSITIONS.pagar.permissions };
@@ -191,7 +203,7 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: PIX_REFUND_PERMISSIONS },
       schema: { response: { 200: PixRefundsDtoSchema } },
     },
-    async () => pixRefunds(app.db, key(), app.config.now()),
+    async (request) => pixRefunds(app.db, key(), app.config.now(), auditActor(request)),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { X509Certificate, createPrivateKey, randomBytes, type KeyObject } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import {
   PIX_PSP_CERTIFICATE_MESSAGE,
   PIX_PSP_CLIENT_ID_MESSAGE,
@@ -11,8 +11,13 @@ import {
   type PixPspSettingsDto,
   type PixPspSettingsInput,
 } from '@balcao/contract';
-import { openTotpSecret, sealTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
-import type { Database } from '../../db/types.ts';
+import {
+  DEVELOPMENT_TOTP_KEY,
+  openTotpSecret,
+  sealTotpSecret,
+  totpKeys,
+} from '../../auth/totp-secret-box.ts';
+import type { Database, PixPspSettingsTable } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { PspClient, PspError } from './psp-client.ts';
@@ -36,7 +41,7 @@ export interface PspConnection {
   caPem?: string;
 }
 
-const NOT_CONFIGURED: PixPspSettingsDto = {
+const NOT_CONFIGURED: Omit<PixPspSettingsDto, 'developmentKey'> = {
   configured: false,
   baseUrl: '',
   tokenUrl: '',
@@ -55,10 +60,15 @@ function certificateFacts(pem: string) {
   };
 }
 
-export async function pspSettings(db: Db): Promise<PixPspSettingsDto> {
+/** Whether secrets sealed under `key` are sealed under the key every copy of the code knows. */
+export const isDevelopmentKey = (key: Buffer): boolean => key.equals(DEVELOPMENT_TOTP_KEY);
+
+export async function pspSettings(db: Db, key: Buffer): Promise<PixPspSettingsDto> {
   const row = await db.selectFrom('pix_psp_settings').selectAll().executeTakeFirst();
-  if (!row) return NOT_CONFIGURED;
+  const developmentKey = isDevelopmentKey(key);
+  if (!row) return { ...NOT_CONFIGURED, developmentKey };
   return {
+    developmentKey,
     configured: true,
     baseUrl: row.base_url,
     tokenUrl: row.token_url ?? '',
@@ -69,10 +79,21 @@ export async function pspSettings(db: Db): Promise<PixPspSettingsDto> {
   };
 }
 
+/**
+ * A webhook secret: the path segment the PSP calls back with (docs/pix.md, 'The webhook'). Made
+ * when the connection is first saved and again at each 'Registrar webhook'; stored sealed.
+ */
+export const newWebhookSecret = (): string => randomBytes(24).toString('base64url');
+
+type SettingsRow = Selectable<PixPspSettingsTable>;
+
 /** The stored connection, opened for a call to the PSP; undefined when there is none. */
 export async function pspConnection(db: Db, key: Buffer): Promise<PspConnection | undefined> {
   const row = await db.selectFrom('pix_psp_settings').selectAll().executeTakeFirst();
-  if (!row) return undefined;
+  return row && openConnection(row, key);
+}
+
+function openConnection(row: SettingsRow, key: Buffer): PspConnection {
   return {
     baseUrl: row.base_url,
     tokenUrl: row.token_url ?? `${row.base_url.replace(/\/+$/, '')}/oauth/token`,
@@ -85,8 +106,29 @@ export async function pspConnection(db: Db, key: Buffer): Promise<PspConnection 
 }
 
 /**
- * `use` with a client of the stored connection, closed after. No connection is a PspError of kind
- * 'not_connected' with `missing` as its message, like any other reason the PSP cannot be asked.
+ * The client of each database's stored connection, kept from call to call so that its OAuth
+ * token (and its TLS connections) last until they expire, not one request. A connection saved
+ * again (or removed) makes a new one; the old one closes once its calls had time to end.
+ */
+const kept = new WeakMap<Db, { connection: string; client: PspClient }>();
+const OLD_CLIENT_CLOSE_MS = 30_000;
+
+/** What identifies a stored connection: any change to it is a new client. */
+const connectionOf = (row: SettingsRow) =>
+  JSON.stringify([
+    row.base_url,
+    row.token_url,
+    row.client_id,
+    row.client_secret_sealed,
+    row.certificate_pem,
+    row.private_key_sealed,
+    row.ca_pem,
+  ]);
+
+/**
+ * `use` with the client of the stored connection (kept: see `kept`). No connection is a PspError
+ * of kind 'not_connected' with `missing` as its message, like any other reason the PSP cannot be
+ * asked.
  */
 export async function atPsp<T>(
   db: Db,
@@ -94,14 +136,21 @@ export async function atPsp<T>(
   use: (client: PspClient) => Promise<T>,
   missing = PIX_PSP_NOT_CONFIGURED,
 ): Promise<T> {
-  const connection = await pspConnection(db, key);
-  if (!connection) throw new PspError('not_connected', missing);
-  const client = new PspClient(connection);
-  try {
-    return await use(client);
-  } finally {
-    client.close();
+  const row = await db.selectFrom('pix_psp_settings').selectAll().executeTakeFirst();
+  const connection = row && connectionOf(row);
+  let current = kept.get(db);
+  if (current && current.connection !== connection) {
+    const old = current.client;
+    setTimeout(() => old.close(), OLD_CLIENT_CLOSE_MS).unref();
+    kept.delete(db);
+    current = undefined;
   }
+  if (!row || !connection) throw new PspError('not_connected', missing);
+  if (!current) {
+    current = { connection, client: new PspClient(openConnection(row, key)) };
+    kept.set(db, current);
+  }
+  return use(current.client);
 }
 
 function httpsUrl(text: string | undefined, message: string): string | null {
@@ -192,7 +241,7 @@ export async function savePspSettings(
           client_secret_sealed: values.client_secret_sealed!,
           certificate_pem: values.certificate_pem!,
           private_key_sealed: values.private_key_sealed!,
-          webhook_secret: randomBytes(24).toString('base64url'),
+          webhook_secret_sealed: sealTotpSecret(key, newWebhookSecret()),
         })
         .execute();
     }
@@ -218,7 +267,7 @@ export async function savePspSettings(
       at: now,
     });
   });
-  return pspSettings(db);
+  return pspSettings(db, key);
 }
 
 /** DELETE /api/pix/psp: back to PIX confirmed by the cashier. */

@@ -11,6 +11,7 @@ import {
   type PaymentMethodDto,
   type PixChargeDto,
   type PixPspChargeDto,
+  PIX_CHARGE_BUSY_CODE,
   PIX_PSP_ERROR_CODE,
   isPixMethodName,
 } from '@balcao/contract';
@@ -279,7 +280,8 @@ export const checkoutSlice = createSlice({
       }),
       reducer(state, action: PayloadAction<ApiError, string, FailureMeta & { key: string }>) {
         const { description, error } = action.payload;
-        const pspFailed = error === PIX_PSP_ERROR_CODE;
+        // The PSP failing, or another till making the order's charge: 'Tentar de novo'.
+        const pspFailed = error === PIX_PSP_ERROR_CODE || error === PIX_CHARGE_BUSY_CODE;
         state.pix[action.meta.key] = { kind: 'error', error: description, pspFailed };
       },
     },

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { PIX_PSP_KEY_MISMATCH_MESSAGE, type PixPspSettingsDto } from '@balcao/contract';
+import {
+  PIX_PSP_DEVELOPMENT_KEY_WARNING,
+  PIX_PSP_KEY_MISMATCH_MESSAGE,
+  type PixPspSettingsDto,
+} from '@balcao/contract';
 import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
 import { PSP_NOT_CONNECTED } from '../../testing/fake-pix';
@@ -19,6 +23,7 @@ const CONNECTED: PixPspSettingsDto = {
     validTo: '2027-12-31T12:00:00.000Z',
   },
   hasCa: false,
+  developmentKey: false,
 };
 
 const CERTIFICATE = '-----BEGIN CERTIFICATE-----\nMIIBcert\n-----END CERTIFICATE-----\n';
@@ -199,6 +204,19 @@ describe('Confirmação pelo banco (PSP)', { timeout: 20_000 }, () => {
     );
     expect(registered.closest('.alert')).toHaveClass('alert-success');
     expect(card.queryByText('O PSP recusou o certificado do cliente.')).not.toBeInTheDocument();
+  });
+
+  it('warns while the secrets would be sealed under the development key (no BALCAO_TOTP_KEY)', async () => {
+    pageAnswers({ ...CONNECTED, developmentKey: true });
+    const { card } = await openPspCard();
+    expect(await card.findByText(PIX_PSP_DEVELOPMENT_KEY_WARNING)).toBeInTheDocument();
+  });
+
+  it('says nothing of the key when BALCAO_TOTP_KEY is set', async () => {
+    pageAnswers(CONNECTED);
+    const { card } = await openPspCard();
+    await card.findByText('CA do PSP');
+    expect(card.queryByText(PIX_PSP_DEVELOPMENT_KEY_WARNING)).toBeNull();
   });
 
   it('asks before disconnecting, then deletes the connection', async () => {

@@ -6,6 +6,7 @@ import Card from 'react-bootstrap/Card';
 import {
   PIX_PSP_CERTIFICATE_MESSAGE,
   PIX_PSP_CLIENT_ID_MESSAGE,
+  PIX_PSP_DEVELOPMENT_KEY_WARNING,
   PIX_PSP_SECRET_MESSAGE,
   PIX_PSP_URL_MESSAGE,
   type PixPspSettingsDto,
@@ -184,6 +185,9 @@ export function PixPspForm() {
           ) : (
             <>
               <ConnectionStatus settings={settings} />
+              {settings.developmentKey && (
+                <Alert variant="warning">{PIX_PSP_DEVELOPMENT_KEY_WARNING}</Alert>
+              )}
               <FieldsForm
                 key={revision}
                 layout="card"
