@@ -107,6 +107,8 @@ const hasPoppler = ['pdffonts', 'pdftotext'].every(
   (tool) => spawnSync(tool, ['-v'], { stdio: 'ignore' }).error === undefined,
 );
 
+if (!hasPoppler) console.warn('fonts.test.ts: sem pdffonts/pdftotext, instale poppler-utils.');
+
 describe.skipIf(!hasPoppler)('poppler reads the badge (needs poppler-utils)', () => {
   it('pdffonts: embedded, subset, with Unicode; pdftotext: each name exactly', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'balcao-fonts-'));
