@@ -151,4 +151,56 @@ describe('one font from preview to paper', () => {
       expect(line.baseline - TEXT_BASELINE_EM * line.size).toBeGreaterThan(0);
     }
   });
+
+  it('says at the desk which character of which name will not print, and refuses it in the badge name', async () => {
+    const p = page();
+    const run = uniqueSuffix();
+    // Georgian: a script the font does not cover.
+    const fullName = `Nino ნინო Beridze ${run}`;
+    await signIn(p, 'admin', inject('adminPassword'));
+    const names = await setUpDesk(p, run);
+    await openMenu(p, 'Importar Participantes');
+    const cpf = withCheckDigits(`${String(Date.now() % 1_000_000).padStart(6, '0')}425`);
+    const csv = await participantsSheet(p, [
+      {
+        nome: fullName,
+        email: `${cpf}@exemplo.com.br`,
+        cpf_cnpj: cpf,
+        pacote: 'VIP',
+        situacao: '1',
+        nucleo_origem: names.centerCode,
+      },
+    ]);
+    await p.getByLabel('Planilha (.csv ou .xlsx)').setInputFiles({
+      name: 'participantes.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await p
+      .getByRole('main')
+      .getByLabel('Evento', { exact: true })
+      .selectOption({ label: names.event });
+    await p.getByRole('button', { name: 'Importar', exact: true }).click();
+    await p.getByText(/1 criados?/).waitFor();
+
+    await openMenu(p, 'Credenciamento');
+    const cpfField = p.getByLabel('CPF', { exact: true });
+    await typeInto(cpfField, cpf);
+    await cpfField.press('Enter');
+    const warning = p.getByText('O crachá não imprime tudo:').locator('..');
+    await warning.waitFor();
+    await expect
+      .poll(() => warning.textContent())
+      .toContain(
+        `Nome completo "${fullName}": a fonte não tem 'ნ' (U+10DC), 'ი' (U+10D8), 'ო' (U+10DD); saem como um quadrado vazio.`,
+      );
+    await typeInto(p.getByLabel('Nome no crachá', { exact: true }), 'ნინო');
+    await p
+      .getByText("O nome do crachá tem 'ნ' (U+10DC), 'ი' (U+10D8), 'ო' (U+10DD), que a fonte")
+      .waitFor();
+    await p.screenshot({ path: `${ARTIFACTS}font-layout-desk.png`, fullPage: true });
+    expect(await p.getByRole('button', { name: 'Imprimir crachá', exact: true }).isDisabled()).toBe(
+      true,
+    );
+  });
 });
