@@ -33,7 +33,7 @@ function zxingWasm(): Plugin {
   };
 }
 
-const COMPRESSIBLE = /\.(js|css|html|svg|json|wasm|txt)$/;
+const COMPRESSIBLE = /\.(js|css|html|svg|json|wasm|txt|ttf)$/;
 
 /**
  * Writes `file.br` and `file.gz` beside every compressible file of the build, at the highest
@@ -112,8 +112,9 @@ const offlineApp = VitePWA({
     icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
   },
   workbox: {
-    // The badge's PDF background is drawn by pdf.js's worker (.mjs) when printing offline.
-    globPatterns: ['**/*.{js,mjs,css,html,svg,wasm,woff2}'],
+    // The badge's PDF background is drawn by pdf.js's worker (.mjs) when printing offline, its
+    // text in the documents' font (.ttf, ui/layout-drawing/layout-font.ts).
+    globPatterns: ['**/*.{js,mjs,css,html,svg,wasm,woff2,ttf}'],
     // The camera scanner's decoder is about 1 MB.
     maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     navigateFallback: 'index.html',

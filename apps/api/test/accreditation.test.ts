@@ -270,6 +270,11 @@ describe('badge print', () => {
       ['   ', 'Informe o nome do crachá.'],
       // Refused, not cut to 'Dezesseis letra': the clerk chooses how to shorten it.
       ['Dezesseis letras', 'O nome do crachá deve ter no máximo 15 caracteres.'],
+      // A letter the badge's font lacks would print as an empty box: said, never dropped.
+      [
+        'Nino ნინო',
+        "O nome do crachá tem 'ნ' (U+10DC), 'ი' (U+10D8), 'ო' (U+10DD), que a fonte do crachá não desenha: escreva-o sem esses caracteres.",
+      ],
     ]) {
       const response = await printBadge(participant.id, name!);
       expect(response.statusCode, name).toBe(400);

@@ -160,6 +160,26 @@ describe('an event’s own badge layout', () => {
       'O layout é de outro documento: importe-o na aba certa.',
     );
     expect((await put(CR80, 'menu')).statusCode).toBe(400);
+    // Fixed words the font cannot draw would print as empty boxes: refused, naming them.
+    const georgian = await put({
+      ...CR80,
+      elements: [
+        ...CR80.elements,
+        {
+          kind: 'text',
+          xMm: 2,
+          yMm: 2,
+          widthMm: 40,
+          text: 'Bem-vindo ✓ მოგესალმებით',
+          font: 'regular',
+          sizePt: 8,
+        },
+      ],
+    });
+    expect(georgian.statusCode).toBe(400);
+    expect(georgian.json<{ error_description: string }>().error_description).toContain(
+      "a fonte não tem '✓' (U+2713), 'მ' (U+10DB)",
+    );
   });
 
   it('is changed only by System users', async () => {

@@ -39,6 +39,10 @@ async function waitFor(check: () => boolean, what: string, timeoutMs = 15_000): 
   }
 }
 
+if (!cupsAvailable) {
+  console.warn('cups.test.ts: pulado; instale cups, cups-pdf e poppler-utils e rode como root.');
+}
+
 // Ghostscript makes every PDF (cups-pdf): allow for a busy CI machine beyond the 5 s default.
 describe.skipIf(!cupsAvailable)(
   'printing through CUPS (a private cupsd, cups-pdf queues)',

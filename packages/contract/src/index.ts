@@ -21,6 +21,7 @@ export * from './food.ts';
 export * from './emails.ts';
 export * from './audit.ts';
 export * from './csv.ts';
+export * from './font.ts';
 export * from './layouts.ts';
 export * from './layout-defaults.ts';
 export * from './offline.ts';

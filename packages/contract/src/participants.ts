@@ -1,3 +1,5 @@
+import { describeCharacters, missingCharacters } from './font.ts';
+
 /** SPEC.md section 3: participant status values, with the labels the screens show. */
 export const PARTICIPANT_STATUSES = [
   'OK',
@@ -94,3 +96,18 @@ export function accreditationStatus(
 export const BADGE_NAME_MAX = 15;
 /** A longer name is refused, never cut: the clerk chooses how to shorten it. */
 export const BADGE_NAME_TOO_LONG_MESSAGE = `O nome do crachá deve ter no máximo ${BADGE_NAME_MAX} caracteres.`;
+export const BADGE_NAME_MISSING_MESSAGE = 'Informe o nome do crachá.';
+
+/**
+ * What is wrong with a typed badge name, in pt-BR; null: it prints as typed (trimmed). The desk
+ * says it as the clerk types, the server refuses the print with it (400): blank, too long, or a
+ * character the badge's font cannot draw (issue #42), which would print as an empty box.
+ */
+export function badgeNameProblem(typed: string): string | null {
+  const name = typed.trim();
+  if (name === '') return BADGE_NAME_MISSING_MESSAGE;
+  if ([...name].length > BADGE_NAME_MAX) return BADGE_NAME_TOO_LONG_MESSAGE;
+  const missing = missingCharacters(name);
+  if (missing.length === 0) return null;
+  return `O nome do crachá tem ${describeCharacters(missing)}, que a fonte do crachá não desenha: escreva-o sem ${missing.length === 1 ? 'esse caractere' : 'esses caracteres'}.`;
+}

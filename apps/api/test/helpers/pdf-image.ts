@@ -1,32 +1,23 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
-/** The first page of a PDF as poppler draws it (pdftoppm), `dpi` dots per inch, grey or colour. */
+const RASTERISER = fileURLToPath(new URL('./rasterise-pdf.mjs', import.meta.url));
+
+/**
+ * The first page of a PDF as pdf.js draws it (rasterise-pdf.mjs), `dpi` dots per inch, grey or
+ * colour: npm packages only, so the pixels are the same on any machine, fonts or none.
+ */
 export function rasterise(pdf: Buffer, options: { dpi?: number; gray?: boolean } = {}): PNG {
-  const dir = mkdtempSync(join(tmpdir(), 'balcao-raster-'));
-  try {
-    writeFileSync(join(dir, 'doc.pdf'), pdf);
-    execFileSync(
-      'pdftoppm',
-      [
-        '-r',
-        String(options.dpi ?? 150),
-        ...(options.gray ? ['-gray'] : []),
-        '-png',
-        '-singlefile',
-        'doc.pdf',
-        'page',
-      ],
-      { cwd: dir },
-    );
-    return PNG.sync.read(readFileSync(join(dir, 'page.png')));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const png = execFileSync(
+    process.execPath,
+    [RASTERISER, String(options.dpi ?? 150), options.gray ? 'gray' : ''],
+    { input: pdf, maxBuffer: 256 * 1024 * 1024 },
+  );
+  return PNG.sync.read(png);
 }
 
 /** The colour at a point given in millimetres from the page's top-left corner, as '#rrggbb'. */

@@ -179,6 +179,10 @@ function scan(pdf: Buffer): string[] {
   }
 }
 
+if (!canScan) {
+  console.warn('documents.test.ts: sem pdftoppm/zbarimg, instale poppler-utils e zbar-tools.');
+}
+
 describe.skipIf(!canScan)('codes scan back at 203 dpi', () => {
   it('badge, selo and coupon QR codes hold the ids; tags hold the Totvs code', async () => {
     expect(scan(await renderBadge(sample.badge))).toEqual(['QR-Code:1234']);

@@ -87,7 +87,7 @@ describe('labels on a sheet', () => {
     ] as const) {
       expect(colourAt(sheet, 100, x + 1, y + 1), `${x}, ${y}`).toBe('#ff8c00');
       expect(colourAt(sheet, 100, x + 89, y + 49), `${x}, ${y}`).toBe('#ff8c00');
-      expect(colourAt(sheet, 100, x + 62 + 1, y + 22 + 1)).toBe('#000000');
+      expect(colourAt(sheet, 100, x + 62 + 0.5, y + 22 + 0.5)).toBe('#000000');
     }
     expect(colourAt(sheet, 100, 110 + 45, 70 + 25)).toBe('#ffffff');
     expect(colourAt(sheet, 100, 5, 5)).toBe('#ffffff');

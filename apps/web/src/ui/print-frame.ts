@@ -30,13 +30,20 @@ export function printFile(file: Blob): void {
     () => {
       const view = frame.contentWindow;
       if (!view) return;
-      view.addEventListener('afterprint', restoreFocus, { once: true });
-      // The dialog takes the focus; the window gets it back when the dialog closes.
-      window.addEventListener('focus', restoreFocus, { once: true });
-      view.focus();
-      view.print();
-      frame.setAttribute(FRAME_ATTRIBUTE, 'printed');
-      restoreFocus();
+      const print = () => {
+        view.addEventListener('afterprint', restoreFocus, { once: true });
+        // The dialog takes the focus; the window gets it back when the dialog closes.
+        window.addEventListener('focus', restoreFocus, { once: true });
+        view.focus();
+        view.print();
+        frame.setAttribute(FRAME_ATTRIBUTE, 'printed');
+        restoreFocus();
+      };
+      // A page drawn in the browser (the offline badge) declares the documents' font: it prints
+      // once the font is in, never in a fallback with other widths.
+      const faces = view.document.fonts ? [...view.document.fonts] : [];
+      if (faces.length === 0) print();
+      else void Promise.all(faces.map((face) => face.load().catch(() => face))).then(print);
     },
     { once: true },
   );

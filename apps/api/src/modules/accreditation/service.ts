@@ -2,8 +2,7 @@ import { type AuditActor, recordAudit, recordCpfView } from '../audit/index.ts';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   ALREADY_HOLDS_COURSEWARE_MESSAGE,
-  BADGE_NAME_MAX,
-  BADGE_NAME_TOO_LONG_MESSAGE,
+  badgeNameProblem,
   COURSEWARE_CODE_MESSAGE,
   LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
@@ -188,12 +187,11 @@ export async function printBadge(
 
 export type DeskParticipant = Awaited<ReturnType<typeof deskParticipant>>;
 
-/** The usual name as the badge prints it; refused, never cut, when blank or too long. */
+/** The usual name as the badge prints it; refused (badgeNameProblem), never cut or boxed. */
 export function badgeName(typed: string): string {
-  const usualName = typed.trim();
-  if (usualName === '') throw invalidRequest('Informe o nome do crachá.');
-  if ([...usualName].length > BADGE_NAME_MAX) throw invalidRequest(BADGE_NAME_TOO_LONG_MESSAGE);
-  return usualName;
+  const problem = badgeNameProblem(typed);
+  if (problem) throw invalidRequest(problem);
+  return typed.trim();
 }
 
 /** The desk's rules before a badge prints: not pending, printing on, courseware first if asked. */

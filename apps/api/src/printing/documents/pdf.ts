@@ -3,30 +3,47 @@
  * QR and Code 128 symbols drawn as vectors (sharp at any printer resolution), and the pdfkit stream
  * collected into a Buffer.
  *
- * Fonts are pdfkit's built-in Helvetica pair. They are not embedded and use WinAnsiEncoding, which
- * covers every Portuguese letter (ã, ç, é, Ô, ...); characters outside it print as nothing, so a
- * document that must show other scripts needs an embedded TrueType font instead.
+ * The fonts are the contract's one embedded font (packages/contract/src/font.ts), regular and
+ * bold: pdfkit embeds the glyphs a document uses (a subset, with a ToUnicode map, so the text
+ * reads back), and every line is measured with the contract's `measureText`, as the browser does.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import {
   fitFontSize as fitLayoutFontSize,
+  LAYOUT_FONT_FILES,
   layOut,
   lineHeight,
+  measureText,
   mmToPt,
+  printedText,
   sheetSlots,
+  TEXT_BASELINE_EM,
   wrapText,
   type Layout,
+  type LayoutFont,
   type LayoutValues,
-  type MeasureText,
 } from '@balcao/contract';
 import { underlayPdfPage } from './pdf-background.ts';
 import { drawPicture, type Box, type LayoutPicture } from './pictures.ts';
 
 export type Doc = PDFKit.PDFDocument;
 
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const;
-export type FontName = keyof typeof FONT;
+export type FontName = LayoutFont;
+
+const resolve = createRequire(import.meta.url).resolve;
+/** The font files, read once: each document registers them and embeds what it uses. */
+const FONT_DATA: Record<FontName, Buffer> = {
+  regular: readFileSync(resolve(LAYOUT_FONT_FILES.regular)),
+  bold: readFileSync(resolve(LAYOUT_FONT_FILES.bold)),
+};
+
+function withFonts(doc: Doc): Doc {
+  for (const font of ['regular', 'bold'] as const) doc.registerFont(font, FONT_DATA[font]);
+  return doc;
+}
 
 /** Millimetres to PDF points. */
 export const mm = mmToPt;
@@ -45,11 +62,13 @@ export interface PdfOptions {
  * with the finished PDF. Pages beyond the first are the drawer's to add, with `addPage(doc, ...)`.
  */
 export function renderPdf(options: PdfOptions, draw: (doc: Doc) => void): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: [mm(options.widthMm), mm(options.heightMm)],
-    margin: 0,
-    info: { Title: options.title, Producer: 'Balcão', Creator: 'Balcão' },
-  });
+  const doc = withFonts(
+    new PDFDocument({
+      size: [mm(options.widthMm), mm(options.heightMm)],
+      margin: 0,
+      info: { Title: options.title, Producer: 'Balcão', Creator: 'Balcão' },
+    }),
+  );
   return new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -69,35 +88,33 @@ export function renderPdf(options: PdfOptions, draw: (doc: Doc) => void): Promis
  * once here to learn their height, then again on the real page.
  */
 export function measuringDoc(widthMm: number): Doc {
-  return new PDFDocument({ size: [mm(widthMm), mm(5000)], margin: 0 });
+  return withFonts(new PDFDocument({ size: [mm(widthMm), mm(5000)], margin: 0 }));
 }
 
 export function addPage(doc: Doc, widthMm: number, heightMm: number): void {
   doc.addPage({ size: [mm(widthMm), mm(heightMm)], margin: 0 });
 }
 
-function useFont(doc: Doc, font: FontName, size: number): void {
-  doc.font(FONT[font]).fontSize(size);
-}
-
-/** Widths as pdfkit sets them: the layouts' engine and these helpers measure alike. */
-export function measureWith(doc: Doc): MeasureText {
-  return (text, font, size) => {
-    useFont(doc, font, size);
-    return doc.widthOfString(text);
-  };
+/**
+ * One line of text whose top is at y, its baseline where the layouts put it (TEXT_BASELINE_EM),
+ * never wrapped by pdfkit.
+ */
+function drawLine(doc: Doc, text: string, x: number, y: number, font: FontName, size: number) {
+  doc
+    .font(font)
+    .fontSize(size)
+    .text(text, x, y + TEXT_BASELINE_EM * size, { lineBreak: false, baseline: 'alphabetic' });
 }
 
 /** The largest size from maxSize down to minSize (0.5 pt steps) at which text fits on one line. */
 export function fitFontSize(
-  doc: Doc,
   text: string,
   font: FontName,
   width: number,
   maxSize: number,
   minSize: number,
 ): number {
-  return fitLayoutFontSize(measureWith(doc), text, font, width, maxSize, minSize);
+  return fitLayoutFontSize(measureText, printedText(text), font, width, maxSize, minSize);
 }
 
 export interface TextBox {
@@ -116,19 +133,19 @@ export interface TextBox {
  * wrapping off, so nothing ever spills onto an unwanted new page.
  */
 export function drawText(doc: Doc, text: string, box: TextBox): number {
-  const { x, width, size, align = 'left' } = box;
-  useFont(doc, box.font ?? 'regular', size);
-  const fits = (candidate: string) => doc.widthOfString(candidate) <= width;
+  const { x, width, size, align = 'left', font = 'regular' } = box;
+  const fits = (candidate: string) => measureText(candidate, font, size) <= width;
   let y = box.y;
-  for (const line of wrapText(fits, text, box.maxLines ?? 1)) {
-    const lineWidth = doc.widthOfString(line);
+  for (const line of wrapText(fits, printedText(text), box.maxLines ?? 1)) {
+    const lineWidth = measureText(line, font, size);
     const left =
       align === 'center'
         ? x + (width - lineWidth) / 2
         : align === 'right'
           ? x + width - lineWidth
           : x;
-    doc.fillColor('black').text(line, left, y, { lineBreak: false });
+    doc.fillColor('black');
+    drawLine(doc, line, left, y, font, size);
     y += lineHeight(size);
   }
   return y;
@@ -221,11 +238,11 @@ export function drawLayout(
   { layout, images }: PrintableLayout,
   values: LayoutValues,
 ): void {
-  for (const op of layOut(layout, values, measureWith(doc))) {
+  for (const op of layOut(layout, values)) {
     switch (op.kind) {
       case 'text':
-        useFont(doc, op.font, op.sizePt);
-        doc.fillColor(op.color).text(op.text, op.x, op.y, { lineBreak: false });
+        doc.fillColor(op.color);
+        drawLine(doc, op.text, op.x, op.y, op.font, op.sizePt);
         break;
       case 'rule':
         drawRule(doc, op.x, op.y, op.width, op.thickness, op.color);

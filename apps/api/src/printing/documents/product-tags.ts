@@ -53,7 +53,7 @@ function drawTag(doc: Doc, product: ProductTagInput, left: number): void {
     x,
     y: nameBottom + mm(0.3),
     width,
-    size: fitFontSize(doc, price, 'bold', width, 11, 6),
+    size: fitFontSize(price, 'bold', width, 11, 6),
     font: 'bold',
     align: 'center',
   });

@@ -3,13 +3,12 @@
  * with a different title and ending, so they live in one module. Both print on an 80 mm roll:
  * the page is 80 mm wide (72 mm printed, the usual printable width) and as tall as its content.
  */
-import { formatCpf, formatMoney, maskCpf } from '@balcao/contract';
+import { formatCpf, formatMoney, maskCpf, measureText } from '@balcao/contract';
 import { formatDateTimeSecondsInZone } from '../../dates.ts';
 import type { Doc } from './pdf.ts';
 import {
   DEFAULT_TIME_ZONE,
   drawRule,
-  FONT,
   drawText,
   formatPercent,
   lineHeight,
@@ -81,8 +80,7 @@ function drawPair(
   bold = false,
 ): number {
   const font = bold ? 'bold' : 'regular';
-  doc.font(FONT[font]).fontSize(size);
-  const valueWidth = Math.min(doc.widthOfString(value), WIDTH * 0.6);
+  const valueWidth = Math.min(measureText(value, font, size), WIDTH * 0.6);
   const below = drawText(doc, label, {
     x: MARGIN,
     y,

@@ -5,9 +5,9 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
-  BADGE_NAME_MAX,
-  BADGE_NAME_TOO_LONG_MESSAGE,
+  badgeNameProblem,
   COURSEWARE_CODE_LENGTH,
+  LAYOUT_FIELDS,
   LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PARTICIPANT_STATUS_LABELS,
@@ -16,6 +16,8 @@ import {
   formatCpf,
   type AccreditationStatus,
   type ParticipantDto,
+  unprintableMessage,
+  unprintableTexts,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { CpfInput } from '../../ui/cpf-input';
@@ -105,13 +107,15 @@ export function AccreditationPage() {
   const linkRef = useRef<HTMLInputElement>(null);
 
   const found = participant !== null && status !== null && status !== 'NOT_REGISTERED';
-  const badgeName = desk.usualName.trim();
-  const nameProblem =
-    badgeName === ''
-      ? 'Informe o nome do crachá.'
-      : [...badgeName].length > BADGE_NAME_MAX
-        ? BADGE_NAME_TOO_LONG_MESSAGE
-        : null;
+  const nameProblem = badgeNameProblem(desk.usualName);
+  // What else the badge shows that its font cannot draw: said before printing, not refused.
+  const { fullName, center, event: eventLabel } = LAYOUT_FIELDS.badge;
+  const unprintable = found
+    ? unprintableTexts(
+        { fullName: participant.name, center: participant.center?.name, event: event?.name },
+        { fullName, center, event: eventLabel },
+      ).map(unprintableMessage)
+    : [];
   // Where the event links courseware, the badge comes after it (the API refuses it before).
   const linkFirst = status === 'WITHOUT_COURSEWARE';
   const canPrint =
@@ -231,6 +235,16 @@ export function AccreditationPage() {
                 >
                   {desk.printing ? 'Imprimindo...' : 'Imprimir crachá'}
                 </Button>
+                {unprintable.length > 0 && (
+                  <Alert variant="warning" className="mt-2 mb-0 py-2 small">
+                    <p className="fw-semibold mb-1">O crachá não imprime tudo:</p>
+                    <ul className="mb-0">
+                      {unprintable.map((warning) => (
+                        <li key={warning}>{warning}</li>
+                      ))}
+                    </ul>
+                  </Alert>
+                )}
                 {linkFirst && (
                   <Form.Text as="p" className="mb-0 mt-1">
                     {LINK_BEFORE_BADGE_MESSAGE}

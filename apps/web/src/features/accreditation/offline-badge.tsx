@@ -12,7 +12,7 @@ import {
 } from '@balcao/contract';
 import { DrawOpShape } from '../../ui/layout-drawing/draw-op-shape';
 import { code128Image, type Code128Image } from '../../ui/layout-drawing/code128-image';
-import { measureText } from '../../ui/layout-drawing/measure-text';
+import { layoutFontFaceCss } from '../../ui/layout-drawing/layout-font';
 import { printFile } from '../../ui/print-frame';
 import type { ReplicaMeta } from './offline-replica';
 
@@ -38,14 +38,14 @@ export async function printBadgeInBrowser(
     centerColor: center?.color ?? null,
     eventName: meta.event.name,
   });
-  const ops = layOut(layout, values, measureText);
+  const ops = layOut(layout, values);
   const [images, barcodes] = await Promise.all([
     drawableImages(meta.badgeLayout?.images ?? {}),
     realBarcodes(ops),
   ]);
   const { widthMm, heightMm } = layout.page;
   const svg = svgMarkup(ops, images, barcodes, mmToPt(widthMm), mmToPt(heightMm));
-  const page = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Crachá ${escapeText(usualName)}</title><style>@page{size:${widthMm}mm ${heightMm}mm;margin:0}html,body{margin:0}svg{display:block;width:${widthMm}mm;height:${heightMm}mm}</style></head><body>${svg}</body></html>`;
+  const page = `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Crachá ${escapeText(usualName)}</title><style>${layoutFontFaceCss()}@page{size:${widthMm}mm ${heightMm}mm;margin:0}html,body{margin:0}svg{display:block;width:${widthMm}mm;height:${heightMm}mm}</style></head><body>${svg}</body></html>`;
   printFile(new Blob([page], { type: 'text/html' }));
 }
 

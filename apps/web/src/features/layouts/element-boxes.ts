@@ -6,7 +6,6 @@ import {
   type Layout,
   type LayoutElement,
   type LayoutValues,
-  type MeasureText,
 } from '@balcao/contract';
 import { withBackground } from './layout-edits';
 
@@ -76,17 +75,13 @@ export function boxRect(element: LayoutElement, box: ElementBox) {
  * it with a probe in its place first (no id, so it changes no flow), whose rectangle is where i
  * starts; the operations after the probe are i's own.
  */
-export function elementBoxes(
-  layout: Layout,
-  values: LayoutValues,
-  measure: MeasureText,
-): ElementBox[] {
+export function elementBoxes(layout: Layout, values: LayoutValues): ElementBox[] {
   const boxes: ElementBox[] = [];
   let before = 0;
   layout.elements.forEach((element, index) => {
     const elements = [...layout.elements.slice(0, index), probe(element), element];
     // The background is no element's: it is left out, so the operations are the elements'.
-    const ops = layOut({ ...withBackground(layout, undefined), elements }, values, measure);
+    const ops = layOut({ ...withBackground(layout, undefined), elements }, values);
     const start = ops[before];
     const top = start?.kind === 'rect' ? start.y : mmToPt(element.yMm);
     const own = ops.slice(before + 1);

@@ -6,9 +6,12 @@ import Row from 'react-bootstrap/Row';
 import {
   DEFAULT_LAYOUTS,
   LAYOUT_DOCUMENT_LABELS,
+  LAYOUT_FIELDS,
   layOut,
   layoutProblems,
   mmToPt,
+  unprintableMessage,
+  unprintableTexts,
   type Layout,
   type LayoutDocument,
   type LayoutElement,
@@ -16,6 +19,7 @@ import {
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { loadLayoutFont } from '../../ui/layout-drawing/layout-font';
 import { unsavedWorkChanged } from '../../app/navigation/slice';
 import { BackgroundField } from './background-field';
 import { DocumentTabs, DOCUMENT_PANEL_ID, documentTabId } from './document-tabs';
@@ -41,7 +45,6 @@ import {
 } from './layout-edits';
 import { exportLayout, readLayoutFile } from './layout-file';
 import { readLayoutImage } from './layout-image';
-import { measureText } from '../../ui/layout-drawing/measure-text';
 import { PageSizeField } from './page-size-field';
 import { Preview, type Position, type Size } from './preview';
 import { PrintTestStatus } from './print-test-status';
@@ -112,8 +115,8 @@ export function LayoutEditor() {
 
   const layout = history.present;
   const values = sample?.values ?? NO_VALUES;
-  const ops = useMemo(() => layOut(layout, values, measureText), [layout, values]);
-  const boxes = useMemo(() => elementBoxes(layout, values, measureText), [layout, values]);
+  const ops = useMemo(() => layOut(layout, values), [layout, values]);
+  const boxes = useMemo(() => elementBoxes(layout, values), [layout, values]);
   const problems = useMemo(() => layoutProblems(layout), [layout]);
   const selected = chosen !== null && chosen < layout.elements.length ? chosen : null;
   const dirty = dto !== null && !sameLayout(layout, dto.layout);
@@ -134,6 +137,13 @@ export function LayoutEditor() {
     ],
     [layout, images],
   );
+
+  // What of the sample will not print (a name in a script the font lacks): said before printing.
+  const unprintable = useMemo(
+    () => unprintableTexts(values, LAYOUT_FIELDS[document]).map(unprintableMessage),
+    [values, document],
+  );
+  useEffect(() => void loadLayoutFont(), []);
 
   // The menu asks before leaving (or signing out) while the layout holds unsaved changes.
   useEffect(() => {
@@ -335,6 +345,16 @@ export function LayoutEditor() {
                 <p className="fw-semibold mb-1">Imagens a enviar de novo:</p>
                 <ul className="mb-0">
                   {missingImages.map((warning) => (
+                    <li key={warning}>{warning}</li>
+                  ))}
+                </ul>
+              </Alert>
+            )}
+            {unprintable.length > 0 && (
+              <Alert variant="warning">
+                <p className="fw-semibold mb-1">Caracteres que a fonte não tem:</p>
+                <ul className="mb-0">
+                  {unprintable.map((warning) => (
                     <li key={warning}>{warning}</li>
                   ))}
                 </ul>

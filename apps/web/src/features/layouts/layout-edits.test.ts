@@ -18,7 +18,6 @@ import {
   resizeElement,
   sameLayout,
 } from './layout-edits';
-import { estimateTextWidth } from '../../ui/layout-drawing/measure-text';
 
 const badge = DEFAULT_LAYOUTS.badge;
 const values = {
@@ -148,8 +147,8 @@ describe('layout edits', () => {
 
 describe('elementBoxes', () => {
   it('places each element where the engine draws it, flowed ones below what they follow', () => {
-    const boxes = elementBoxes(badge, values, estimateTextWidth);
-    const ops = layOut(badge, values, estimateTextWidth);
+    const boxes = elementBoxes(badge, values);
+    const ops = layOut(badge, values);
     const texts = ops.filter((op) => op.kind === 'text');
     // badgeName: its own yMm; fullName: below badgeName, where its first line is drawn.
     expect(boxes[0]!.top).toBeCloseTo(mmToPt(4), 5);
@@ -158,7 +157,7 @@ describe('elementBoxes', () => {
     expect(boxes[2]).toMatchObject({ width: mmToPt(24), height: mmToPt(24), shown: true });
     expect(boxes.every((box) => box.shown)).toBe(true);
 
-    const empty = elementBoxes(badge, { ...values, center: '' }, estimateTextWidth);
+    const empty = elementBoxes(badge, { ...values, center: '' });
     expect(empty[4]!.shown).toBe(false);
   });
 
@@ -171,8 +170,8 @@ describe('elementBoxes', () => {
       ),
     };
     for (const layout of [placed, flowed]) {
-      const box = elementBoxes(layout, values, estimateTextWidth).at(-1)!;
-      const op = layOut(layout, values, estimateTextWidth).at(-1)!;
+      const box = elementBoxes(layout, values).at(-1)!;
+      const op = layOut(layout, values).at(-1)!;
       expect(op).toMatchObject({ kind: 'image', x: box.x, y: box.top });
       expect(box).toMatchObject({ width: mmToPt(30), height: mmToPt(10), shown: true });
     }

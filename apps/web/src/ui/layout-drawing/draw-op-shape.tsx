@@ -1,12 +1,9 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
-import { isLayoutPdf, type DrawOp, type LayoutImageDto } from '@balcao/contract';
-import { PREVIEW_FONT_FAMILY } from './measure-text';
+import { isLayoutPdf, TEXT_BASELINE_EM, type DrawOp, type LayoutImageDto } from '@balcao/contract';
+import { LAYOUT_FONT_STACK } from './layout-font';
 import { pdfPageImage } from './pdf-page-image';
 import type { Code128Image } from './code128-image';
-
-/** pdfkit puts a line's top at y; the baseline is Helvetica's ascender (718/1000 em) below it. */
-const ASCENDER = 0.718;
 
 type Op<Kind extends DrawOp['kind']> = Extract<DrawOp, { kind: Kind }>;
 
@@ -168,7 +165,7 @@ function NoteBox({ box, text, missing }: { box: Box; text: string; missing?: str
         x={x + width / 2}
         y={y + height / 2}
         fontSize={size}
-        fontFamily={PREVIEW_FONT_FAMILY}
+        fontFamily={LAYOUT_FONT_STACK}
         fill="#6c757d"
         textAnchor="middle"
         dominantBaseline="central"
@@ -209,13 +206,16 @@ export function DrawOpShape({
       return (
         <text
           x={op.x}
-          y={op.y + ASCENDER * op.sizePt}
+          y={op.y + TEXT_BASELINE_EM * op.sizePt}
           fontSize={op.sizePt}
-          fontFamily={PREVIEW_FONT_FAMILY}
+          fontFamily={LAYOUT_FONT_STACK}
           fontWeight={op.font === 'bold' ? 'bold' : 'normal'}
           fill={op.color}
           xmlSpace="preserve"
-          style={{ whiteSpace: 'pre' }}
+          // Unhinted outlines at their true advances, kerned as the PDF is: the widths the
+          // contract measured, at any zoom.
+          textRendering="geometricPrecision"
+          style={{ whiteSpace: 'pre', fontKerning: 'normal' }}
         >
           {op.text}
         </text>
