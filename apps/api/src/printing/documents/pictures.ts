@@ -38,7 +38,7 @@ export function fitInside(box: Box, width: number, height: number): Box {
 }
 
 /** The one kind of link an SVG may hold besides its own #fragments (checked when uploaded). */
-export const SVG_EMBEDDED_IMAGE = /^data:image\/(?:png|jpeg);base64,([A-Za-z0-9+/=\s]*)$/i;
+export const SVG_EMBEDDED_IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)$/i;
 
 /**
  * svg-to-pdfkit's reach outside the SVG, closed: an <image> gets only the bytes of an embedded
@@ -49,9 +49,11 @@ const SVG_OPTIONS: SVGtoPDF.Options = {
   preserveAspectRatio: 'xMidYMid meet',
   assumePt: true,
   imageCallback: (link) => {
-    const base64 = SVG_EMBEDDED_IMAGE.exec(link.trim())?.[1];
-    // pdfkit takes a Buffer as the image's bytes; an empty one fails as no image, never as a path.
-    return (base64 === undefined ? Buffer.alloc(0) : Buffer.from(base64, 'base64')) as never;
+    const [, type, base64] = SVG_EMBEDDED_IMAGE.exec(link.trim()) ?? [];
+    // An empty Buffer fails as no image, never as a path. A data URL without spaces is read by
+    // pdfkit as its bytes, and opened once per document however often the SVG repeats it.
+    if (base64 === undefined) return Buffer.alloc(0) as never;
+    return `data:image/${type!.toLowerCase()};base64,${base64.replace(/\s/g, '')}`;
   },
   documentCallback: () => [],
   fontCallback: (_family, bold, italic) =>
@@ -64,12 +66,28 @@ interface OpeningImages {
   openImage(src: Buffer): { width: number; height: number; orientation: number };
 }
 
+type OpenedImage = ReturnType<OpeningImages['openImage']>;
+
+/** Each document's opened pictures: a PNG is decoded once per print, however often placed. */
+const opened = new WeakMap<Doc, WeakMap<LayoutPicture, OpenedImage>>();
+
+function openedImage(doc: Doc, picture: LayoutPicture): OpenedImage {
+  let images = opened.get(doc);
+  if (!images) opened.set(doc, (images = new WeakMap()));
+  let image = images.get(picture);
+  if (!image) {
+    image = (doc as unknown as OpeningImages).openImage(Buffer.from(picture.content));
+    images.set(picture, image);
+  }
+  return image;
+}
+
 /** A PNG, JPEG or SVG fitted inside `box`; a PDF is left to pdf-background.ts. */
 export function drawPicture(doc: Doc, picture: LayoutPicture, box: Box): void {
   switch (picture.mime) {
     case 'image/png':
     case 'image/jpeg': {
-      const image = (doc as unknown as OpeningImages).openImage(Buffer.from(picture.content));
+      const image = openedImage(doc, picture);
       // A JPEG's EXIF orientation past 4 turns it a quarter: pdfkit draws it standing as shown.
       const [width, height] =
         image.orientation > 4 ? [image.height, image.width] : [image.width, image.height];
