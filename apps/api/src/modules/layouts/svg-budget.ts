@@ -12,6 +12,8 @@ import type { SaxesTagNS } from 'saxes';
 const PAINTS = new Set(['lineargradient', 'radialgradient']);
 /** Drawn only where referenced: a <style> rule's url(#…) is taken to reach every element outside. */
 const REFERENCED = new Set(['pattern', 'clippath', 'mask', 'marker']);
+/** Not drawn where they stand, only where something references them. */
+const NOT_DRAWN_IN_PLACE = new Set(['defs', ...REFERENCED, ...PAINTS]);
 
 const URL_REF = /url\(\s*['"]?\s*#([^'")\s]+)/gi;
 /** A path's or polyline's numbers and commands: at least its vertices, where markers are drawn. */
@@ -111,8 +113,11 @@ export class SvgGraph {
         ? own.filter((target) => markers.has(target))
         : [...markers];
       if (!node.referencedOnly) referenced.push(...sheetTargets);
+      const children = node.children.filter(
+        (child) => !NOT_DRAWN_IN_PLACE.has(this.nodes[child]!.local),
+      );
       return [
-        ...node.children.map((target) => ({ target, times: 1 })),
+        ...children.map((target) => ({ target, times: 1 })),
         ...referenced.map((target) => ({ target, times: 1 })),
         ...(node.vertices > 0 ? marked.map((target) => ({ target, times: node.vertices })) : []),
       ];
