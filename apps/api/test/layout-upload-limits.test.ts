@@ -174,11 +174,11 @@ describe('an SVG that draws without end', () => {
     expect(bomb.length).toBeLessThan(1700);
     const { value, ms } = await timed(() => refusal('image/svg+xml', bomb));
     expect(value).toBe(
-      'A imagem SVG desenha mais de 500.000 elementos (contando os <use>); o máximo é 5.000.',
+      'A imagem SVG desenha mais de 200.000 elementos (contando os <use>); o máximo é 2.000.',
     );
     expect(ms).toBeLessThan(2000);
     expect(await refusal('image/svg+xml', useBomb(4))).toBe(
-      'A imagem SVG desenha 22.223 elementos (contando os <use>); o máximo é 5.000.',
+      'A imagem SVG desenha 22.223 elementos (contando os <use>); o máximo é 2.000.',
     );
   });
 
@@ -192,7 +192,7 @@ describe('an SVG that draws without end', () => {
     const arrows = `<g>${'<path d="M0 0L1 1"/>'.repeat(50)}</g>`;
     const marked = `<svg ${SVG_NS} viewBox="0 0 10 10"><marker id="m">${arrows}</marker><polyline points="${'1 1 '.repeat(200)}" marker-mid="url(#m)"/></svg>`;
     expect(await refusal('image/svg+xml', marked)).toMatch(
-      /^A imagem SVG desenha [\d.]+ elementos \(contando os <use>\); o máximo é 5\.000\.$/,
+      /^A imagem SVG desenha [\d.]+ elementos \(contando os <use>\); o máximo é 2\.000\.$/,
     );
   });
 
@@ -216,17 +216,17 @@ describe('an SVG that draws without end', () => {
     ).toContain('mais de 100 níveis');
   });
 
-  it('keeps a label’s SVGs under the limit together: one of 3,000 elements placed twice is refused', async () => {
+  it('keeps a label’s SVGs under the limit together: one of 1,500 elements placed twice is refused', async () => {
     const logo = await uploaded(
       'image/svg+xml',
-      `<svg ${SVG_NS} viewBox="0 0 10 10">${'<rect width="1" height="1"/>'.repeat(2999)}</svg>`,
+      `<svg ${SVG_NS} viewBox="0 0 10 10">${'<rect width="1" height="1"/>'.repeat(1499)}</svg>`,
     );
     expect((await put(withImages(logo.id))).statusCode).toBe(200);
     const twice = await put(withImages(logo.id, logo.id));
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toMatchObject({
       error_description:
-        'As imagens SVG de uma etiqueta desenham 6.000 elementos juntas; o máximo é 5.000.',
+        'As imagens SVG de uma etiqueta desenham 3.000 elementos juntas; o máximo é 2.000.',
     });
   });
 
@@ -235,7 +235,7 @@ describe('an SVG that draws without end', () => {
     const { value: printed, ms } = await timed(printBadge);
     expect(printed.statusCode, printed.body).toBe(400);
     expect(printed.json<{ error_description: string }>().error_description).toBe(
-      'Uma imagem do layout não passa mais nas verificações: A imagem SVG desenha mais de 500.000 elementos (contando os <use>); o máximo é 5.000. Troque-a no editor de layouts.',
+      'Uma imagem do layout não passa mais nas verificações: A imagem SVG desenha mais de 200.000 elementos (contando os <use>); o máximo é 2.000. Troque-a no editor de layouts.',
     );
     expect(ms).toBeLessThan(5000);
 

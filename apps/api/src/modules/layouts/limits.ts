@@ -3,8 +3,8 @@
  * accepted cheap to draw (figures in docs/layouts-api.md). A refusal names the limit in pt-BR.
  */
 
-/** Shapes one SVG (and one label's SVGs together) may draw: about 0.8 s of svg-to-pdfkit. */
-export const SVG_MAX_ELEMENTS = 5_000;
+/** Shapes one SVG (and one label's SVGs together) may draw: 0.3 to 1 s of svg-to-pdfkit. */
+export const SVG_MAX_ELEMENTS = 2_000;
 /** Levels of elements, <use> included: svg-to-pdfkit's stack lasts past 1,000. */
 export const SVG_MAX_DEPTH = 100;
 /** Pixels of one PNG or JPEG (width × height), and of one label's pictures together. */

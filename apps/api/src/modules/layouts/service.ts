@@ -18,6 +18,7 @@ import type { Database } from '../../db/types.ts';
 import { formatDateInZone } from '../../dates.ts';
 import { ApiError, invalidRequest, notFound } from '../../http/api-error.ts';
 import {
+  preparePictures,
   printable,
   renderLayoutPages,
   type LayoutPicture,
@@ -146,7 +147,7 @@ async function pictures(
 ): Promise<ReadonlyMap<string, LayoutPicture>> {
   const rows = await imageRows(db, eventId, imageIds(layout));
   await checkLabelCost(layout, rows);
-  return new Map(
+  const found = new Map(
     rows.map((row) => [
       row.id,
       {
@@ -157,6 +158,8 @@ async function pictures(
       },
     ]),
   );
+  await preparePictures(found.values());
+  return found;
 }
 
 async function imagesOf(db: Db, eventId: number, layout: Layout) {
@@ -443,6 +446,12 @@ export async function uploadImage(
   if (base64 === undefined) throw invalidRequest(LAYOUT_UPLOAD_MESSAGES.type);
   const content = Buffer.from(base64, 'base64');
   const { mime, widthPx, heightPx, cost } = await checkedUpload(content);
+  try {
+    // Made as pdfkit embeds it now, so the first print finds it ready (prepared-images.ts).
+    await preparePictures([{ mime, widthPx, heightPx, content }]);
+  } catch {
+    throw invalidRequest('A imagem não pôde ser lida: salve-a de novo no editor de imagens.');
+  }
   const row = {
     id: randomUUID(),
     event_id: eventId,

@@ -4,7 +4,7 @@
  * refusal is a 400 in pt-BR naming the problem. What a print would decode is bounded first
  * (limits.ts): a PNG's pixels and its inflated data, an SVG's drawn elements, a PDF's streams.
  */
-import { inflateRawSync, constants as zlibConstants } from 'node:zlib';
+import { inflateRawSync, inflateSync, constants as zlibConstants } from 'node:zlib';
 import { imageSize } from 'image-size';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, type PDFPage } from 'pdf-lib';
 import {
@@ -101,13 +101,9 @@ function checkPngData(content: Buffer): void {
           0,
         )
       : rows(width, height);
-  const data = Buffer.concat(chunks);
   try {
-    // Raw, past the 2-byte zlib header: a broken checksum is the reader's problem, not a bomb's.
-    inflateRawSync(data.subarray(2), {
-      maxOutputLength: expected,
-      finishFlush: zlibConstants.Z_SYNC_FLUSH,
-    });
+    // As pdfkit's reader inflates it (header and checksum): what fails there fails here first.
+    inflateSync(Buffer.concat(chunks), { maxOutputLength: expected });
   } catch (error) {
     if (error instanceof RangeError) throw invalidRequest(LIMIT_MESSAGES.pngData);
     throw invalidRequest('A imagem PNG não pôde ser lida: salve-a de novo no editor de imagens.');

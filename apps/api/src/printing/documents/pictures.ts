@@ -6,6 +6,7 @@
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { LayoutUploadMime } from '@balcao/contract';
 import type { Doc } from './pdf.ts';
+import { embeddable, preparedImage, type PreparedImage } from './prepared-images.ts';
 
 /** An upload of the event as the printer reads it: the bytes and what they are. */
 export interface LayoutPicture {
@@ -68,7 +69,22 @@ interface OpeningImages {
 
 type OpenedImage = ReturnType<OpeningImages['openImage']>;
 
-/** Each document's opened pictures: a PNG is decoded once per print, however often placed. */
+/** The pictures of a print, prepared before it is drawn (`preparePictures`): drawn as copies. */
+const ready = new WeakMap<LayoutPicture, PreparedImage>();
+
+/**
+ * Readies a layout's PNGs and JPEGs for drawing: each made as pdfkit embeds it once per process
+ * (prepared-images.ts), so a print copies it rather than decoding it again.
+ */
+export async function preparePictures(pictures: Iterable<LayoutPicture>): Promise<void> {
+  for (const picture of pictures) {
+    if (picture.mime === 'image/png' || picture.mime === 'image/jpeg') {
+      ready.set(picture, await preparedImage(picture.content));
+    }
+  }
+}
+
+/** Each document's opened pictures: decoded once per print, however often placed. */
 const opened = new WeakMap<Doc, WeakMap<LayoutPicture, OpenedImage>>();
 
 function openedImage(doc: Doc, picture: LayoutPicture): OpenedImage {
@@ -76,7 +92,10 @@ function openedImage(doc: Doc, picture: LayoutPicture): OpenedImage {
   if (!images) opened.set(doc, (images = new WeakMap()));
   let image = images.get(picture);
   if (!image) {
-    image = (doc as unknown as OpeningImages).openImage(Buffer.from(picture.content));
+    const prepared = ready.get(picture);
+    image = prepared
+      ? embeddable(doc, prepared)
+      : (doc as unknown as OpeningImages).openImage(Buffer.from(picture.content));
     images.set(picture, image);
   }
   return image;
