@@ -122,20 +122,26 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, body, crc]);
 }
 
-/** An RGBA PNG of `width` × `height` whose image data inflates to `raw` (its rows, or more). */
-function png(width: number, height: number, raw = Buffer.alloc(height * (1 + width * 4))): Buffer {
+/**
+ * A PNG of `width` × `height` whose image data inflates to `raw` (its rows, or more): RGBA, or
+ * RGB (`channels` 3), which pdfkit embeds without decoding.
+ */
+function png(width: number, height: number, raw?: Buffer, channels: 3 | 4 = 4): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bits
-  header[9] = 6; // RGBA
+  header[9] = channels === 4 ? 6 : 2;
+  const rows = raw ?? Buffer.alloc(height * (1 + width * channels));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw, { level: 9 })),
+    pngChunk('IDAT', deflateSync(rows, { level: 9 })),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+const rgb = (width: number, height: number) => png(width, height, undefined, 3);
 
 /** A one-page PDF whose drawing is `drawing` (spaces inflate to nothing drawn), deflated. */
 async function pdfDrawing(drawing: Buffer): Promise<Buffer> {
@@ -262,11 +268,12 @@ describe('a picture that inflates past its size', () => {
   });
 
   it('caps the pixels (width × height), not only each side', async () => {
-    expect(await refusal('image/png', png(4000, 4000))).toBe(
+    const large = rgb(4000, 4000);
+    expect(await refusal('image/png', large)).toBe(
       'A imagem tem 16.000.000 pixels; o máximo é 8.000.000.',
     );
     // An SVG embedding it draws it too.
-    const embedded = `<svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><image width="10" height="10" xlink:href="data:image/png;base64,${png(4000, 4000).toString('base64')}"/></svg>`;
+    const embedded = `<svg ${SVG_NS} xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10"><image width="10" height="10" xlink:href="data:image/png;base64,${large.toString('base64')}"/></svg>`;
     expect(await refusal('image/svg+xml', embedded)).toBe(
       'A imagem tem 16.000.000 pixels; o máximo é 8.000.000.',
     );
@@ -294,8 +301,8 @@ describe('a picture that inflates past its size', () => {
   });
 
   it('keeps a label’s pictures under the limit together', async () => {
-    const half = await uploaded('image/png', png(2000, 2000));
-    const other = await uploaded('image/png', png(2000, 2001));
+    const half = await uploaded('image/png', rgb(2000, 2000));
+    const other = await uploaded('image/png', rgb(2000, 2001));
     const both = await put(withImages(half.id, other.id));
     expect(both.statusCode).toBe(400);
     expect(both.json()).toMatchObject({

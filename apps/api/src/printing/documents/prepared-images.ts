@@ -5,8 +5,8 @@
  * never change, so the objects pdfkit writes are recorded once per content (a hash) and a print
  * writes copies of them: the same bytes in the PDF, none of the work.
  */
-import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import { MadeOnce } from './made-once.ts';
 import type { Doc } from './pdf.ts';
 
 /** One object pdfkit wrote for the image: its dictionary and its stream's bytes. */
@@ -40,11 +40,6 @@ interface OpeningImages {
 /** Opens images only: never drawn on, never written. */
 const opener = new PDFDocument({ autoFirstPage: false }) as unknown as OpeningImages;
 
-/** Recorded images by content, the oldest first, up to KEPT_BYTES of streams. */
-const kept = new Map<string, Promise<PreparedImage>>();
-const sizes = new Map<string, number>();
-const KEPT_BYTES = 64 * 1024 * 1024;
-
 function record(content: Buffer): Promise<PreparedImage> {
   return new Promise((resolve, reject) => {
     const image = opener.openImage(content);
@@ -75,35 +70,14 @@ function record(content: Buffer): Promise<PreparedImage> {
   });
 }
 
+const recorded = new MadeOnce(
+  (content) => record(Buffer.from(content)),
+  (image) => image.objects.reduce((sum, object) => sum + (object.content?.length ?? 0), 0),
+  64 * 1024 * 1024,
+);
+
 /** The image in `content` as pdfkit embeds it, recorded once per process. */
-export function preparedImage(content: Uint8Array): Promise<PreparedImage> {
-  const key = createHash('sha256').update(content).digest('base64');
-  const known = kept.get(key);
-  if (known) {
-    kept.delete(key); // used again: the newest
-    kept.set(key, known);
-    return known;
-  }
-  const made = record(Buffer.from(content));
-  kept.set(key, made);
-  made.then(
-    (image) => {
-      sizes.set(
-        key,
-        image.objects.reduce((sum, object) => sum + (object.content?.length ?? 0), 0),
-      );
-      let total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
-      for (const oldest of kept.keys()) {
-        if (total <= KEPT_BYTES || oldest === key) break;
-        total -= sizes.get(oldest) ?? 0;
-        kept.delete(oldest);
-        sizes.delete(oldest);
-      }
-    },
-    () => kept.delete(key),
-  );
-  return made;
-}
+export const preparedImage = (content: Uint8Array): Promise<PreparedImage> => recorded.get(content);
 
 /** Labels for prepared images, per document: pdfkit's own are I1, I2… */
 const labels = new WeakMap<Doc, number>();
