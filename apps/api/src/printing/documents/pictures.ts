@@ -41,6 +41,16 @@ export function fitInside(box: Box, width: number, height: number): Box {
 /** The one kind of link an SVG may hold besides its own #fragments (checked when uploaded). */
 export const SVG_EMBEDDED_IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=\s]*)$/i;
 
+/** An SVG's embedded PNG or JPEG as one spelling (no spaces), or null for any other link. */
+function embeddedImageUrl(link: string): string | null {
+  const [, type, base64] = SVG_EMBEDDED_IMAGE.exec(link.trim()) ?? [];
+  if (base64 === undefined) return null;
+  return `data:image/${type!.toLowerCase()};base64,${base64.replace(/\s/g, '')}`;
+}
+
+/** Where an SVG's text embeds a PNG or JPEG (entities in the link are not undone: read as is). */
+const EMBEDDED_IN_TEXT = /data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/=\s]*/gi;
+
 /**
  * svg-to-pdfkit's reach outside the SVG, closed: an <image> gets only the bytes of an embedded
  * PNG or JPEG (pdfkit would read any other link as a file path), other documents nothing, fonts
@@ -49,37 +59,50 @@ export const SVG_EMBEDDED_IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=
 const SVG_OPTIONS: SVGtoPDF.Options = {
   preserveAspectRatio: 'xMidYMid meet',
   assumePt: true,
-  imageCallback: (link) => {
-    const [, type, base64] = SVG_EMBEDDED_IMAGE.exec(link.trim()) ?? [];
-    // An empty Buffer fails as no image, never as a path. A data URL without spaces is read by
-    // pdfkit as its bytes, and opened once per document however often the SVG repeats it.
-    if (base64 === undefined) return Buffer.alloc(0) as never;
-    return `data:image/${type!.toLowerCase()};base64,${base64.replace(/\s/g, '')}`;
-  },
+  // An empty Buffer fails as no image, never as a path. A data URL without spaces is read by
+  // pdfkit as its bytes, and opened once per document however often the SVG repeats it.
+  imageCallback: (link) => embeddedImageUrl(link) ?? (Buffer.alloc(0) as never),
   documentCallback: () => [],
   fontCallback: (_family, bold, italic) =>
     `Helvetica${bold || italic ? '-' : ''}${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}`,
   warningCallback: () => undefined,
 };
 
-/** pdfkit's image reader, which its types leave out: `doc.image` takes what it opens. */
+/** pdfkit's image reader and the images it opened by link, which its types leave out. */
 interface OpeningImages {
   openImage(src: Buffer): { width: number; height: number; orientation: number };
+  _imageRegistry: Record<string, unknown>;
 }
 
 type OpenedImage = ReturnType<OpeningImages['openImage']>;
 
 /** The pictures of a print, prepared before it is drawn (`preparePictures`): drawn as copies. */
 const ready = new WeakMap<LayoutPicture, PreparedImage>();
+/** An SVG's embedded PNGs and JPEGs, prepared, by their link as `embeddedImageUrl` spells it. */
+const readyInSvg = new WeakMap<LayoutPicture, Map<string, PreparedImage>>();
 
 /**
- * Readies a layout's PNGs and JPEGs for drawing: each made as pdfkit embeds it once per process
- * (prepared-images.ts), so a print copies it rather than decoding it again.
+ * Readies a layout's PNGs and JPEGs, and those its SVGs embed, for drawing: each made as pdfkit
+ * embeds it once per process (prepared-images.ts), so a print copies it rather than decoding it.
  */
 export async function preparePictures(pictures: Iterable<LayoutPicture>): Promise<void> {
   for (const picture of pictures) {
     if (picture.mime === 'image/png' || picture.mime === 'image/jpeg') {
       ready.set(picture, await preparedImage(picture.content));
+    }
+    if (picture.mime === 'image/svg+xml') {
+      const embedded = new Map<string, PreparedImage>();
+      const text = Buffer.from(picture.content).toString('utf8');
+      for (const [link] of text.matchAll(EMBEDDED_IN_TEXT)) {
+        const url = embeddedImageUrl(link);
+        if (url && !embedded.has(url)) {
+          embedded.set(
+            url,
+            await preparedImage(Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')),
+          );
+        }
+      }
+      readyInSvg.set(picture, embedded);
     }
   }
 }
@@ -117,6 +140,11 @@ export function drawPicture(doc: Doc, picture: LayoutPicture, box: Box): void {
     case 'image/svg+xml': {
       const fitted = fitInside(box, picture.widthPx, picture.heightPx);
       const svg = Buffer.from(picture.content).toString('utf8');
+      // svg-to-pdfkit opens an <image> by its link: found among the document's, it is a copy.
+      const registry = (doc as unknown as OpeningImages)._imageRegistry;
+      for (const [url, image] of readyInSvg.get(picture) ?? []) {
+        registry[url] ??= embeddable(doc, image);
+      }
       SVGtoPDF(doc as never, svg, fitted.x, fitted.y, {
         ...SVG_OPTIONS,
         width: fitted.width,
