@@ -267,6 +267,14 @@ describe('a picture that inflates past its size', () => {
     );
   });
 
+  it('refuses the same bomb embedded in an SVG', async () => {
+    const bomb = png(100, 100, Buffer.alloc(50_000_000)).toString('base64');
+    const svg = `<svg ${SVG_NS} viewBox="0 0 10 10"><image width="10" height="10" href="data:image/png;base64,${bomb}"/></svg>`;
+    expect(await refusal('image/svg+xml', svg)).toBe(
+      'A imagem PNG traz mais dados do que o tamanho que declara: salve-a de novo no editor de imagens.',
+    );
+  });
+
   it('caps the pixels (width × height), not only each side', async () => {
     const large = rgb(4000, 4000);
     expect(await refusal('image/png', large)).toBe(
