@@ -184,7 +184,12 @@ function checkPdfStreams(content: Buffer): void {
       });
     } catch (error) {
       if (error instanceof RangeError) throw invalidRequest(LIMIT_MESSAGES.pdfInflated);
-      continue; // not deflated data after all: pdf-lib fails on it as it does today
+      // Not deflated data after all (pdf-lib fails on it as it does today). What it inflated
+      // before failing is unknown: charged as the rest of the file, so failing streams that
+      // overlap cannot make this check quadratic.
+      budget -= content.length - start;
+      if (budget < 0) throw invalidRequest(LIMIT_MESSAGES.pdfInflated);
+      continue;
     }
     budget -= inflated.length;
     if (budget < 0) throw invalidRequest(LIMIT_MESSAGES.pdfInflated);
