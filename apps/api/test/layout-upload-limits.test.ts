@@ -180,11 +180,11 @@ describe('an SVG that draws without end', () => {
     expect(bomb.length).toBeLessThan(1700);
     const { value, ms } = await timed(() => refusal('image/svg+xml', bomb));
     expect(value).toBe(
-      'A imagem SVG desenha mais de 200.000 elementos (contando os <use>); o máximo é 2.000.',
+      'A imagem SVG desenha mais de 200.000 elementos (contando os <use>, e cada 10 letras de texto como um); o máximo é 2.000.',
     );
     expect(ms).toBeLessThan(2000);
     expect(await refusal('image/svg+xml', useBomb(4))).toBe(
-      'A imagem SVG desenha 22.223 elementos (contando os <use>); o máximo é 2.000.',
+      'A imagem SVG desenha 22.223 elementos (contando os <use>, e cada 10 letras de texto como um); o máximo é 2.000.',
     );
   });
 
@@ -198,7 +198,14 @@ describe('an SVG that draws without end', () => {
     const arrows = `<g>${'<path d="M0 0L1 1"/>'.repeat(50)}</g>`;
     const marked = `<svg ${SVG_NS} viewBox="0 0 10 10"><marker id="m">${arrows}</marker><polyline points="${'1 1 '.repeat(200)}" marker-mid="url(#m)"/></svg>`;
     expect(await refusal('image/svg+xml', marked)).toMatch(
-      /^A imagem SVG desenha [\d.]+ elementos \(contando os <use>\); o máximo é 2\.000\.$/,
+      /^A imagem SVG desenha [\d.]+ elementos \(contando os <use>, e cada 10 letras de texto como um\); o máximo é 2\.000\.$/,
+    );
+  });
+
+  it('counts text glyph by glyph: 440 KB of one <text> (7 s a print) is refused', async () => {
+    const text = `<svg ${SVG_NS} viewBox="0 0 10 10"><text y="5">${'abcdefghij '.repeat(40_000)}</text></svg>`;
+    expect(await refusal('image/svg+xml', text)).toBe(
+      'A imagem SVG desenha 44.002 elementos (contando os <use>, e cada 10 letras de texto como um); o máximo é 2.000.',
     );
   });
 
@@ -241,7 +248,7 @@ describe('an SVG that draws without end', () => {
     const { value: printed, ms } = await timed(printBadge);
     expect(printed.statusCode, printed.body).toBe(400);
     expect(printed.json<{ error_description: string }>().error_description).toBe(
-      'Uma imagem do layout não passa mais nas verificações: A imagem SVG desenha mais de 200.000 elementos (contando os <use>); o máximo é 2.000. Troque-a no editor de layouts.',
+      'Uma imagem do layout não passa mais nas verificações: A imagem SVG desenha mais de 200.000 elementos (contando os <use>, e cada 10 letras de texto como um); o máximo é 2.000. Troque-a no editor de layouts.',
     );
     expect(ms).toBeLessThan(5000);
 

@@ -28,7 +28,7 @@ const megabytes = (bytes: number) => `${formatCount(Math.ceil(bytes / 1024 / 102
 
 export const LIMIT_MESSAGES = {
   svgElements: (count: number) =>
-    `A imagem SVG desenha ${drawnCount(count)} elementos (contando os <use>); o máximo é ${formatCount(SVG_MAX_ELEMENTS)}.`,
+    `A imagem SVG desenha ${drawnCount(count)} elementos (contando os <use>, e cada 10 letras de texto como um); o máximo é ${formatCount(SVG_MAX_ELEMENTS)}.`,
   svgDepth: `A imagem SVG tem mais de ${SVG_MAX_DEPTH} níveis de elementos (contando os <use>): simplifique-a no editor de imagens.`,
   pixels: (pixels: number) =>
     `A imagem tem ${formatCount(pixels)} pixels; o máximo é ${formatCount(IMAGE_MAX_PIXELS)}.`,

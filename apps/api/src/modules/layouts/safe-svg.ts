@@ -164,6 +164,7 @@ export function checkSvg(content: Uint8Array): SvgCheck {
   });
   const styleText = (chunk: string) => {
     if (styleDepth > 0) style += chunk;
+    graph.text(chunk);
   };
   parser.on('text', styleText);
   parser.on('cdata', styleText);

@@ -15,6 +15,10 @@ const REFERENCED = new Set(['pattern', 'clippath', 'mask', 'marker']);
 /** Not drawn where they stand, only where something references them. */
 const NOT_DRAWN_IN_PLACE = new Set(['defs', ...REFERENCED, ...PAINTS]);
 
+/** Elements whose text svg-to-pdfkit lays out glyph by glyph: ten glyphs cost about a shape. */
+const TEXTS = new Set(['text', 'tspan', 'textpath']);
+const GLYPHS_PER_ELEMENT = 10;
+
 const URL_REF = /url\(\s*['"]?\s*#([^'")\s]+)/gi;
 /** A path's or polyline's numbers and commands: at least its vertices, where markers are drawn. */
 const PATH_TOKEN = /[a-df-z]|[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi;
@@ -28,6 +32,8 @@ interface SvgNode {
   vertices: number;
   /** Inside a pattern, clip, mask or marker. */
   referencedOnly: boolean;
+  /** Its text's glyphs, as elements. */
+  glyphs: number;
 }
 
 const urlRefs = (css: string) => [...css.matchAll(URL_REF)].map(([, id]) => id!);
@@ -64,6 +70,7 @@ export class SvgGraph {
       children: [],
       refs,
       vertices,
+      glyphs: 0,
       referencedOnly:
         parent !== undefined &&
         (this.nodes[parent]!.referencedOnly || REFERENCED.has(this.nodes[parent]!.local)),
@@ -80,6 +87,12 @@ export class SvgGraph {
 
   close(): void {
     this.open_.pop();
+  }
+
+  /** Text read inside the element open now: drawn glyph by glyph when it is a text's. */
+  text(chunk: string): void {
+    const node = this.nodes[this.open_.at(-1) ?? -1];
+    if (node && TEXTS.has(node.local)) node.glyphs += chunk.trim().length / GLYPHS_PER_ELEMENT;
   }
 
   /** A <style> sheet's text, escapes undone. */
@@ -139,7 +152,7 @@ export class SvgGraph {
         }
       } else {
         stack.pop();
-        let total = 1;
+        let total = 1 + Math.ceil(this.nodes[index]!.glyphs);
         let deepest = 0;
         for (const { target, times } of edges(index)) {
           total += cost[target]! * times;
