@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANONYMIZED_NAME, formatCpf, type OrderDto } from '@balcao/contract';
+import { ANONYMIZED_NAME, DEFAULT_LAYOUTS, formatCpf, type OrderDto } from '@balcao/contract';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import {
   createCategory,
@@ -93,7 +93,8 @@ beforeAll(async () => {
   const first = paid[0]!.order.id;
   orderOf(await cashier.call('POST', `/api/carrinho/entregar/${first}`));
 
-  // Badge, payment receipt and delivery receipt for the browser, and a badge in a printer's queue.
+  // Badge, payment receipt, delivery receipt and the badge layout's test print (made with the
+  // event's one participant) for the browser, and a badge in a printer's queue.
   const printed = [
     await desk.post('/api/subscriptions/badge/print', {
       usualName: USUAL_NAME,
@@ -102,6 +103,7 @@ beforeAll(async () => {
     }),
     await cashier.call('GET', `/api/carrinho/imprimir/recibo/${first}`),
     await cashier.call('GET', `/api/carrinho/imprimir/expedicao/${first}`),
+    await system.post('/api/layouts/badge/print-test', { layout: DEFAULT_LAYOUTS.badge }),
   ];
   files = printed.map((response) => {
     expect(response.statusCode, response.body).toBe(200);
@@ -139,9 +141,9 @@ describe('Anonimizar participante erases everywhere', () => {
     }
   });
 
-  it('deletes the badge, receipt and delivery PDFs printed before', async () => {
+  it('deletes the badge, receipt, delivery and layout test PDFs printed before', async () => {
     // Each asked by whoever printed it, and by System, who may download anyone's.
-    const owners = [desk, cashier, cashier];
+    const owners = [desk, cashier, cashier, system];
     for (const [index, filename] of files.entries()) {
       for (const { headers } of [owners[index]!, system]) {
         const url = `/api/prints/files/${filename}`;

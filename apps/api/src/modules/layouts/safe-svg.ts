@@ -2,10 +2,15 @@
  * Whether an uploaded SVG is safe to keep, preview and print: well-formed XML with an <svg> root
  * in the SVG namespace, a size, and nothing that runs or reaches outside the file. The browser
  * shows it from a data URL and svg-to-pdfkit draws it; neither may fetch, read a file or run code.
+ * Nor may it cost a print more than a bounded drawing: svg-to-pdfkit draws each shape a <use>,
+ * pattern, clip, mask or marker repeats (about 0.15 ms a shape) and recurses once a level, so the
+ * shapes it would draw and its depth are counted (svg-budget.ts) and bounded.
  */
 import { imageSize } from 'image-size';
 import { SaxesParser, type SaxesAttributeNS, type SaxesTagNS } from 'saxes';
 import { SVG_EMBEDDED_IMAGE } from '../../printing/documents/index.ts';
+import { LIMIT_MESSAGES, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS } from './limits.ts';
+import { SvgGraph } from './svg-budget.ts';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
@@ -95,7 +100,19 @@ function declaredSize(root: SaxesTagNS): { width: number; height: number } | nul
 /** SVG sizes past this are no drawing's (and past the database's integers): refused. */
 const SIZE_MAX = 1_000_000;
 
-export type SvgCheck = { width: number; height: number } | { problem: string };
+export type SvgCheck =
+  | {
+      width: number;
+      height: number;
+      /** The shapes a print draws, every <use>, pattern, clip, mask and marker expanded. */
+      elements: number;
+      /** The embedded PNGs and JPEGs (data: URLs' bytes), checked as uploads are. */
+      images: Buffer[];
+    }
+  | { problem: string };
+
+/** Thrown out of the parser's handlers to stop reading a file already refused. */
+class Refused extends Error {}
 
 /**
  * An uploaded SVG's declared size, or why it is refused (pt-BR, naming the problem): not XML, no
@@ -110,6 +127,9 @@ export function checkSvg(content: Uint8Array): SvgCheck {
   let root = null as SaxesTagNS | null;
   let styleDepth = 0;
   let style = '';
+  let depth = 0;
+  const graph = new SvgGraph();
+  const images: Buffer[] = [];
   const refuse = (found: string | null) => {
     problem ??= found;
   };
@@ -133,17 +153,29 @@ export function checkSvg(content: Uint8Array): SvgCheck {
     }
     refuse(elementProblem(tag));
     if (tag.local.toLowerCase() === 'style' || styleDepth > 0) styleDepth++;
+    // Stopped at the limits while reading: saxes slows with depth (namespace lookups).
+    if (++depth > SVG_MAX_DEPTH) refuse(LIMIT_MESSAGES.svgDepth);
+    if (graph.size >= SVG_MAX_ELEMENTS) refuse(LIMIT_MESSAGES.svgElements(Infinity));
+    if (problem) throw new Refused();
+    graph.open(tag, plainCss);
+    const href = tag.attributes.href?.value ?? tag.attributes['xlink:href']?.value ?? '';
+    const image = SVG_EMBEDDED_IMAGE.exec(href.trim())?.[2];
+    if (tag.local === 'image' && image !== undefined) images.push(Buffer.from(image, 'base64'));
   });
   const styleText = (chunk: string) => {
     if (styleDepth > 0) style += chunk;
+    graph.text(chunk);
   };
   parser.on('text', styleText);
   parser.on('cdata', styleText);
   parser.on('closetag', () => {
+    depth--;
+    graph.close();
     if (styleDepth === 0) return;
     styleDepth--;
     if (styleDepth === 0) {
       refuse(cssProblem(style));
+      graph.styleSheet(plainCss(style));
       style = '';
     }
   });
@@ -164,5 +196,14 @@ export function checkSvg(content: Uint8Array): SvgCheck {
       problem: 'A imagem SVG tem um tamanho fora do comum: defina viewBox ou width e height.',
     };
   }
-  return size;
+  const drawn = graph.drawn(SVG_MAX_ELEMENTS);
+  if ('cycle' in drawn) {
+    return {
+      problem: `A imagem SVG tem uma referência circular (#${quoted(drawn.cycle)}): um elemento usa a si mesmo.`,
+    };
+  }
+  if (drawn.depth > SVG_MAX_DEPTH) return { problem: LIMIT_MESSAGES.svgDepth };
+  if (drawn.elements > SVG_MAX_ELEMENTS)
+    return { problem: LIMIT_MESSAGES.svgElements(drawn.elements) };
+  return { ...size, elements: drawn.elements, images };
 }

@@ -16,8 +16,9 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { formatDateInZone } from '../../dates.ts';
-import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { ApiError, invalidRequest, notFound } from '../../http/api-error.ts';
 import {
+  preparePictures,
   printable,
   renderLayoutPages,
   type LayoutPicture,
@@ -26,7 +27,8 @@ import {
 import { printDocument, type PrintOutcome } from '../../printing/queue.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { selectedEventId } from '../events/index.ts';
-import { checkedUpload } from './uploads.ts';
+import { IMAGE_MAX_PIXELS, LIMIT_MESSAGES, SVG_MAX_ELEMENTS } from './limits.ts';
+import { checkedUpload, type UploadCost } from './uploads.ts';
 
 type Db = Kysely<Database>;
 
@@ -49,13 +51,13 @@ export async function eventLayout(
   return { layout, images: await pictures(db, eventId, layout) };
 }
 
-/** The uploads a layout places: its image elements' and its background. */
-const imageIds = (layout: Layout): string[] => [
-  ...new Set([
-    ...(layout.background ? [layout.background.imageId] : []),
-    ...layout.elements.flatMap((element) => (element.kind === 'image' ? [element.imageId] : [])),
-  ]),
+/** The uploads a layout places, as often as it places them: its background and image elements. */
+const placedIds = (layout: Layout): string[] => [
+  ...(layout.background ? [layout.background.imageId] : []),
+  ...layout.elements.flatMap((element) => (element.kind === 'image' ? [element.imageId] : [])),
 ];
+
+const imageIds = (layout: Layout): string[] => [...new Set(placedIds(layout))];
 
 function imageRows(db: Db, eventId: number, ids: readonly string[]) {
   if (ids.length === 0) return Promise.resolve([]);
@@ -90,14 +92,62 @@ function toImageDto(row: ImageRow): LayoutImageDto {
   };
 }
 
-/** The uploads `layout` places, as the printer draws them. */
+/**
+ * Each stored upload's cost, checked again once per process: a file kept before a check existed
+ * (or a limit was lowered) must not hold the desks. Uploads never change, so the id is the key.
+ */
+const storedCosts = new Map<string, UploadCost | { problem: string }>();
+const STORED_COSTS_KEPT = 2000;
+
+function rememberCost(id: string, cost: UploadCost | { problem: string }): void {
+  if (storedCosts.size >= STORED_COSTS_KEPT) storedCosts.clear();
+  storedCosts.set(id, cost);
+}
+
+async function storedCost(row: ImageRow): Promise<UploadCost> {
+  let known = storedCosts.get(row.id);
+  if (!known) {
+    try {
+      known = (await checkedUpload(Buffer.from(row.content))).cost;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      known = { problem: error.description };
+    }
+    rememberCost(row.id, known);
+  }
+  if ('problem' in known) {
+    throw invalidRequest(
+      `Uma imagem do layout não passa mais nas verificações: ${known.problem} Troque-a no editor de layouts.`,
+    );
+  }
+  return known;
+}
+
+/**
+ * What one label of `layout` costs to draw, refused past the limits: its SVGs' elements, each
+ * as often as it is placed, and the pixels of its pictures, each decoded once per print.
+ */
+async function checkLabelCost(layout: Layout, rows: readonly ImageRow[]): Promise<void> {
+  const costs = new Map<string, UploadCost>();
+  for (const row of rows) costs.set(row.id, await storedCost(row));
+  const elements = placedIds(layout).reduce(
+    (sum, id) => sum + (costs.get(id)?.svgElements ?? 0),
+    0,
+  );
+  if (elements > SVG_MAX_ELEMENTS) throw invalidRequest(LIMIT_MESSAGES.layoutSvg(elements));
+  const pixels = [...costs.values()].reduce((sum, cost) => sum + cost.pixels, 0);
+  if (pixels > IMAGE_MAX_PIXELS) throw invalidRequest(LIMIT_MESSAGES.layoutPixels(pixels));
+}
+
+/** The uploads `layout` places, as the printer draws them, once their cost is known bounded. */
 async function pictures(
   db: Db,
   eventId: number,
   layout: Layout,
 ): Promise<ReadonlyMap<string, LayoutPicture>> {
   const rows = await imageRows(db, eventId, imageIds(layout));
-  return new Map(
+  await checkLabelCost(layout, rows);
+  const found = new Map(
     rows.map((row) => [
       row.id,
       {
@@ -108,6 +158,8 @@ async function pictures(
       },
     ]),
   );
+  await preparePictures(found.values());
+  return found;
 }
 
 async function imagesOf(db: Db, eventId: number, layout: Layout) {
@@ -186,6 +238,7 @@ export async function saveLayout(
       `Elemento ${pdfElement + 1} (imagem): ${LAYOUT_UPLOAD_MESSAGES.pdfElement}`,
     );
   }
+  await checkLabelCost(layout, found);
   const values = {
     declaration: JSON.stringify(layout),
     updated_by: actor.id,
@@ -284,6 +337,14 @@ function exampleValues(eventName: string): Record<LayoutDocument, Record<string,
  * accredited one first), else example values.
  */
 export async function layoutSample(db: Db, document: LayoutDocument): Promise<LayoutSampleDto> {
+  return (await sampleOf(db, document)).sample;
+}
+
+/** The preview's values, and the participant they show (erased with them: privacy). */
+async function sampleOf(
+  db: Db,
+  document: LayoutDocument,
+): Promise<{ sample: LayoutSampleDto; participantId: number | null }> {
   const eventId = await requireSelectedEvent(db);
   const event = await db
     .selectFrom('events')
@@ -295,7 +356,7 @@ export async function layoutSample(db: Db, document: LayoutDocument): Promise<La
     source: 'Dados de exemplo',
     values: exampleValues(event.name)[document],
   };
-  if (document !== 'badge') return example;
+  if (document !== 'badge') return { sample: example, participantId: null };
   const participant = await db
     .selectFrom('participants')
     .leftJoin('centers', 'centers.id', 'participants.center_id')
@@ -313,20 +374,23 @@ export async function layoutSample(db: Db, document: LayoutDocument): Promise<La
     .orderBy('participants.id')
     .limit(1)
     .executeTakeFirst();
-  if (!participant) return example;
+  if (!participant) return { sample: example, participantId: null };
   const badgeName = participant.usual_name?.trim() || participant.name.trim().split(/\s+/)[0] || '';
   return {
-    document,
-    source: `Participante: ${participant.name}`,
-    values: {
-      badgeName,
-      fullName: participant.name,
-      center: participant.center ?? '',
-      city: participant.city ?? '',
-      ...(participant.centerColor ? { centerColor: participant.centerColor } : {}),
-      event: event.name,
-      participantId: String(participant.id),
+    sample: {
+      document,
+      source: `Participante: ${participant.name}`,
+      values: {
+        badgeName,
+        fullName: participant.name,
+        center: participant.center ?? '',
+        city: participant.city ?? '',
+        ...(participant.centerColor ? { centerColor: participant.centerColor } : {}),
+        event: event.name,
+        participantId: String(participant.id),
+      },
     },
+    participantId: participant.id,
   };
 }
 
@@ -346,13 +410,15 @@ export async function printTest(
   input: unknown,
 ): Promise<PrintOutcome> {
   const layout = checkedLayout(document, input);
-  const sample = await layoutSample(db, document);
+  const { sample, participantId } = await sampleOf(db, document);
   const title = `Teste de layout: ${LAYOUT_DOCUMENT_LABELS[document]}`;
   return printDocument(db, now, {
     user,
     service: TEST_PRINT_SERVICE[document],
     kind: 'teste-layout',
     title,
+    // Made with a real participant's name: the file is erased with them.
+    participantId,
     pdf: await renderLayoutPages(
       title,
       { layout, images: await pictures(db, await requireSelectedEvent(db), layout) },
@@ -379,7 +445,13 @@ export async function uploadImage(
   const base64 = DATA_URL.exec(dataUrl.trim())?.[2];
   if (base64 === undefined) throw invalidRequest(LAYOUT_UPLOAD_MESSAGES.type);
   const content = Buffer.from(base64, 'base64');
-  const { mime, widthPx, heightPx } = await checkedUpload(content);
+  const { mime, widthPx, heightPx, cost } = await checkedUpload(content);
+  try {
+    // Made as pdfkit embeds it now, so the first print finds it ready (prepared-images.ts).
+    await preparePictures([{ mime, widthPx, heightPx, content }]);
+  } catch {
+    throw invalidRequest('A imagem não pôde ser lida: salve-a de novo no editor de imagens.');
+  }
   const row = {
     id: randomUUID(),
     event_id: eventId,
@@ -406,5 +478,6 @@ export async function uploadImage(
       at: now,
     });
   });
+  rememberCost(row.id, cost);
   return toImageDto(row);
 }

@@ -30,5 +30,5 @@ export {
   type DrawerReceiptLine,
 } from './drawer-receipt.ts';
 export { printable, renderLayoutPages, type PrintableLayout } from './pdf.ts';
-export { SVG_EMBEDDED_IMAGE, type LayoutPicture } from './pictures.ts';
+export { preparePictures, SVG_EMBEDDED_IMAGE, type LayoutPicture } from './pictures.ts';
 export { firstPageView } from './pdf-background.ts';

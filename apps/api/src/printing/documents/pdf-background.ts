@@ -4,6 +4,7 @@
  * page under each label (embedPage) with the drawn page over it.
  */
 import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
+import { MadeOnce } from './made-once.ts';
 import { fitInside, type Box } from './pictures.ts';
 
 /** The first page as a viewer shows it: its crop box, turned by its /Rotate. */
@@ -30,6 +31,25 @@ export function firstPageView(pdf: PDFDocument): {
 }
 
 /**
+ * The background's first page alone, its drawing already a form: placing it decodes a line, not
+ * the page's drawing (up to 8 MB inflated, then deflated again, at every print). Same crop box
+ * and /Rotate, so it shows as the page did.
+ */
+async function firstPageAlone(background: Uint8Array): Promise<Uint8Array> {
+  const view = firstPageView(await PDFDocument.load(background, { updateMetadata: false }));
+  const alone = await PDFDocument.create({ updateMetadata: false });
+  const form = await alone.embedPage(view.page, view.crop);
+  const page = alone.addPage([form.width, form.height]);
+  page.drawPage(form, { x: 0, y: 0 });
+  page.setRotation(degrees(view.rotation));
+  // No object streams: reading it back inflates nothing but that line.
+  return alone.save({ useObjectStreams: false });
+}
+
+/** Each background's first page alone, made once per process. */
+const firstPages = new MadeOnce(firstPageAlone, (page) => page.length, 64 * 1024 * 1024);
+
+/**
  * `rendered` (pdfkit's document) with the first page of `background` under each label: `labels`
  * holds, for each page, its labels' boxes in points from the page's top-left corner. The page is
  * fitted inside each label, centred, as images are.
@@ -41,7 +61,8 @@ export async function underlayPdfPage(
   title: string,
 ): Promise<Buffer> {
   const out = await PDFDocument.create({ updateMetadata: false });
-  const view = firstPageView(await PDFDocument.load(background, { updateMetadata: false }));
+  const page = await firstPages.get(background);
+  const view = firstPageView(await PDFDocument.load(page, { updateMetadata: false }));
   const under = await out.embedPage(view.page, view.crop);
   const pages = await out.embedPdf(
     rendered,
