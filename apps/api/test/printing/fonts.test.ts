@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LAYOUTS } from '@balcao/contract';
 import {
   renderBadge,
   renderCoupon,
@@ -99,6 +100,40 @@ describe('every document embeds a subset of the one font and reads back every sc
       }
     });
   }
+});
+
+it("an uploaded SVG's text is drawn with the same embedded font, never a printer's Helvetica", async () => {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60">
+    <text x="4" y="20" font-family="Helvetica">Logo ${NAMES.cyrillic}</text>
+    <text x="4" y="40" font-weight="bold" font-style="italic" font-family="Times">Forte</text>
+  </svg>`;
+  const layout = {
+    ...DEFAULT_LAYOUTS.badge,
+    elements: [
+      ...DEFAULT_LAYOUTS.badge.elements,
+      { kind: 'image' as const, xMm: 5, yMm: 5, widthMm: 40, heightMm: 12, imageId: 'logo' },
+    ],
+  };
+  const images = new Map([
+    [
+      'logo',
+      { mime: 'image/svg+xml' as const, widthPx: 200, heightPx: 60, content: Buffer.from(svg) },
+    ],
+  ]);
+  const pdf = await renderBadge(sample.badge, { layout, images });
+  const fonts = await fontsOf(pdf);
+  expect(fonts.map((font) => font.name)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/\+Arimo-Regular$/),
+      expect.stringMatching(/\+Arimo-Bold$/),
+    ]),
+  );
+  for (const font of fonts) {
+    expect(font.name).toMatch(/^\/[A-Z]{6}\+Arimo-(Regular|Bold)$/);
+    expect(font.embedded, font.name).toBe(true);
+  }
+  const { pages } = await readPdf(pdf);
+  expect(pages[0]!.text).toContain(NAMES.cyrillic);
 });
 
 // poppler's own reading, as a printer's machine or a person checking would do it: pdffonts and

@@ -54,7 +54,8 @@ const EMBEDDED_IN_TEXT = /data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/=\s]*/gi;
 /**
  * svg-to-pdfkit's reach outside the SVG, closed: an <image> gets only the bytes of an embedded
  * PNG or JPEG (pdfkit would read any other link as a file path), other documents nothing, fonts
- * the built-in Helvetica, and its warnings go nowhere.
+ * the document's own embedded font (pdf.ts registers it; italic is slanted), and its warnings go
+ * nowhere.
  */
 const SVG_OPTIONS: SVGtoPDF.Options = {
   preserveAspectRatio: 'xMidYMid meet',
@@ -63,8 +64,10 @@ const SVG_OPTIONS: SVGtoPDF.Options = {
   // pdfkit as its bytes, and opened once per document however often the SVG repeats it.
   imageCallback: (link) => embeddedImageUrl(link) ?? (Buffer.alloc(0) as never),
   documentCallback: () => [],
-  fontCallback: (_family, bold, italic) =>
-    `Helvetica${bold || italic ? '-' : ''}${bold ? 'Bold' : ''}${italic ? 'Oblique' : ''}`,
+  fontCallback: (_family, bold, italic, options) => {
+    options.fauxItalic = italic;
+    return bold ? 'bold' : 'regular';
+  },
   warningCallback: () => undefined,
 };
 
