@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -25,6 +24,7 @@ import {
 } from './helpers/server-process.ts';
 import { createCategory, createProduct, selectNewEvent } from './helpers/store.ts';
 import { ADMIN_PASSWORD } from './helpers/test-app.ts';
+import { sqliteIntegrity } from './helpers/sqlite-integrity.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 /**
@@ -63,12 +63,6 @@ const CATALOG = [
   { priceCents: 3_333, inventory: 40 },
 ];
 const DISCOUNTS = [0, 0, 5, 10, 12.5];
-
-function integrityCheck(file: string): string {
-  return execFileSync('sqlite3', [file, 'PRAGMA integrity_check; PRAGMA foreign_key_check;'], {
-    encoding: 'utf8',
-  }).trim();
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const databases: TestDatabase[] = [];
@@ -171,7 +165,7 @@ describe('crash safety', () => {
           const before = networkFailures;
           server.child.kill('SIGKILL');
           expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
-          if (sqliteFile) integrity.push(integrityCheck(sqliteFile));
+          if (sqliteFile) integrity.push(sqliteIntegrity(sqliteFile));
           server = await startServerProcess(database.url, {}, port);
           servers.push(server);
           failuresAtKill += networkFailures - before;
@@ -305,7 +299,7 @@ describe('crash safety', () => {
     // A graceful stop, then the database as the server left it.
     server.child.kill('SIGTERM');
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    if (sqliteFile) integrity.push(integrityCheck(sqliteFile));
+    if (sqliteFile) integrity.push(sqliteIntegrity(sqliteFile));
     expect(integrity).toEqual(sqliteFile ? ['ok', 'ok', 'ok'] : []);
 
     const { db } = openDatabase(database.url);

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductCategoryRow, ProductRow } from '@balcao/contract';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { bearer, createEvent } from './helpers/fixtures.ts';
 import { csv, dataUrl } from './helpers/sheets.ts';
+import { sqliteIntegrity } from './helpers/sqlite-integrity.ts';
 import { onlyRow, tableCaller, type TableCaller } from './helpers/tables.ts';
 
 let t: TestContext;
@@ -235,12 +235,11 @@ describe('stored values stay valid', () => {
     expect(row.name).toBe('Açaí 🍇');
   });
 
-  it("leaves the SQLite file whole for the sqlite3 tool's integrity check", () => {
+  it("leaves the SQLite file whole for SQLite's integrity check", () => {
     const file = t.config.databaseUrl.startsWith('sqlite:')
       ? t.config.databaseUrl.slice('sqlite:'.length)
       : undefined;
     if (!file) return; // PostgreSQL refuses invalid text itself
-    const report = execFileSync('sqlite3', [file, 'PRAGMA integrity_check'], { encoding: 'utf8' });
-    expect(report.trim()).toBe('ok');
+    expect(sqliteIntegrity(file)).toBe('ok');
   });
 });

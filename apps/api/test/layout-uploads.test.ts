@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,14 +15,15 @@ import { jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import { selectNewEvent } from './helpers/store.ts';
 import { colourAt, rasterise } from './helpers/pdf-image.ts';
 import { readPdf } from './helpers/pdf-text.ts';
+import { hasSystemTools } from './helpers/system-tools.ts';
 
 // poppler's pdfimages and pdftotext read the PDFs as a printer's machine would (apt-get install
 // poppler-utils); without them those checks are left out and the rest still runs.
-const hasPoppler = ['pdfimages', 'pdftotext'].every(
-  (tool) => spawnSync(tool, ['-v'], { stdio: 'ignore' }).error === undefined,
+const hasPoppler = hasSystemTools(
+  ['pdfimages', 'pdftotext'],
+  'poppler-utils',
+  'layout-uploads.test.ts',
 );
-if (!hasPoppler)
-  console.warn('layout-uploads.test.ts: sem pdfimages/pdftotext, instale poppler-utils.');
 /** No raster image in the PDF: what was drawn stayed vector (checked when poppler is there). */
 const expectNoRasterImage = (pdf: Buffer) => {
   if (!hasPoppler) return;

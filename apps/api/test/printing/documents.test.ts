@@ -13,6 +13,7 @@ import {
   renderProductTagSheets,
 } from '../../src/printing/documents/index.ts';
 import { readPdf, toMm } from '../helpers/pdf-text.ts';
+import { hasSystemTools } from '../helpers/system-tools.ts';
 import * as sample from './samples.ts';
 
 const occurrences = (text: string, part: string): number => text.split(part).length - 1;
@@ -156,8 +157,10 @@ describe('receipts', () => {
 
 // Reading the codes back needs poppler's pdftoppm and zbar's zbarimg (apt-get install
 // poppler-utils zbar-tools); where they are missing these checks are skipped.
-const canScan = ['pdftoppm', 'zbarimg'].every(
-  (tool) => spawnSync(tool, ['--version'], { stdio: 'ignore' }).error === undefined,
+const canScan = hasSystemTools(
+  ['pdftoppm', 'zbarimg'],
+  'poppler-utils e zbar-tools',
+  'documents.test.ts',
 );
 
 /** Rasterises the first page at a thermal printer's 203 dpi and decodes every symbol on it. */
@@ -177,10 +180,6 @@ function scan(pdf: Buffer): string[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-}
-
-if (!canScan) {
-  console.warn('documents.test.ts: sem pdftoppm/zbarimg, instale poppler-utils e zbar-tools.');
 }
 
 describe.skipIf(!canScan)('codes scan back at 203 dpi', () => {

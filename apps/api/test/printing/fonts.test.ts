@@ -15,6 +15,7 @@ import {
   renderProductTagSheets,
 } from '../../src/printing/documents/index.ts';
 import { readPdf } from '../helpers/pdf-text.ts';
+import { hasSystemTools } from '../helpers/system-tools.ts';
 import * as sample from './samples.ts';
 
 // Every PDF the server makes carries its font (issue #42): a subset of the contract's Arimo,
@@ -138,11 +139,7 @@ it("an uploaded SVG's text is drawn with the same embedded font, never a printer
 
 // poppler's own reading, as a printer's machine or a person checking would do it: pdffonts and
 // pdftotext (apt-get install poppler-utils); skipped where they are missing.
-const hasPoppler = ['pdffonts', 'pdftotext'].every(
-  (tool) => spawnSync(tool, ['-v'], { stdio: 'ignore' }).error === undefined,
-);
-
-if (!hasPoppler) console.warn('fonts.test.ts: sem pdffonts/pdftotext, instale poppler-utils.');
+const hasPoppler = hasSystemTools(['pdffonts', 'pdftotext'], 'poppler-utils', 'fonts.test.ts');
 
 describe.skipIf(!hasPoppler)('poppler reads the badge (needs poppler-utils)', () => {
   it('pdffonts: embedded, subset, with Unicode; pdftotext: each name exactly', async () => {
