@@ -14,7 +14,7 @@ import {
   readFileFor,
   readJobFile,
   readJobFor,
-} from './service.ts';
+} from '../../printing/files.ts';
 import { Id } from '../../http/id-schema.ts';
 
 const SWEEP_INTERVAL_MS = 15 * 60_000;

@@ -13,7 +13,7 @@ const SetupStatusSchema = Type.Object({
   ),
 });
 
-export const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/health',
     {

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { AGENT_SILENT_MS, PRINT_SERVICES, type MappedPrinterStatus } from '@balcao/contract';
-import { mappedPrinter } from '../../printing/queue.ts';
-import type { Database } from '../../db/types.ts';
-import { notFound } from '../../http/api-error.ts';
-import type { Auth } from '../../auth/access-control.ts';
+import { mappedPrinter } from './queue.ts';
+import type { Database } from '../db/types.ts';
+import { notFound } from '../http/api-error.ts';
+import type { Auth } from '../auth/access-control.ts';
 
 const JOB_LIST_LIMIT = 500;
 
