@@ -9,7 +9,7 @@ import {
   type PaymentMethodDto,
   type PixChargeDto,
 } from '@balcao/contract';
-import { brCode } from '../src/modules/orders/pix.ts';
+import { brCode } from '../src/modules/pix/static-charge.ts';
 import { createParticipant } from './helpers/accreditation.ts';
 import {
   createCategory,

@@ -3,4 +3,4 @@ export { eraseStoredAnswers } from './idempotency.ts';
 export { OrderDtoSchema, loadOrder } from './order-dto.ts';
 export { applyTransition } from './transitions.ts';
 export type { Actor } from './transitions.ts';
-export { pixChargeable } from './pix.ts';
+

@@ -33,7 +33,7 @@ import {
   type Actor,
   type LaterWrites,
 } from './transitions.ts';
-import { checkPixRows, planPixLines } from './pix-lines.ts';
+import { checkPixRows, planPixLines, pspConnected } from '../pix/index.ts';
 
 /** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */
 
@@ -147,13 +147,13 @@ async function recordPayment(
         'pix_txid',
         'end_to_end_id',
         'manual_reason',
-        // What the PIX rules need, in the same round trip (pix-lines.ts).
+        // What the PIX rules need, in the same round trip (pix's payment-lines.ts).
         eb
           .selectFrom('payment_methods')
           .select('name')
           .whereRef('payment_methods.id', '=', 'order_payments.payment_method_id')
           .as('method'),
-        eb.exists(eb.selectFrom('pix_psp_settings').select('id')).as('psp'),
+        pspConnected().as('psp'),
         mayEarnAutomaticCoupon({ event_id: eventId, total_cents: totalCents }).as('earns_coupon'),
       ])
       .compile();

@@ -12,12 +12,12 @@ import {
   ORDER_TRANSITIONS,
   PIX_MANUAL_REASON_MAX,
   PAID_ORDERS_PERMISSIONS,
-  PIX_SETTINGS_PERMISSIONS,
   SELLER_PERMISSIONS,
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor } from '../audit/index.ts';
-import { PixRefundDtoSchema, refundOrderPix } from '../pix/index.ts';
+import { PixRefundDtoSchema, answerOrderCharges, refundOrderPix } from '../pix/index.ts';
+import { chargeableCents } from './charge-check.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import {
   OrderDtoSchema,
@@ -29,7 +29,6 @@ import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
 import { printDeliveryReceipt, printPaymentReceipt, ReceiptOutcomeSchema } from './receipt.ts';
 import { seesFullCpf } from '../../auth/cpf-privacy.ts';
-import { pixCharge, pixConfig, savePixConfig } from './pix.ts';
 import { paidOrders, refundOrder } from './refunds.ts';
 import { unifyCarts } from './unify.ts';
 import {
@@ -60,8 +59,10 @@ function actor(request: FastifyRequest): Actor {
 }
 
 /** The store's carts and orders (docs/orders-api.md); the rules live in the contract and service. */
-export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
+  // pix asks orders whether an order may take a charge, without importing it.
+  answerOrderCharges(chargeableCents);
 
   app.post(
     '/carrinho/novo',
@@ -316,45 +317,5 @@ export const cartRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id_cliente, carrinhos } = request.body;
       return unifyCarts(app.db, now(), actor(request), id_cliente, carrinhos);
     },
-  );
-
-  const PixConfig = Type.Object({
-    // Lengths are checked by the service, with pt-BR messages.
-    chave: Type.String({ maxLength: 200 }),
-    nome: Type.String({ maxLength: 200 }),
-    cidade: Type.String({ maxLength: 200 }),
-  });
-
-  app.get(
-    '/carrinho/pix/config',
-    {
-      config: { access: PIX_SETTINGS_PERMISSIONS },
-      schema: { response: { 200: PixConfig } },
-    },
-    async () => pixConfig(app.db),
-  );
-
-  app.post(
-    '/carrinho/pix/config',
-    {
-      config: { access: PIX_SETTINGS_PERMISSIONS },
-      schema: { body: PixConfig, response: { 200: PixConfig } },
-    },
-    async (request) => savePixConfig(app.db, now(), auditActor(request), request.body),
-  );
-
-  app.get(
-    '/carrinho/pix/:id',
-    {
-      config: { access: ORDER_TRANSITIONS.pagar.permissions },
-      schema: {
-        params: Params,
-        querystring: Type.Object({
-          valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
-        }),
-        response: { 200: Type.Object({ payload: Type.String(), txid: Type.String() }) },
-      },
-    },
-    async (request) => pixCharge(app.db, request.params.id, request.query.valor),
   );
 };

@@ -22,7 +22,7 @@ import type { Database } from '../../db/types.ts';
 import { jsonRows, parsedRows } from '../../db/json-rows.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { refreshCouponLines } from '../coupons/index.ts';
-import { requireCpf } from '../participants/index.ts';
+import { requireCpf } from '../../http/cpf.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
 import {
   applyTransition,

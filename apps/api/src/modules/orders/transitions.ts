@@ -8,7 +8,7 @@ import {
   type OrderState,
 } from '@balcao/contract';
 import type { Database, OrderTable } from '../../db/types.ts';
-import { isPostgres } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
 import { writeTogether } from '../../db/write-together.ts';
 import { type AuditActor, type AuditEntry, auditInsert, recordAudit } from '../audit/index.ts';

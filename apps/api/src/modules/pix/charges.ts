@@ -15,7 +15,7 @@ import type { Database, PixChargeTable } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { AuditActor } from '../audit/index.ts';
-import { pixChargeable } from '../orders/index.ts';
+import { pixChargeable } from './static-charge.ts';
 import type { PspClient } from './psp-client.ts';
 import { PspError, type Charge } from './psp-client.ts';
 import { atPsp } from './settings.ts';

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { expressionBuilder, type Transaction } from 'kysely';
 import {
   PIX_CHARGE_NOT_FOUND,
   PIX_MANUAL_REASON_REQUIRED,
@@ -74,6 +74,15 @@ export async function planPixLines(
     return { pix_txid: payment.txid, end_to_end_id: paid, manual_reason: paid ? null : reason };
   });
   return { values, paidCents };
+}
+
+/**
+ * Whether a PSP is connected, as an expression: the payment rows' insert asks it in its own
+ * RETURNING (no round trip more), and checkPixRows reads it back as each row's `psp`.
+ */
+export function pspConnected() {
+  const eb = expressionBuilder<Database, never>();
+  return eb.exists(eb.selectFrom('pix_psp_settings').select('id'));
 }
 
 /** A payment row as its insert answered it, with its method's name and the PSP's presence. */

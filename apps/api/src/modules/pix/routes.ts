@@ -9,6 +9,7 @@ import {
   PIX_SETTINGS_PERMISSIONS,
 } from '@balcao/contract';
 import { Id } from '../../http/id-schema.ts';
+import { pixCharge, pixConfig, savePixConfig } from './static-charge.ts';
 import { chargeAtPsp, createCharge, sweepCharges } from './charges.ts';
 import { receiveNotification, registerWebhook } from './webhook.ts';
 import { auditActor } from '../audit/index.ts';
@@ -129,6 +130,47 @@ export const pixRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { response: { 200: Type.Object({ ok: Type.Boolean(), message: Type.String() }) } },
     },
     async () => registerWebhook(app.db, key(), app.config.publicUrl),
+  );
+
+  // PIX without a PSP: the receiver's key and an order's static BR Code (static-charge.ts).
+  const PixConfig = Type.Object({
+    // Lengths are checked by the service, with pt-BR messages.
+    chave: Type.String({ maxLength: 200 }),
+    nome: Type.String({ maxLength: 200 }),
+    cidade: Type.String({ maxLength: 200 }),
+  });
+
+  app.get(
+    '/carrinho/pix/config',
+    {
+      config: { access: PIX_SETTINGS_PERMISSIONS },
+      schema: { response: { 200: PixConfig } },
+    },
+    async () => pixConfig(app.db),
+  );
+
+  app.post(
+    '/carrinho/pix/config',
+    {
+      config: { access: PIX_SETTINGS_PERMISSIONS },
+      schema: { body: PixConfig, response: { 200: PixConfig } },
+    },
+    async (request) => savePixConfig(app.db, app.config.now(), auditActor(request), request.body),
+  );
+
+  app.get(
+    '/carrinho/pix/:id',
+    {
+      config: { access: ORDER_TRANSITIONS.pagar.permissions },
+      schema: {
+        params: Type.Object({ id: Id }),
+        querystring: Type.Object({
+          valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
+        }),
+        response: { 200: Type.Object({ payload: Type.String(), txid: Type.String() }) },
+      },
+    },
+    async (request) => pixCharge(app.db, request.params.id, request.query.valor),
   );
 
   // Only the webhook is limited here (per address, per instance): a PSP notifies far less, and a

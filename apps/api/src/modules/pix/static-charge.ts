@@ -2,8 +2,6 @@ import { type AuditActor, auditedWrite } from '../audit/index.ts';
 import type { Kysely } from 'kysely';
 import { createStaticPix, hasError } from 'pix-utils';
 import {
-  ORDER_NOT_FOUND,
-  ORDER_TRANSITIONS,
   PIX_CITY_MAX,
   PIX_INVALID_CITY,
   PIX_INVALID_KEY,
@@ -11,19 +9,16 @@ import {
   PIX_KEY_MAX,
   PIX_NAME_MAX,
   PIX_NOT_CONFIGURED,
-  canTransition,
-  pixAboveRemainingMessage,
   pixTxid,
   toReais,
   type PixChargeDto,
   type PixConfigDto,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { paymentValueCents } from './payments.ts';
-import { refuseOtherEvent } from './service.ts';
+import { conflict, invalidRequest } from '../../http/api-error.ts';
+import { orderChargeCents } from './order-charges.ts';
 
-/** PIX at the cashier: the receiver's settings (System) and the BR Code of a charge. */
+/** PIX without a PSP, at the cashier: the receiver's settings (System) and a charge's static BR Code. */
 
 type Db = Kysely<Database>;
 
@@ -93,27 +88,15 @@ export function brCode(config: PixConfigDto, cents: number, txid: string): strin
 }
 
 /**
- * What a PIX charge of `valor` for the order needs, checked: the order awaits payment in the
- * selected event, the amount is within what remains, and the receiver's key is saved.
+ * What a PIX charge of `valor` for the order needs, checked: the order may take it (orders says,
+ * `orderChargeCents`) and the receiver's key is saved.
  */
 export async function pixChargeable(
   db: Db,
   orderId: number,
   valor: number,
 ): Promise<{ cents: number; config: PixConfigDto }> {
-  const cents = paymentValueCents(valor);
-  const order = await db
-    .selectFrom('orders')
-    .select(['state', 'event_id', 'total_cents'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (!canTransition(order.state, 'pagar')) throw conflict(ORDER_TRANSITIONS.pagar.refusal);
-  await refuseOtherEvent(db, order.event_id);
-  // Payments are recorded all at once when the order is paid: what remains is the total.
-  if (cents > order.total_cents) {
-    throw invalidRequest(pixAboveRemainingMessage(cents, order.total_cents));
-  }
+  const cents = await orderChargeCents(db, orderId, valor);
   const config = await pixConfig(db);
   if (config.chave === '') throw conflict(PIX_NOT_CONFIGURED);
   return { cents, config };
