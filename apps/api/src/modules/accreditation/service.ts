@@ -27,9 +27,9 @@ import {
 import {
   participantQuery,
   type ParticipantRecord,
-  requireCpf,
   toParticipantDto,
 } from '../participants/index.ts';
+import { requireCpf } from '../../http/cpf.ts';
 
 type Db = Kysely<Database>;
 

@@ -6,4 +6,3 @@ export {
   toParticipantDto,
 } from './participant-dto.ts';
 export type { ParticipantRecord } from './participant-dto.ts';
-export { requireCpf } from './service.ts';

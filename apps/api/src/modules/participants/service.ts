@@ -1,15 +1,8 @@
 import type { Kysely } from 'kysely';
-import { CPF_INVALID_MESSAGE, parseCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { notFound } from '../../http/api-error.ts';
+import { requireCpf } from '../../http/cpf.ts';
 import { type AuditActor, recordCpfView } from '../audit/index.ts';
-
-/** A CPF as typed (bare or masked, see `parseCpf`) to its 11 digits; 400 'cpf invalido' otherwise. */
-export function requireCpf(text: string): string {
-  const digits = parseCpf(text);
-  if (digits === undefined) throw invalidRequest(CPF_INVALID_MESSAGE);
-  return digits;
-}
 
 /** The name of the participant with this CPF in the selected event (the store's client lookup). */
 export async function participantName(
