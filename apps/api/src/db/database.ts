@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { isPostgres } from './dialect.ts';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import { prepareStatements } from './prepared-statements.ts';
 import { configureSqliteConnection } from './sqlite-functions.mjs';
@@ -33,11 +34,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Db {
   throw new Error(
     `DATABASE_URL não reconhecida: use sqlite:<arquivo> ou postgres://... (recebido: ${url}).`,
   );
-}
-
-/** True on PostgreSQL: for the few statements the dialects write differently (row locks). */
-export function isPostgres(db: Kysely<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
 /**

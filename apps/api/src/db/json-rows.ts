@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom as postgresArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteArray } from 'kysely/helpers/sqlite';
-import { isPostgres } from './database.ts';
+import { isPostgres } from './dialect.ts';
 import type { Database } from './types.ts';
 
 /**

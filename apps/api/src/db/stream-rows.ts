@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { sql, type Compilable, type Kysely, type Streamable } from 'kysely';
-import { isPostgres } from './database.ts';
+import { isPostgres } from './dialect.ts';
 import { bindable } from './statement-cache.ts';
 import type { Database } from './types.ts';
 

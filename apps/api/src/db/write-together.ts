@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { isPostgres } from './database.ts';
+import { isPostgres } from './dialect.ts';
 import type { Database } from './types.ts';
 
 /**

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { Type, type Static, type TProperties } from '@fastify/type-provider-typebox';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { PrintService } from '@balcao/contract';
-import { isPostgres } from '../db/database.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Database } from '../db/types.ts';
 import { conflict, notFound } from '../http/api-error.ts';
 

@@ -3,7 +3,7 @@ import type { CompiledQuery, Kysely } from 'kysely';
 import { signedIn } from '../../auth/access-control.ts';
 import { anonymizedCpf } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { isPostgres } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { replaceCpf } from './erase.ts';
 
 /** Who acts, and from which address (request.ip: the proxy's client when TRUST_PROXY is set). */

@@ -12,7 +12,7 @@ import {
   type DrawerMethodDto,
   type DrawerSessionDto,
 } from '@balcao/contract';
-import { isPostgres } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';

@@ -11,7 +11,7 @@ import {
   type OfflineOutcome,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { isPostgres } from '../../db/database.ts';
+import { isPostgres } from '../../db/dialect.ts';
 import { isForeignKeyViolation, isTransactionRace } from '../../db/errors.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import { formatMoney } from '@balcao/contract';
 import { formatDateTimeSecondsInZone } from '../../dates.ts';
-import type { Doc } from './pdf.ts';
+import type { Doc } from './doc.ts';
 import {
   DEFAULT_TIME_ZONE,
   drawRule,

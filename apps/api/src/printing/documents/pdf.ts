@@ -27,10 +27,10 @@ import {
   type LayoutFont,
   type LayoutValues,
 } from '@balcao/contract';
+import type { Doc } from './doc.ts';
 import { underlayPdfPage } from './pdf-background.ts';
 import { drawPicture, type Box, type LayoutPicture } from './pictures.ts';
 
-export type Doc = PDFKit.PDFDocument;
 
 export type FontName = LayoutFont;
 

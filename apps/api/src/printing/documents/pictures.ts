@@ -5,7 +5,7 @@
  */
 import SVGtoPDF from 'svg-to-pdfkit';
 import type { LayoutUploadMime } from '@balcao/contract';
-import type { Doc } from './pdf.ts';
+import type { Doc } from './doc.ts';
 import { embeddable, preparedImage, type PreparedImage } from './prepared-images.ts';
 
 /** An upload of the event as the printer reads it: the bytes and what they are. */

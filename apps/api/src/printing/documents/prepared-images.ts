@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { MadeOnce } from './made-once.ts';
-import type { Doc } from './pdf.ts';
+import type { Doc } from './doc.ts';
 
 /** One object pdfkit wrote for the image: its dictionary and its stream's bytes. */
 interface RecordedObject {

@@ -1,5 +1,5 @@
 import { formatMoney, TAGS_PER_SHEET } from '@balcao/contract';
-import type { Doc } from './pdf.ts';
+import type { Doc } from './doc.ts';
 import { addPage, drawCode128, drawText, fitFontSize, lineHeight, mm, renderPdf } from './pdf.ts';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { formatCpf, formatMoney, maskCpf, measureText } from '@balcao/contract';
 import { formatDateTimeSecondsInZone } from '../../dates.ts';
-import type { Doc } from './pdf.ts';
+import type { Doc } from './doc.ts';
 import {
   DEFAULT_TIME_ZONE,
   drawRule,
