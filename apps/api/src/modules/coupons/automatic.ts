@@ -1,27 +1,6 @@
-import { expressionBuilder } from 'kysely';
-import type { Database } from '../../db/types.ts';
 import type { PrintOutcome } from '../../printing/queue.ts';
 import { createCoupon, printCoupon } from './templates.ts';
 import type { Db, Trx } from './values.ts';
-
-/**
- * Whether an order of this event and total may earn the automatic coupon (an enabled
- * configuration with a template and a minimum it reaches), as an expression: the payment asks it
- * in its own RETURNING, and calls generateAutomaticCoupon only when it holds.
- */
-export function mayEarnAutomaticCoupon(order: { event_id: number; total_cents: number }) {
-  const eb = expressionBuilder<Database, never>();
-  return eb.exists(
-    eb
-      .selectFrom('coupon_configs')
-      .select('coupon_configs.event_id')
-      .where('coupon_configs.event_id', '=', order.event_id)
-      .where('coupon_configs.enabled', '=', true)
-      .where('coupon_configs.template_id', 'is not', null)
-      .where('coupon_configs.min_value_cents', '>', 0)
-      .where('coupon_configs.min_value_cents', '<=', order.total_cents),
-  );
-}
 
 /**
  * Automatic coupons (docs/coupons-api.md): when a paid order's total reaches the event's minimum,

@@ -9,6 +9,7 @@ import { signedIn } from '../../auth/access-control.ts';
 import { type AuditActor, auditActor } from '../audit/index.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { OrderDtoSchema } from '../orders/index.ts';
+import { followOrders } from './order-handlers.ts';
 import { applyCoupon } from './apply.ts';
 import {
   couponConfig,
@@ -105,6 +106,7 @@ const GenerateOutcome = Type.Union(
 /** Coupon templates, coupons and automatic coupons (docs/coupons-api.md). */
 export const couponRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
+  followOrders();
   const admin = { access: COUPON_ADMIN_PERMISSIONS };
 
   app.get(

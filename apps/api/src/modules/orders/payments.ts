@@ -16,15 +16,11 @@ import { isForeignKeyViolation } from '../../db/errors.ts';
 import { writeTogether } from '../../db/write-together.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
-import {
-  generateAutomaticCoupon,
-  mayEarnAutomaticCoupon,
-  useOrderCoupon,
-} from '../coupons/index.ts';
 import { openDrawerQuery } from '../drawer/index.ts';
 import { moveOrderStock } from '../products/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
+import { orderPaid } from './order-events.ts';
 import { auditInsert } from '../audit/index.ts';
 import {
   applyTransition,
@@ -114,8 +110,6 @@ async function recordPayment(
   );
   refuseOtherEventOf(applied);
   const { totalCents, eventId, couponId } = applied;
-  // Without payment rows (a total of 0) no minimum is reached.
-  let earnsCoupon = false;
   if (!paymentsCloseOrder(totalCents, cents)) {
     const paid = cents.reduce((sum, amount) => sum + amount, 0);
     throw invalidRequest(
@@ -154,14 +148,12 @@ async function recordPayment(
           .whereRef('payment_methods.id', '=', 'order_payments.payment_method_id')
           .as('method'),
         pspConnected().as('psp'),
-        mayEarnAutomaticCoupon({ event_id: eventId, total_cents: totalCents }).as('earns_coupon'),
       ])
       .compile();
     // The history row goes in the same round trip.
     const rows = await writeTogether(trx, later.writes, paymentRows);
     checkPixRows(rows, pixPlan);
     const stored = rows[0];
-    earnsCoupon = Boolean(stored?.earns_coupon);
     if (stored?.drawer_session_id == null && rows.some((row) => row.method === CASH_METHOD_NAME)) {
       throw conflict(CASH_NEEDS_OPEN_DRAWER);
     }
@@ -194,17 +186,10 @@ async function recordPayment(
     // Without payment rows (a total of 0) the history row goes alone.
     await writeTogether(trx, later.writes);
   }
-  // The order's coupon is used now, once (409 if another order used it first); a total that
-  // reaches the automatic coupon's minimum earns a new one, printed with the receipt.
-  // The order's coupon, event and total came back from the state change: not read again.
-  await useOrderCoupon(trx, now, { id: orderId, coupon_id: couponId });
-  if (earnsCoupon) {
-    await generateAutomaticCoupon(trx, now, actor.id, {
-      id: orderId,
-      event_id: eventId,
-      total_cents: totalCents,
-    });
-  }
+  // The modules built on orders take the payment in its transaction (coupons: the order's coupon
+  // is used, a total reaching the automatic coupon's minimum earns one). The order's coupon,
+  // event and total came back from the state change: not read again.
+  await orderPaid(trx, now, { id: orderId, eventId, totalCents, couponId, userId: actor.id });
   return auditInsert(trx, auditActorOf(actor), audits);
 }
 

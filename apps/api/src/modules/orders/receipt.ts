@@ -11,8 +11,8 @@ import { renderDeliveryReceipt, renderPaymentReceipt } from '../../printing/docu
 import type { ReceiptInput } from '../../printing/documents/receipts.ts';
 import { Type } from '@fastify/type-provider-typebox';
 import { printDocument, printOutcomeWith, type PrintOutcome } from '../../printing/queue.ts';
-import { printOrderCoupons } from '../coupons/index.ts';
 import { loadOrder } from './order-dto.ts';
+import { printedAfterReceipt } from './order-events.ts';
 
 export const NOT_PAID_MESSAGE = 'O pedido ainda não foi pago.';
 const RECEIPT_STATES = ['PAGO', 'ENTREGUE', 'ESTORNADO'] as const;
@@ -99,7 +99,7 @@ export async function printPaymentReceipt(
   const coupons =
     order.estadoPedido === 'ESTORNADO'
       ? []
-      : await printOrderCoupons(db, now, user, orderId, timeZone);
+      : await printedAfterReceipt(db, now, user, orderId, timeZone);
   return { ...outcome, coupons };
 }
 

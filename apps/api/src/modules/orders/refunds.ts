@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import { REFUND_REASON_REQUIRED, type OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
-import { invalidateOriginCoupons } from '../coupons/index.ts';
 import { moveOrderStock } from '../products/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
+import { orderRefunded } from './order-events.ts';
 import { listOrders } from './service.ts';
 import { applyTransition, refuseOtherEventOf, type Actor } from './transitions.ts';
 
@@ -47,7 +47,7 @@ export async function refundOrder(
       });
       refuseOtherEventOf(applied);
       // The coupon the order used stays used; the one it earned (automatic) is invalidated.
-      await invalidateOriginCoupons(trx, orderId);
+      await orderRefunded(trx, orderId);
       return loadOrder(trx, orderId);
     },
     // Every unit back in stock: rows other desks share, last. The reports' summaries give the

@@ -21,9 +21,9 @@ import {
 import type { Database } from '../../db/types.ts';
 import { jsonRows, parsedRows } from '../../db/json-rows.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { refreshCouponLines } from '../coupons/index.ts';
 import { requireCpf } from '../../http/cpf.ts';
 import { loadOrder, loadOrders } from './order-dto.ts';
+import { orderLinesChanged } from './order-events.ts';
 import {
   applyTransition,
   recordTransition,
@@ -220,7 +220,7 @@ export async function updateCart(
     await writeLater(trx, actor, later, [linesInsert]);
     // With a coupon (the state change read the order's) the lines take its percent (SPEC.md
     // section 4) and the total follows; lines just written without one are already right.
-    if (applied.couponId !== null) await refreshCouponLines(trx, orderId);
+    if (applied.couponId !== null) await orderLinesChanged(trx, orderId);
   });
   return loadOrder(db, orderId);
 }

@@ -15,8 +15,8 @@ import {
 import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { loadOrder } from './order-dto.ts';
+import { orderLinesChanged } from './order-events.ts';
 import { NO_ITEMS_MESSAGE, findCustomer } from './service.ts';
-import { refreshCouponLines } from '../coupons/index.ts';
 import { recordAudit } from '../audit/index.ts';
 import { applyTransition, auditActorOf, type Actor } from './transitions.ts';
 
@@ -151,7 +151,7 @@ export async function unifyCarts(
       .where('id', '=', targetId)
       .execute();
     // The first cart's coupon, if any, now covers the merged lines.
-    await refreshCouponLines(trx, targetId, { onlyWithCoupon: true });
+    await orderLinesChanged(trx, targetId, { onlyWithCoupon: true });
     await recordAudit(trx, auditActorOf(actor), {
       entity: 'orders',
       entityId: targetId,
