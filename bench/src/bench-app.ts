@@ -8,7 +8,7 @@ import { buildApp, type App, type AppDependencies } from '@balcao/api/src/app.ts
 import { loadConfig } from '@balcao/api/src/config.ts';
 import { openDatabase } from '@balcao/api/src/db/database.ts';
 import { migrateToLatest } from '@balcao/api/src/db/migrate.ts';
-import { seed } from '@balcao/api/src/db/seed.ts';
+import { seed } from '@balcao/api/src/auth/seed.ts';
 import type { Database } from '@balcao/api/src/db/types.ts';
 
 export const ADMIN_PASSWORD = 'bench-admin-password';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { APP_MODES, type AppMode } from '@balcao/contract';
-import { DEVELOPMENT_TOTP_KEY, parseTotpKey } from './auth/totp-secret-box.ts';
+import { DEVELOPMENT_TOTP_KEY, parseTotpKey } from './totp-secret-box.ts';
 
 /** Everything the server reads from its environment; the only module that touches process.env. */
 export interface Config {
@@ -60,7 +60,7 @@ export interface Config {
   /** Zone events happen in: used to show their dates. */
   eventTimeZone: string;
   /**
-   * BALCAO_TOTP_KEY: the AES-256-GCM key TOTP secrets are stored under (auth/totp-secret-box.ts);
+   * BALCAO_TOTP_KEY: the AES-256-GCM key TOTP secrets are stored under (totp-secret-box.ts);
    * without it, the development key, and `totpKeyConfigured` is false (the server warns).
    */
   totpKey: Buffer;

@@ -3,7 +3,7 @@ import { resealPspSecrets, resealTotpSecrets } from './auth/totp-key-rotation.ts
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seed } from './db/seed.ts';
+import { seed } from './auth/seed.ts';
 import { flushCpfViews } from './modules/audit/index.ts';
 import { exitOnFatal, stopOnSignals } from './process-guard.ts';
 

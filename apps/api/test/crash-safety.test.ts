@@ -13,7 +13,7 @@ import {
 } from '@balcao/contract';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/auth/seed.ts';
 import { createUser } from './helpers/fixtures.ts';
 import {
   freePort,

@@ -7,7 +7,7 @@ import {
   MAX_ADDRESS_FAILURES,
 } from '../src/auth/login-throttle.ts';
 import { newTotpSecret } from '../src/auth/totp.ts';
-import { sealTotpSecret } from '../src/auth/totp-secret-box.ts';
+import { sealTotpSecret } from '../src/totp-secret-box.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { createUser, postToken, uniqueName, type CreatedUser } from './helpers/fixtures.ts';
 import { loopbackAddress, postFrom, type LoopbackAnswer } from './helpers/loopback-client.ts';

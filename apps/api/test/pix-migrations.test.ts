@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { isUniqueViolation } from '../src/db/errors.ts';
-import { openTotpSecret } from '../src/auth/totp-secret-box.ts';
+import { openTotpSecret } from '../src/totp-secret-box.ts';
 import { openMigratedTo, type OpenDatabase } from './helpers/test-database.ts';
 
 /**

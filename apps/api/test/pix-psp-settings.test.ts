@@ -8,7 +8,7 @@ import {
   type PixPspSettingsDto,
 } from '@balcao/contract';
 import { collectedLog, startTestApp, type TestContext } from './helpers/test-app.ts';
-import { DEVELOPMENT_TOTP_KEY } from '../src/auth/totp-secret-box.ts';
+import { DEVELOPMENT_TOTP_KEY } from '../src/totp-secret-box.ts';
 import { jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import { pspCredentials, startPspEmulator, type PspEmulator } from './helpers/psp-emulator.ts';
 import { randomBytes } from 'node:crypto';

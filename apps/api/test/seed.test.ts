@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '@balcao/contract';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { up as addBrasil } from '../src/db/migrations/20261123090000_brasil_country.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/auth/seed.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { login } from './helpers/fixtures.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '../src/auth/login-throttle.ts';
 import { randomBytes } from 'node:crypto';
 import { resealTotpSecrets } from '../src/auth/totp-key-rotation.ts';
-import { openTotpSecret, sealTotpSecret } from '../src/auth/totp-secret-box.ts';
+import { openTotpSecret, sealTotpSecret } from '../src/totp-secret-box.ts';
 import { up as sealSecrets } from '../src/db/migrations/20261125100000_totp_secret_sealed.ts';
 import { bearer, createUser, login, postToken, type CreatedUser } from './helpers/fixtures.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';

@@ -1,18 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TOTP_ENROLMENT_REQUIRED_ERROR, type Permission } from '@balcao/contract';
+import { TOTP_ENROLMENT_REQUIRED_ERROR } from '@balcao/contract';
 import type { Database } from '../db/types.ts';
+import type { Access } from '../http/access.ts';
 import { ApiError, forbidden, tokenInvalid } from '../http/api-error.ts';
 import { PermissionCache } from './permission-cache.ts';
 import type { SignedInUser } from './signed-in-user.ts';
 import { findAccessGrant } from './tokens.ts';
-
-/**
- * Who may call a route: anyone, any signed-in user, a user holding any one of the permissions, or
- * a print agent presenting its printer's apiToken.
- */
-export type Access = 'public' | 'signedIn' | 'printer' | readonly Permission[];
 
 export interface RouteAccess {
   method: string;

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-query.ts';
 import type { Database } from '../db/types.ts';
 import { centerRef, type SignedInUser } from './signed-in-user.ts';
-import { openTotpSecret, sealTotpSecret } from './totp-secret-box.ts';
+import { openTotpSecret, sealTotpSecret } from '../totp-secret-box.ts';
 
 export interface TokenLifetimes {
   accessTokenTtl: number;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types.ts';
-import { DEVELOPMENT_TOTP_KEY, openTotpSecret, sealTotpSecret } from './totp-secret-box.ts';
+import { DEVELOPMENT_TOTP_KEY, openTotpSecret, sealTotpSecret } from '../totp-secret-box.ts';
 
 const COLUMNS = ['totp_secret', 'totp_pending_secret'] as const;
 

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely } from 'kysely';
-import { DEVELOPMENT_TOTP_KEY, sealTotpSecret } from '../auth/totp-secret-box.ts';
+import { DEVELOPMENT_TOTP_KEY, sealTotpSecret } from '../totp-secret-box.ts';
 import { migrationsFor } from './migrations/index.ts';
 import type { SqlDialect } from './migrations/sql-dialect.ts';
 import type { Database } from './types.ts';

@@ -339,7 +339,7 @@ export interface LayoutTable {
   updated_at: Instant;
 }
 
-/** The PSP connection (docs/pix.md); one row, id 1. Secrets sealed (auth/totp-secret-box.ts). */
+/** The PSP connection (docs/pix.md); one row, id 1. Secrets sealed (totp-secret-box.ts). */
 export interface PixPspSettingsTable {
   id: number;
   base_url: string;

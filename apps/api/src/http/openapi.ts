@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
-import type { Access } from '../auth/access-control.ts';
+import type { Access } from './access.ts';
 import { OPERATIONS, type FileAnswer } from './openapi-operations.ts';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Access } from '../../src/auth/access-control.ts';
+import type { Access } from '../../src/http/access.ts';
 import { TOKEN_INVALID } from '@balcao/contract';
 import {
   NASTY_PATH_SEGMENTS,

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type SqlDialect } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { seed } from '../../src/db/seed.ts';
+import { seed } from '../../src/auth/seed.ts';
 import type { Database } from '../../src/db/types.ts';
 import { createTestDatabase } from './test-database.ts';
 

@@ -16,7 +16,7 @@ import {
   openTotpSecret,
   sealTotpSecret,
   totpKeys,
-} from '../../auth/totp-secret-box.ts';
+} from '../../totp-secret-box.ts';
 import type { Database, PixPspSettingsTable } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';

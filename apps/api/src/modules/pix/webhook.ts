@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PIX_PSP_ERROR_CODE, PIX_WEBHOOK_HTTPS_MESSAGE } from '@balcao/contract';
-import { openTotpSecret, sealTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
+import { openTotpSecret, sealTotpSecret, totpKeys } from '../../totp-secret-box.ts';
 import type { Database } from '../../db/types.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import {

@@ -12,7 +12,7 @@ import {
 import { verifyAgainstDecoy, verifyPassword } from '../../auth/passwords.ts';
 import { loadPermissions, loadSignedInUser } from '../../auth/signed-in-user.ts';
 import { totpRequiredForSystem, useSecondFactor } from '../../auth/totp.ts';
-import { openTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
+import { openTotpSecret, totpKeys } from '../../totp-secret-box.ts';
 import {
   issueTokens,
   purgeExpiredTokens,

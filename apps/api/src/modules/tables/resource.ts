@@ -1,6 +1,7 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { FieldError } from '@balcao/contract';
-import type { Access, Auth } from '../../auth/access-control.ts';
+import type { Auth } from '../../auth/access-control.ts';
+import type { Access } from '../../http/access.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/types.ts';
 

@@ -5,7 +5,8 @@ import {
   type TableListResponse,
   type TablePageQuery,
 } from '@balcao/contract';
-import type { Access, Auth } from '../../auth/access-control.ts';
+import type { Auth } from '../../auth/access-control.ts';
+import type { Access } from '../../http/access.ts';
 import type { Config } from '../../config.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';

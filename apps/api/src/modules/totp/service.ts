@@ -19,7 +19,7 @@ import {
   useSecondFactor,
 } from '../../auth/totp.ts';
 import { revokeUserLogins } from '../../auth/tokens.ts';
-import { openTotpSecret, sealTotpSecret, totpKeys } from '../../auth/totp-secret-box.ts';
+import { openTotpSecret, sealTotpSecret, totpKeys } from '../../totp-secret-box.ts';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
 

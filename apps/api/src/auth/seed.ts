@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { PERMISSIONS } from '@balcao/contract';
-import { hashPassword } from '../auth/passwords.ts';
-import { isUniqueViolation } from './errors.ts';
-import type { Database } from './types.ts';
+import { hashPassword } from './passwords.ts';
+import { isUniqueViolation } from '../db/errors.ts';
+import type { Database } from '../db/types.ts';
 
 export const ADMIN_PROFILE = 'Administrador';
 
