@@ -1,7 +1,16 @@
-import { onOrderLinesChanged, onOrderPaid, onOrderRefunded, onReceiptPrinted } from '../orders/index.ts';
+import {
+  onOrderLinesChanged,
+  onOrderPaid,
+  onOrderRefunded,
+  onReceiptPrinted,
+} from '../orders/index.ts';
 import type { PaidOrder } from '../orders/index.ts';
 import { refreshCouponLines, useOrderCoupon } from './apply.ts';
-import { generateAutomaticCoupon, invalidateOriginCoupons, printOrderCoupons } from './automatic.ts';
+import {
+  generateAutomaticCoupon,
+  invalidateOriginCoupons,
+  printOrderCoupons,
+} from './automatic.ts';
 import type { Trx } from './values.ts';
 
 /**

@@ -4,5 +4,10 @@ export { OrderDtoSchema, loadOrder } from './order-dto.ts';
 export { applyTransition } from './transitions.ts';
 export type { Actor } from './transitions.ts';
 
-export { onOrderLinesChanged, onOrderPaid, onOrderRefunded, onReceiptPrinted } from './order-events.ts';
+export {
+  onOrderLinesChanged,
+  onOrderPaid,
+  onOrderRefunded,
+  onReceiptPrinted,
+} from './order-events.ts';
 export type { AfterReceipt, PaidOrder } from './order-events.ts';

@@ -24,7 +24,11 @@ export interface PaidOrder {
 export type AfterReceipt = { code: string } & PrintOutcome;
 
 type Paid = (trx: Trx, now: Date, order: PaidOrder) => Promise<unknown>;
-type LinesChanged = (trx: Trx, orderId: number, options: { onlyWithCoupon?: boolean }) => Promise<unknown>;
+type LinesChanged = (
+  trx: Trx,
+  orderId: number,
+  options: { onlyWithCoupon?: boolean },
+) => Promise<unknown>;
 type Refunded = (trx: Trx, orderId: number) => Promise<unknown>;
 type ReceiptPrinted = (
   db: Kysely<Database>,

@@ -6,7 +6,11 @@ import type { Database } from '../../db/types.ts';
  * the charge's cents. The orders module answers it (it owns the orders) and registers the answer
  * at its plugin's start with `answerOrderCharges`: orders uses pix, pix never imports orders.
  */
-export type OrderChargeCheck = (db: Kysely<Database>, orderId: number, valor: number) => Promise<number>;
+export type OrderChargeCheck = (
+  db: Kysely<Database>,
+  orderId: number,
+  valor: number,
+) => Promise<number>;
 
 let check: OrderChargeCheck | undefined;
 

@@ -31,7 +31,6 @@ import type { Doc } from './doc.ts';
 import { underlayPdfPage } from './pdf-background.ts';
 import { drawPicture, type Box, type LayoutPicture } from './pictures.ts';
 
-
 export type FontName = LayoutFont;
 
 const resolve = createRequire(import.meta.url).resolve;
