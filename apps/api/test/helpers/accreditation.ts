@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { withCheckDigits, type Permission } from '@balcao/contract';
-import type { Database, ParticipantTable } from '../../src/db/types.ts';
+import type { Database } from '../../src/db/types.ts';
+import type { ParticipantTable } from '../../src/db/tables/participants.ts';
 import type { TestContext } from './test-app.ts';
 import { bearer, createUser, login, uniqueName } from './fixtures.ts';
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Permission, PrintService, TokenResponse } from '@balcao/contract';
 import type { App } from '../../src/app.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
-import type { Database, NewEvent } from '../../src/db/types.ts';
+import type { Database } from '../../src/db/types.ts';
+import type { NewEvent } from '../../src/db/tables/events.ts';
 
 export const PASSWORD = 'senha-forte-123';
 

@@ -7,7 +7,8 @@ import type {
   PaymentMethodDto,
   Permission,
 } from '@balcao/contract';
-import type { Database, ProductType } from '../../src/db/types.ts';
+import type { Database } from '../../src/db/types.ts';
+import type { ProductType } from '../../src/db/tables/products.ts';
 import { bearer, createEvent, createUser, login, uniqueName } from './fixtures.ts';
 import { readPdf } from './pdf-text.ts';
 import type { TestContext } from './test-app.ts';

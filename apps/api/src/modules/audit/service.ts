@@ -11,7 +11,8 @@ import {
   type AuditRowDto,
 } from '@balcao/contract';
 import { formatDateTimeSecondsInZone } from '../../dates.ts';
-import type { AuditLogTable, Database } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { AuditLogTable } from '../../db/tables/audit.ts';
 import type { Selectable } from 'kysely';
 import { csvStream } from '../../http/csv.ts';
 import { streamRows } from '../../db/stream-rows.ts';

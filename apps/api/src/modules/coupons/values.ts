@@ -12,7 +12,8 @@ import {
   type CouponLineRule,
   type CouponTemplateInput,
 } from '@balcao/contract';
-import type { CouponTable, Database } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { CouponTable } from '../../db/tables/coupons.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 
 /** Rows, JSON columns and codes shared by the coupon module's parts (docs/coupons-api.md). */

@@ -2,7 +2,8 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { Kysely, Selectable } from 'kysely';
 import { COURSEWARE_STATUSES, coursewareDisplaySerial, type CoursewareDto } from '@balcao/contract';
 import { toIsoInstant } from '../../dates.ts';
-import type { CoursewareTable, Database } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { CoursewareTable } from '../../db/tables/participants.ts';
 
 /** A coursewares row with its course, center and holder, as coursewareQuery reads it. */
 export type CoursewareRecord = Selectable<CoursewareTable> & {

@@ -1,5 +1,5 @@
 import { toReais, type EventDto } from '@balcao/contract';
-import type { Event } from '../../db/types.ts';
+import type { Event } from '../../db/tables/events.ts';
 import { formatDateTimeInZone, toIsoInstant } from '../../dates.ts';
 
 /** The one place an events row becomes its wire shape. */

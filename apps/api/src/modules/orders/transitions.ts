@@ -7,7 +7,8 @@ import {
   type OrderAction,
   type OrderState,
 } from '@balcao/contract';
-import type { Database, OrderTable } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { OrderTable } from '../../db/tables/orders.ts';
 import { isPostgres } from '../../db/dialect.ts';
 import { conflict, notFound } from '../../http/api-error.ts';
 import { writeTogether } from '../../db/write-together.ts';

@@ -6,7 +6,8 @@ import {
   type ParticipantDto,
 } from '@balcao/contract';
 import { toIsoInstant } from '../../dates.ts';
-import type { Database, ParticipantTable } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { ParticipantTable } from '../../db/tables/participants.ts';
 import { Nullable } from '../../http/nullable.ts';
 
 /** A participants row with its center's name, as the queries below read it. */

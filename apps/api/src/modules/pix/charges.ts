@@ -11,7 +11,8 @@ import {
   toReais,
   type PixPspChargeDto,
 } from '@balcao/contract';
-import type { Database, PixChargeTable } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { PixChargeTable } from '../../db/tables/pix.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { ApiError, notFound } from '../../http/api-error.ts';
 import type { AuditActor } from '../audit/index.ts';

@@ -11,7 +11,8 @@ import {
   type PixRefundsDto,
   type PixUnclaimedDto,
 } from '@balcao/contract';
-import type { Database, PixRefundTable } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { PixRefundTable } from '../../db/tables/pix.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
 import { recordAudit, type AuditActor } from '../audit/index.ts';
 import type { PspClient } from './psp-client.ts';

@@ -17,7 +17,8 @@ import {
   sealTotpSecret,
   totpKeys,
 } from '../../totp-secret-box.ts';
-import type { Database, PixPspSettingsTable } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { PixPspSettingsTable } from '../../db/tables/pix.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import { PspClient, PspError } from './psp-client.ts';

@@ -2,7 +2,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { SOLD_STATES } from '@balcao/contract';
 import { isPostgres } from '../../db/dialect.ts';
-import type { Database, ReportSalesTable } from '../../db/types.ts';
+import type { Database } from '../../db/types.ts';
+import type { ReportSalesTable } from '../../db/tables/reports.ts';
 import type { ReportFilters } from './filters.ts';
 
 /**

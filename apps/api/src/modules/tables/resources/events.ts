@@ -1,5 +1,5 @@
 import type { EventDto, FieldError } from '@balcao/contract';
-import type { Event } from '../../../db/types.ts';
+import type { Event } from '../../../db/tables/events.ts';
 import { toEventDto } from '../../events/index.ts';
 import { defineResource } from '../resource.ts';
 

@@ -1,0 +1,41 @@
+/** The reports' summaries (reports). */
+
+/** Pre-aggregated sales per event, UTC hour, dimension and key (modules/reports/summary.ts). */
+export interface ReportSalesTable {
+  event_id: number;
+  slot: string;
+  /** 'compradores': report_buyers' rows per product (key_id), in pedidos; slot '', category 0. */
+  dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom' | 'compradores';
+  key_id: number;
+  category_id: number;
+  /** 0-7: payments once spread their rows over 8 shards; the fold writes 0 (readers sum them). */
+  shard: number;
+  pedidos: number;
+  quantidade: number;
+  bruto_cents: number;
+  net_cents: number;
+}
+
+/** Pre-aggregated paid lines per event, product and buyer (modules/reports/summary.ts). */
+export interface ReportBuyersTable {
+  event_id: number;
+  product_id: number;
+  /** '' when the order has none. */
+  customer_name: string;
+  /** '' when the order has none. */
+  cpf: string;
+  pedidos: number;
+  quantidade: number;
+  total_cents: number;
+}
+
+/** Pre-aggregated payments of the paid orders per event, UTC hour slot and payment method. */
+export interface ReportPaymentsTable {
+  event_id: number;
+  slot: string;
+  payment_method_id: number;
+  /** As report_sales.shard. */
+  shard: number;
+  pagamentos: number;
+  total_cents: number;
+}
