@@ -23,6 +23,16 @@ export type OrderState = (typeof ORDER_STATES)[number];
  */
 export const SOLD_STATES = ['PAGO', 'ENTREGUE'] as const satisfies readonly OrderState[];
 
+/**
+ * An order that was paid, refunded since or not: 'Pedidos pagos', the receipts, and the lottery's
+ * pool (which leaves out a refund by its date, not by its state).
+ */
+export const PAID_STATES = [
+  'PAGO',
+  'ENTREGUE',
+  'ESTORNADO',
+] as const satisfies readonly OrderState[];
+
 export const ORDER_STATE_LABELS: Record<OrderState, string> = {
   CARRINHO: 'Carrinho',
   AGUARDANDO_PAGAMENTO: 'Aguardando pagamento',

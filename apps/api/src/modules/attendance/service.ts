@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
 import { formatDateInZone, formatDateTimeInZone } from '../../dates.ts';
 import { notFound } from '../../http/api-error.ts';
+import { requireEvent } from '../events/index.ts';
 
 export interface AttendanceColumn {
   key: string;
@@ -40,13 +41,13 @@ function eventDays(inicio: string | null, fim: string | null, zone: string): str
 }
 
 async function findEvent(db: Kysely<Database>, eventId: number | undefined) {
-  let query = db.selectFrom('events').select(['id', 'inicio', 'fim']);
-  query =
-    eventId === undefined ? query.where('selected', '=', true) : query.where('id', '=', eventId);
-  const event = await query.executeTakeFirst();
-  if (!event) {
-    throw notFound(eventId === undefined ? 'Nenhum evento selecionado.' : 'Evento não encontrado.');
-  }
+  if (eventId !== undefined) return requireEvent(db, eventId);
+  const event = await db
+    .selectFrom('events')
+    .select(['id', 'inicio', 'fim'])
+    .where('selected', '=', true)
+    .executeTakeFirst();
+  if (!event) throw notFound('Nenhum evento selecionado.');
   return event;
 }
 

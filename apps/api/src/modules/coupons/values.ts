@@ -14,7 +14,8 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import type { CouponTable } from '../../db/tables/coupons.ts';
-import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import { conflict, invalidRequest } from '../../http/api-error.ts';
+import { requireEvent } from '../events/index.ts';
 
 /** Rows, JSON columns and codes shared by the coupon module's parts (docs/coupons-api.md). */
 
@@ -134,8 +135,7 @@ export async function eventOf(db: Db, eventId: number | undefined): Promise<numb
     db.selectFrom('events').select('id').where('selected', '=', true).executeTakeFirst();
   const id = eventId ?? (await selected())?.id;
   if (id === undefined) throw conflict(NO_SELECTED_EVENT_MESSAGE);
-  const event = await db.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
-  if (!event) throw notFound('Evento não encontrado.');
+  await requireEvent(db, id);
   return id;
 }
 

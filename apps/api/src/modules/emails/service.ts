@@ -11,6 +11,7 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
+import { requireEvent } from '../events/index.ts';
 import type { MailSender, SmtpServer } from './sender.ts';
 
 /** 'Enviar e-mails' (docs/emails-api.md): SMTP settings, preview, the queue and its results. */
@@ -85,13 +86,7 @@ interface Recipient {
 }
 
 async function eventName(db: Db, eventId: number): Promise<string> {
-  const event = await db
-    .selectFrom('events')
-    .select('name')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!event) throw notFound('Evento não encontrado.');
-  return event.name;
+  return (await requireEvent(db, eventId)).name;
 }
 
 function checkDraft(draft: EmailDraft): void {

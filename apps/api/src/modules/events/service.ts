@@ -6,6 +6,7 @@ import { isTransactionRace, isUniqueViolation } from '../../db/errors.ts';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
 import { toEventDto } from './event-dto.ts';
+import { requireEvent } from './require-event.ts';
 
 /** The selected event's id: the desks sell, pay and draw only in it. */
 export async function selectedEventId(db: Kysely<Database>): Promise<number | undefined> {
@@ -55,12 +56,7 @@ export async function selectEvent(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('events')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!row) throw notFound('Evento não encontrado.');
+        const row = await requireEvent(trx, id);
         const previous = await trx
           .selectFrom('events')
           .select(['id', 'name'])
@@ -96,7 +92,6 @@ export const eventLink = (origin: string, id: number): string => `${origin}/?eve
 
 /** A PNG QR code of the event's link. */
 export async function eventQrCode(db: Kysely<Database>, id: number, origin: string) {
-  const row = await db.selectFrom('events').select('id').where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Evento não encontrado.');
+  const row = await requireEvent(db, id);
   return QRCode.toBuffer(eventLink(origin, row.id), { type: 'png', margin: 2, width: 512 });
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.ts';
-import { invalidRequest, notFound } from '../../http/api-error.ts';
+import { invalidRequest } from '../../http/api-error.ts';
+import { requireEvent } from '../events/index.ts';
 import {
   missingColumnsMessage,
   resolveColumns,
@@ -173,12 +174,7 @@ async function checkEvent(db: Kysely<Database>, eventId: number | null): Promise
   const anyEvent = await db.selectFrom('events').select('id').limit(1).executeTakeFirst();
   if (!anyEvent) throw invalidRequest(NO_EVENTS);
   if (eventId === null) return;
-  const event = await db
-    .selectFrom('events')
-    .select('id')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!event) throw notFound('Evento não encontrado.');
+  await requireEvent(db, eventId);
 }
 
 type LineConsumer<Key extends string> = (

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { LotteryCriteria } from '@balcao/contract';
+import { PAID_STATES, type LotteryCriteria } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -50,7 +50,7 @@ export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
         'order_items.quantity as quantity',
       ])
       .where('orders.event_id', '=', rule.eventId)
-      .where('orders.state', 'in', ['PAGO', 'ENTREGUE', 'ESTORNADO'])
+      .where('orders.state', 'in', PAID_STATES)
       .where('orders.paid_at', '<=', rule.asOf)
       .where((eb) =>
         eb.or([eb('orders.refunded_at', 'is', null), eb('orders.refunded_at', '>', rule.asOf)]),

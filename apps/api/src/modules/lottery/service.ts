@@ -19,7 +19,7 @@ import {
 import type { Database } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { selectedEventId } from '../events/index.ts';
+import { requireEvent, selectedEventId } from '../events/index.ts';
 import { buildPool, poolHash, ticketHolder } from './pool.ts';
 
 type Db = Kysely<Database>;
@@ -90,12 +90,7 @@ export async function newGame(
   eventId: number,
   body: NewLotteryBody,
 ): Promise<LotteryGameDto> {
-  const event = await db
-    .selectFrom('events')
-    .select('id')
-    .where('id', '=', eventId)
-    .executeTakeFirst();
-  if (!event) throw notFound('Evento não encontrado.');
+  await requireEvent(db, eventId);
   const productIds = [...new Set(body.products)].sort((a, b) => a - b);
   const criteria: LotteryCriteria = productIds.length > 0 ? 'PRODUTOS' : 'CREDENCIADOS';
   if (productIds.length > 0) {

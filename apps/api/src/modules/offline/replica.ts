@@ -6,9 +6,9 @@ import {
   type OfflineReplicaDto,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
-import { ApiError, invalidRequest, notFound } from '../../http/api-error.ts';
+import { ApiError, invalidRequest } from '../../http/api-error.ts';
 import { type AuditActor, recordExport } from '../audit/index.ts';
-import { selectedEventId } from '../events/index.ts';
+import { requireEvent, selectedEventId } from '../events/index.ts';
 import { participantQuery, toParticipantDto } from '../participants/index.ts';
 import { type BackgroundKeyer, cpfTag, keyWithin } from './keys.ts';
 
@@ -63,12 +63,7 @@ export async function readReplica(
   query: { eventId: number; since?: string; afterId?: number },
 ): Promise<OfflineReplicaDto> {
   const since = query.since === undefined ? undefined : sinceInstant(query.since);
-  const event = await db
-    .selectFrom('events')
-    .select(['id', 'name', 'link_courseware', 'print_enabled'])
-    .where('id', '=', query.eventId)
-    .executeTakeFirst();
-  if (!event) throw notFound('Evento não encontrado.');
+  const event = await requireEvent(db, query.eventId);
   if ((await selectedEventId(db)) !== event.id) {
     throw new ApiError(403, 'forbidden', NOT_SELECTED_MESSAGE);
   }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   NOT_DELIVERED_MESSAGE,
+  PAID_STATES,
   toCents,
   type OrderDto,
   type ReceiptPrintOutcome,
@@ -15,7 +16,6 @@ import { loadOrder } from './order-dto.ts';
 import { printedAfterReceipt } from './order-events.ts';
 
 export const NOT_PAID_MESSAGE = 'O pedido ainda não foi pago.';
-const RECEIPT_STATES = ['PAGO', 'ENTREGUE', 'ESTORNADO'] as const;
 
 type Db = Kysely<Database>;
 
@@ -64,7 +64,7 @@ export async function printPaymentReceipt(
   fullCpf = false,
 ): Promise<ReceiptPrintOutcome> {
   const order = await loadOrder(db, orderId);
-  if (!(RECEIPT_STATES as readonly string[]).includes(order.estadoPedido)) {
+  if (!(PAID_STATES as readonly string[]).includes(order.estadoPedido)) {
     throw conflict(NOT_PAID_MESSAGE);
   }
   const paid = await db

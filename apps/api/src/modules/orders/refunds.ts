@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { REFUND_REASON_REQUIRED, type OrderDto } from '@balcao/contract';
+import { PAID_STATES, REFUND_REASON_REQUIRED, type OrderDto } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { invalidRequest } from '../../http/api-error.ts';
 import { moveOrderStock } from '../products/index.ts';
@@ -16,7 +16,7 @@ type Db = Kysely<Database>;
 /** GET /carrinho/pagos: the selected event's paid, delivered and refunded orders, newest first. */
 export function paidOrders(db: Db, cpfPrefix?: string): Promise<OrderDto[]> {
   return listOrders(db, {
-    states: ['PAGO', 'ENTREGUE', 'ESTORNADO'],
+    states: PAID_STATES,
     by: 'paid_at',
     direction: 'desc',
     cpfPrefix,
