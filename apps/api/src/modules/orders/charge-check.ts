@@ -7,7 +7,7 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { paymentValueCents } from './payments.ts';
+import { paymentValueCents } from './payment-values.ts';
 import { refuseOtherEvent } from './service.ts';
 
 /**

@@ -1,27 +1,17 @@
 import type { CompiledQuery, Kysely, Transaction } from 'kysely';
-import {
-  CASH_METHOD_NAME,
-  CASH_NEEDS_OPEN_DRAWER,
-  MONEY_MAX_CENTS,
-  PAYMENT_TOO_LARGE,
-  exactCents,
-  formatMoney,
-  paymentsCloseOrder,
-  type OrderDto,
-  type OrderPaymentDto,
-  type PaymentEntry,
-  type PaymentMethodDto,
-} from '@balcao/contract';
+import type { OrderDto, OrderPaymentDto, PaymentEntry } from '@balcao/contract';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { writeTogether } from '../../db/write-together.ts';
 import type { Database } from '../../db/types.ts';
-import { conflict, invalidRequest } from '../../http/api-error.ts';
-import { openDrawerQuery } from '../drawer/index.ts';
+import { auditInsert } from '../audit/index.ts';
 import { moveOrderStock } from '../products/index.ts';
 import { idempotentRequest, idempotently } from './idempotency.ts';
 import { loadOrder } from './order-dto.ts';
 import { orderPaid } from './order-events.ts';
-import { auditInsert } from '../audit/index.ts';
+import { paymentAudits } from './payment-audit.ts';
+import { unknownMethod } from './payment-methods.ts';
+import { insertPaymentRows } from './payment-rows.ts';
+import { paymentCents, refuseUnclosedTotal } from './payment-values.ts';
 import {
   applyTransition,
   auditActorOf,
@@ -29,62 +19,28 @@ import {
   type Actor,
   type LaterWrites,
 } from './transitions.ts';
-import { checkPixRows, planPixLines, pspConnected } from '../pix/index.ts';
 
-/** The cashier's side: payment methods, an order's payments and paying (docs/orders-api.md). */
+/**
+ * Paying an order (docs/orders-api.md), one job a file: the wire's values to cents
+ * (payment-values.ts), the payment rows with their PIX lines and drawer (payment-rows.ts), their
+ * audit entries (payment-audit.ts), the methods (payment-methods.ts); the modules built on orders
+ * take the payment through onOrderPaid (order-events.ts). This file runs them in order.
+ */
 
 type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
-
-export async function listPaymentMethods(db: Db): Promise<PaymentMethodDto[]> {
-  const rows = await db
-    .selectFrom('payment_methods')
-    .select(['id', 'name'])
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id_forma_pagamento: row.id, descricao: row.name }));
-}
 
 export async function orderPayments(db: Db, orderId: number): Promise<OrderPaymentDto[]> {
   return (await loadOrder(db, orderId)).payments;
 }
 
-/** Reais on the wire to cents; more than 2 decimals is refused, never rounded; at most R$ 1 milhão. */
-export function paymentValueCents(valor: number): number {
-  const cents = exactCents(valor);
-  if (cents === null) throw invalidRequest(`Valor de pagamento inválido: ${valor}.`);
-  if (cents > MONEY_MAX_CENTS) throw invalidRequest(PAYMENT_TOO_LARGE);
-  return cents;
-}
-
-function paymentCents(payments: readonly PaymentEntry[]): number[] {
-  return payments.map(({ valor }) => paymentValueCents(valor));
-}
-
-/** After a foreign key refused a payment row: the first method id that does not exist, as a 400. */
-async function unknownMethod(db: Db, payments: readonly PaymentEntry[]) {
-  const ids = [...new Set(payments.map((payment) => payment.id_forma_pagamento))];
-  const known = new Set(
-    (await db.selectFrom('payment_methods').select('id').where('id', 'in', ids).execute()).map(
-      (row) => row.id,
-    ),
-  );
-  const unknown = ids.find((id) => !known.has(id));
-  return unknown === undefined
-    ? undefined
-    : invalidRequest(`Forma de pagamento não encontrada: ${unknown}.`);
-}
-
-const withoutNulls = (record: object) =>
-  Object.fromEntries(Object.entries(record).filter(([, value]) => value !== null));
-
 /**
  * The payment's own writes, in the caller's transaction: the guarded state change (which also
- * locks the order, so its lines cannot change underneath), the payment rows and the coupons. The
- * writes to rows other desks share (stock) come last: `settlePayment`. The reports' summaries
- * take the sale later, in a batch (the state change marks it: reports' foldSales). Returns the
- * audit entries' insert, which payOrder sends with its last writes.
+ * locks the order, so its lines cannot change underneath), the payment rows and what the other
+ * modules do on payment (coupons). The writes to rows other desks share (stock) come last:
+ * `settlePayment`. The reports' summaries take the sale later, in a batch (the state change marks
+ * it: reports' foldSales). Returns the audit entries' insert, which payOrder sends with its last
+ * writes.
  */
 async function recordPayment(
   trx: Trx,
@@ -98,7 +54,6 @@ async function recordPayment(
   // The state change's history row goes with the payment rows, and its audit entry with the
   // payment's own ones, returned for the last write (writeTogether: one round trip each).
   const later: LaterWrites = { writes: [], audits: [] };
-  const { audits } = later;
   const applied = await applyTransition(
     trx,
     orderId,
@@ -110,78 +65,10 @@ async function recordPayment(
   );
   refuseOtherEventOf(applied);
   const { totalCents, eventId, couponId } = applied;
-  if (!paymentsCloseOrder(totalCents, cents)) {
-    const paid = cents.reduce((sum, amount) => sum + amount, 0);
-    throw invalidRequest(
-      `Os pagamentos (${formatMoney(paid)}) não fecham o total do pedido (${formatMoney(totalCents)}).`,
-    );
-  }
+  refuseUnclosedTotal(totalCents, cents);
   if (payments.length > 0) {
-    const pixPlan = await planPixLines(trx, orderId, payments, cents);
-    const pix = pixPlan.values;
-    // The money goes into the cashier's open drawer; without one the payment belongs to none
-    // and cash is refused (the rows' method names come back with them).
-    // (A subquery of the insert: one round trip to the database less per payment.)
-    const paymentRows = trx
-      .insertInto('order_payments')
-      .values(
-        payments.map((payment, index) => ({
-          order_id: orderId,
-          payment_method_id: payment.id_forma_pagamento,
-          amount_cents: cents[index]!,
-          user_id: actor.id,
-          drawer_session_id: openDrawerQuery(trx, actor.id),
-          ...pix[index],
-          created_at: at,
-        })),
-      )
-      .returning((eb) => [
-        'drawer_session_id',
-        'amount_cents',
-        'pix_txid',
-        'end_to_end_id',
-        'manual_reason',
-        // What the PIX rules need, in the same round trip (pix's payment-lines.ts).
-        eb
-          .selectFrom('payment_methods')
-          .select('name')
-          .whereRef('payment_methods.id', '=', 'order_payments.payment_method_id')
-          .as('method'),
-        pspConnected().as('psp'),
-      ])
-      .compile();
-    // The history row goes in the same round trip.
-    const rows = await writeTogether(trx, later.writes, paymentRows);
-    checkPixRows(rows, pixPlan);
-    const stored = rows[0];
-    if (stored?.drawer_session_id == null && rows.some((row) => row.method === CASH_METHOD_NAME)) {
-      throw conflict(CASH_NEEDS_OPEN_DRAWER);
-    }
-    audits.push({
-      entity: 'order_payments',
-      entityId: orderId,
-      action: 'pagar',
-      after: {
-        pagamentos: payments.map((payment, index) => ({
-          id_forma_pagamento: payment.id_forma_pagamento,
-          amount_cents: cents[index],
-          ...withoutNulls(pix[index]!),
-        })),
-        drawer_session_id: stored?.drawer_session_id ?? null,
-      },
-      at: now,
-    });
-    // A PIX the bank did not confirm, taken on the cashier's word: its own entry, with why.
-    for (const [index, line] of pix.entries()) {
-      if (line.manual_reason === null) continue;
-      audits.push({
-        entity: 'order_payments',
-        entityId: orderId,
-        action: 'pix_confirmacao_manual',
-        after: { amount_cents: cents[index], motivo: line.manual_reason, txid: line.pix_txid },
-        at: now,
-      });
-    }
+    const rows = await insertPaymentRows(trx, at, actor, orderId, payments, cents, later.writes);
+    later.audits.push(...paymentAudits(orderId, now, payments, cents, rows));
   } else {
     // Without payment rows (a total of 0) the history row goes alone.
     await writeTogether(trx, later.writes);
@@ -190,7 +77,7 @@ async function recordPayment(
   // is used, a total reaching the automatic coupon's minimum earns one). The order's coupon,
   // event and total came back from the state change: not read again.
   await orderPaid(trx, now, { id: orderId, eventId, totalCents, couponId, userId: actor.id });
-  return auditInsert(trx, auditActorOf(actor), audits);
+  return auditInsert(trx, auditActorOf(actor), later.audits);
 }
 
 /** The sale's stock: 409 when a product ran out meanwhile. Returns the movements' insert. */

@@ -25,7 +25,8 @@ import {
   PaymentMethodDtoSchema,
   loadOrder,
 } from './order-dto.ts';
-import { listPaymentMethods, orderPayments, payOrder } from './payments.ts';
+import { listPaymentMethods } from './payment-methods.ts';
+import { orderPayments, payOrder } from './payments.ts';
 import { awaitingDelivery, deliverOrder } from './delivery.ts';
 import { printDeliveryReceipt, printPaymentReceipt, ReceiptOutcomeSchema } from './receipt.ts';
 import { seesFullCpf } from '../../auth/cpf-privacy.ts';
