@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ApiError, FailureMeta } from '../../api/api-error';
-import type { EditorMode, WirePayload } from '../../ui/editor-modal';
+import type { WirePayload } from '@balcao/contract';
+import type { EditorMode } from '../../ui/editor-modal';
 import type { TableQuery } from '../../ui/data-table';
 import { pageLoadStarted } from '../navigation/slice';
 import type { TableKey } from './resources';
