@@ -4,7 +4,8 @@
 //
 // A table follows a `<!-- layers: <root> -->` line. In a row, the first column names the layer's
 // paths and the last what it may import, each `in backticks`, relative to <root>: `x/` is a folder,
-// `x.ts` a file, `*` one name, `<area>` any one folder (in the last column: the row's own one).
+// `x.ts` a file, `*` one name, `<area>` (or `<app>`…) any one folder (in the last column: the
+// row's own one).
 // A last column without backticks ("anything") puts no limit on the row.
 import { readFileSync } from 'node:fs';
 
@@ -17,8 +18,8 @@ const paths = (cell) => [...cell.matchAll(/`([^`]+)`/g)].map((match) => match[1]
 export function pathPattern(root, path, side = 'from') {
   const area = side === 'from' ? '([^/]+)' : '$1';
   const body = path
-    .split(/(<area>|\*)/)
-    .map((part) => (part === '<area>' ? area : part === '*' ? '[^/]+' : escape(part)))
+    .split(/(<[a-z]+>|\*)/)
+    .map((part) => (part.startsWith('<') ? area : part === '*' ? '[^/]+' : escape(part)))
     .join('');
   return `^${root ? `${escape(root)}/` : ''}${body}${path.endsWith('/') ? '' : '$'}`;
 }
