@@ -1,6 +1,6 @@
 /**
  * Paid orders per second with 1 and with 3 API instances on one PostgreSQL behind HAProxy
- * (scripts/cluster.mjs: the first instance with a free slot takes each request), over HTTP: each order is novo → atualizar → finalizar → pagar, BENCH_CLIENTS
+ * (tools/cluster.mjs: the first instance with a free slot takes each request), over HTTP: each order is novo → atualizar → finalizar → pagar, BENCH_CLIENTS
  * orders in flight at once. Beside each rate, the CPU seconds each process spent on the measured
  * orders (/proc/<pid>/stat: every instance, HAProxy, the database's PostgreSQL backends, this
  * client), so scaling can be read per core on a small machine, and what the backends waited on. Needs DATABASE_URL=postgres://... and haproxy.
@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type Kysely } from 'kysely';
-import { cpuSeconds, haproxyPath, startCluster } from '../../scripts/cluster.mjs';
+import { cpuSeconds, haproxyPath, startCluster } from '../../tools/cluster.mjs';
 import { openDatabase } from '@balcao/api/src/db/database.ts';
 import type { Database } from '@balcao/api/src/db/types.ts';
 import { ADMIN_PASSWORD, benchDatabase } from './bench-app.ts';

@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { ADMIN_PASSWORD, startBenchApp } from './bench-app.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { WEB_DIST } from '../../scripts/spa-weight.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
+import { WEB_DIST } from '../../tools/spa-weight.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RUNS = 3;

@@ -11,8 +11,8 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startBenchApp } from './bench-app.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
-import { WEB_DIST, initialAssets, weightOf } from '../../scripts/spa-weight.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
+import { WEB_DIST, initialAssets, weightOf } from '../../tools/spa-weight.mjs';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

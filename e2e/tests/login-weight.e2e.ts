@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { usePage } from '../support/browser.ts';
-import { LOGIN_JS_BUDGET, weightOf } from '../../scripts/spa-weight.mjs';
+import { LOGIN_JS_BUDGET, weightOf } from '../../tools/spa-weight.mjs';
 
 describe('the login page on a phone', () => {
   const { page, baseUrl } = usePage();

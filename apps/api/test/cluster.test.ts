@@ -15,7 +15,7 @@ import {
   haproxyPath,
   startCluster,
   type Cluster,
-} from '../../../scripts/cluster.mjs';
+} from '../../../tools/cluster.mjs';
 import { REFRESH_GRACE_SECONDS } from '../src/auth/tokens.ts';
 import { openDatabase } from '../src/db/database.ts';
 import type { Database } from '../src/db/types.ts';
@@ -28,7 +28,7 @@ import { ADMIN_PASSWORD } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 /**
- * Three API processes (scripts/cluster.mjs) on one PostgreSQL database behind HAProxy, as
+ * Three API processes (tools/cluster.mjs) on one PostgreSQL database behind HAProxy, as
  * docs/deploy.md deploys them: what one instance does, the others see at once, and races between
  * instances are settled by the database. Only on the PostgreSQL project, with haproxy installed.
  */

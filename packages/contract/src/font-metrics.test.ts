@@ -3,7 +3,7 @@ import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { LAYOUT_FONT_FILES, measureText, missingCharacters } from './font.ts';
 import { FACE_TABLES } from './font-metrics.ts';
-import type { LayoutFont } from './layouts.ts';
+import type { LayoutFont } from './font.ts';
 
 // The layouts measure with font-metrics.ts; pdfkit and the browser set text with the font files.
 // fontkit (pdfkit's own layout engine) lays the same strings out from the files here, and the

@@ -8,7 +8,12 @@
  * (font-metrics.ts, generated from the files and tested against them).
  */
 import { FACE_TABLES, FONT_UNITS_PER_EM } from './font-metrics.ts';
-import type { LayoutFont, MeasureText } from './layouts.ts';
+
+/** The faces a layout sets text in. */
+export type LayoutFont = 'regular' | 'bold';
+
+/** The width in points of `text` set in `font` at `sizePt`: the embedded font's is `measureText`. */
+export type MeasureText = (text: string, font: LayoutFont, sizePt: number) => number;
 
 /** The CSS family the browser declares the files under (@font-face / FontFace). */
 export const LAYOUT_FONT_FAMILY = 'Balcao Arimo';

@@ -9,6 +9,7 @@ export * from './printing.ts';
 export * from './tables.ts';
 export * from './participants.ts';
 export * from './orders.ts';
+export * from './customer-orders.ts';
 export * from './setup.ts';
 export * from './import-templates.ts';
 export * from './contact.ts';

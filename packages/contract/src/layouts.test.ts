@@ -9,8 +9,8 @@ import {
   type DrawOp,
   type Layout,
   type LayoutElement,
-  type MeasureText,
 } from './layouts.ts';
+import type { MeasureText } from './font.ts';
 
 /** Every character half as wide as the font is high: easy to reckon with. */
 const measure: MeasureText = (text, _font, size) => text.length * size * 0.5;

@@ -7,7 +7,14 @@
  * font sizes points; the operations are in points.
  */
 
-import { describeCharacters, measureText, missingCharacters, printedText } from './font.ts';
+import {
+  describeCharacters,
+  measureText,
+  missingCharacters,
+  printedText,
+  type LayoutFont,
+  type MeasureText,
+} from './font.ts';
 
 export const LAYOUT_VERSION = 1;
 
@@ -65,8 +72,6 @@ export const badgeLayoutValues = (badge: BadgeFacts): LayoutValues => ({
   event: badge.eventName,
   participantId: String(badge.participantId),
 });
-
-export type LayoutFont = 'regular' | 'bold';
 
 interface Placed {
   /** Names the element for the ones placed after it (`after`). */
@@ -209,9 +214,6 @@ export type DrawOp =
 /** '#1e66f5': the one colour notation of layouts and centers. */
 export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 export const HEX_COLOR_MESSAGE = 'Use a cor no formato #rrggbb.';
-
-/** The width in points of `text` set in `font` at `sizePt`: the embedded font's is `measureText`. */
-export type MeasureText = (text: string, font: LayoutFont, sizePt: number) => number;
 
 const POINTS_PER_MM = 72 / 25.4;
 

@@ -7,6 +7,13 @@ export interface FieldError {
   status: string;
 }
 
+/**
+ * docs/table-protocol.md: what an editor form posts for a field (`data[ROWID][name]`, a reference
+ * as `[id]`, a list as `[n][id]`), and the whole row's fields.
+ */
+export type WireValue = string | { id: string } | { id: string }[];
+export type WirePayload = Record<string, WireValue>;
+
 /** GET /api/{resource}/select. Server-paged tables add the two counts. */
 export interface TableListResponse<Row> {
   data: Row[];

@@ -1,7 +1,7 @@
 import { createAction, type Slice } from '@reduxjs/toolkit';
 import type { Saga, SagaIterator, Task } from 'redux-saga';
 import type { AdminPage } from '@balcao/contract';
-import { rootReducer, type LazyState } from './root-reducer';
+import { rootReducer } from './root-reducer';
 
 /**
  * A load a page needs before it shows. It handles its own failure (puts its `*Failed` action) so
@@ -15,9 +15,11 @@ export type PageLoader = () => SagaIterator;
  */
 export interface Area {
   name: string;
-  slices: readonly (Slice & { reducerPath: keyof LazyState })[];
+  slices: readonly Slice[];
   sagas: readonly Saga[];
   pageLoaders?: Partial<Record<AdminPage, readonly PageLoader[]>>;
+  /** True while the area holds work a reload would lose (a guest at the desk): updates wait. */
+  busy?: (state: never) => boolean;
 }
 
 /** Dispatched to every store when an area joins it, so its slices' state exists at once. */
@@ -65,4 +67,10 @@ export function areaPageLoaders(page: AdminPage): readonly PageLoader[] | undefi
     if (loaders) return loaders;
   }
   return undefined;
+}
+
+/** Whether a loaded area holds work a reload would lose (app/updates waits for none). */
+export function anyAreaBusy(state: unknown): boolean {
+  for (const area of areas.values()) if (area.busy?.(state as never)) return true;
+  return false;
 }

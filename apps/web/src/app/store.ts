@@ -8,10 +8,16 @@ import { saveSession } from './session/persistence';
 export type { RootState } from './root-reducer';
 
 /**
+ * A test's starting state: the core's slices typed, an area's slices (injected when its `area.ts`
+ * loads) by their reducer path.
+ */
+export type PreloadedState = Partial<RootState> & Record<string, unknown>;
+
+/**
  * Builds the store, starts the root saga and the sagas of the areas already loaded
  * (app/areas.ts), and keeps the session saved in localStorage.
  */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export function makeStore(preloadedState?: PreloadedState) {
   const sagaMiddleware = createSagaMiddleware();
   const store = configureStore({
     reducer: appReducer,

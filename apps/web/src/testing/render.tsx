@@ -8,16 +8,20 @@ import { ErrorDialog } from '../app/errors/error-dialog';
 import { openPage } from '../app/navigation/sagas';
 import { selectCameraId } from '../app/session/slice';
 import { PageContent } from '../app/shell/page-content';
-import { makeStore, type AppStore, type RootState } from '../app/store';
+import { makeStore, type AppStore, type PreloadedState } from '../app/store';
 import { useAppSelector } from '../store/hooks';
 import { ScannerCameraContext } from '../ui/scanner-camera';
 import { SCAN_KEY_GAP_MS } from '../ui/scan-field';
 import { signedInSession } from './fixtures';
 
 interface ExtendedRenderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
-  preloadedState?: Partial<RootState>;
+  preloadedState?: PreloadedState;
   store?: AppStore;
 }
+
+/** What a selector reads from a test's store, an area's slices too (the core's RootState lacks them). */
+export const selectFrom = <T,>(store: AppStore, selector: (state: never) => T): T =>
+  selector(store.getState() as never);
 
 /** Renders with a real store (reducers and sagas running), as the app does. */
 export function renderWithProviders(ui: ReactElement, options: ExtendedRenderOptions = {}) {

@@ -1,8 +1,8 @@
+import { customerFromScan } from '@balcao/contract';
 import { useState } from 'react';
 import { screen } from '@testing-library/react';
 import { renderWithProviders } from '../testing/render';
 import { CustomerFinder } from './customer-finder';
-import { customerFromScan } from './customer-orders';
 
 function Finder({
   onLookup,

@@ -2,7 +2,13 @@ import { useId } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { formatMoney, parseMoney, toCents } from '@balcao/contract';
+import {
+  formatMoney,
+  parseMoney,
+  toCents,
+  type WirePayload,
+  type WireValue,
+} from '@balcao/contract';
 import { FieldsForm } from './fields-form';
 import {
   emptyValue,
@@ -15,10 +21,6 @@ import {
 import { readableMessage } from './messages';
 
 export type EditorMode = FormMode | 'remove';
-
-/** What the editor posts for a field: docs/table-protocol.md shapes. */
-export type WireValue = string | { id: string } | { id: string }[];
-export type WirePayload = Record<string, WireValue>;
 
 /** A form field of a table row: read from the row, posted as `data[ROWID][name]`. */
 export interface EditorField<Row> extends FormField {

@@ -2,8 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { cpfFits, formatCpf, type OrderDto } from '@balcao/contract';
-import { sortByAssociation } from './customer-orders';
+import { cpfFits, formatCpf, type OrderDto, sortByAssociation } from '@balcao/contract';
 import { formatDateTime } from './formats';
 
 /** SPEC.md section 9. */

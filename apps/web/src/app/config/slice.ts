@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { AppConfig, AppMode } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../store';
 
 export interface ConfigState {
   appMode: AppMode;
@@ -27,4 +26,4 @@ export const configSlice = createSlice({
 
 export const { configRequested, configLoaded, configFailed } = configSlice.actions;
 
-export const selectAppMode = (state: RootState) => state.config.appMode;
+export const selectAppMode = (state: WithSlice<typeof configSlice>) => state.config.appMode;

@@ -1,6 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { connectionLost, connectionRestored } from '../../store/app-actions';
-import type { RootState } from '../store';
 
 /**
  * Whether the server answers, and what the offline desk (features/offline) holds: the top bar's
@@ -60,5 +59,5 @@ export const connectionSlice = createSlice({
 
 export const { deskReplicaChanged, deskSyncStarted, deskSyncFinished } = connectionSlice.actions;
 
-export const selectConnection = (state: RootState) => state.connection;
-export const selectOnline = (state: RootState) => state.connection.online;
+export const selectConnection = (state: WithSlice<typeof connectionSlice>) => state.connection;
+export const selectOnline = (state: WithSlice<typeof connectionSlice>) => state.connection.online;

@@ -2,7 +2,10 @@ import { put, select, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import { GENERIC_ERROR_DESCRIPTION, SESSION_ENDED_ERROR } from '../../api/api-error';
-import type { RootState } from '../store';
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { connectionSlice } from '../connection/slice';
+import type { navigationSlice } from '../navigation/slice';
+import type { sessionSlice } from '../session/slice';
 import { errorShown } from './slice';
 
 interface FailureLike {
@@ -29,7 +32,11 @@ function descriptionOf(action: Action): string {
  * The accreditation desk works without the server (features/offline): there, a call that could
  * not reach it is no error to show; the top bar says 'Sem conexão' and the desk goes on.
  */
-const deskWorksOffline = (state: RootState): boolean =>
+const deskWorksOffline = (
+  state: WithSlice<typeof connectionSlice> &
+    WithSlice<typeof sessionSlice> &
+    WithSlice<typeof navigationSlice>,
+): boolean =>
   !state.connection.online &&
   (state.session.adminPage === 'SUBSCRIPTION' || state.navigation.requestedPage === 'SUBSCRIPTION');
 

@@ -1,5 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../store';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 
 export interface ErrorsState {
   /** The error_description the 'Ocorreu um erro' dialog shows; null when closed. */
@@ -23,4 +22,5 @@ export const errorsSlice = createSlice({
 
 export const { errorShown, errorDismissed } = errorsSlice.actions;
 
-export const selectErrorDescription = (state: RootState) => state.errors.description;
+export const selectErrorDescription = (state: WithSlice<typeof errorsSlice>) =>
+  state.errors.description;

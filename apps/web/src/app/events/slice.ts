@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { EventDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../store';
 
 export interface EventsState {
   /** The globally selected event; null when there is none. */
@@ -44,5 +43,6 @@ export const {
   eventSwitchFailed,
 } = eventsSlice.actions;
 
-export const selectSelectedEvent = (state: RootState) => state.events.selected;
-export const selectEventSwitching = (state: RootState) => state.events.switching;
+export const selectSelectedEvent = (state: WithSlice<typeof eventsSlice>) => state.events.selected;
+export const selectEventSwitching = (state: WithSlice<typeof eventsSlice>) =>
+  state.events.switching;

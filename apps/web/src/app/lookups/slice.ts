@@ -1,6 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../store';
 
 /** The option lists pages load before they show (SPEC.md 'Data loaded when a menu item is chosen'). */
 export const LOOKUP_KEYS = [
@@ -52,4 +51,4 @@ export const lookupsSlice = createSlice({
 
 export const { lookupRequested, lookupLoaded, lookupFailed } = lookupsSlice.actions;
 
-export const selectLookups = (state: RootState) => state.lookups;
+export const selectLookups = (state: WithSlice<typeof lookupsSlice>) => state.lookups;

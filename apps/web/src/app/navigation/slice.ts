@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { AdminPage } from '@balcao/contract';
 import { loginSucceeded, pageOpened } from '../session/slice';
-import type { RootState } from '../store';
 
 export interface NavigationState {
   /** True while a page's data loads: the LOADING page shows and menu clicks are ignored. */
@@ -41,6 +40,8 @@ export const navigationSlice = createSlice({
 
 export const { pageRequested, pageLoadStarted, unsavedWorkChanged } = navigationSlice.actions;
 
-export const selectPageLoading = (state: RootState) => state.navigation.loading;
+export const selectPageLoading = (state: WithSlice<typeof navigationSlice>) =>
+  state.navigation.loading;
 
-export const selectUnsavedWork = (state: RootState) => state.navigation.unsavedWork;
+export const selectUnsavedWork = (state: WithSlice<typeof navigationSlice>) =>
+  state.navigation.unsavedWork;

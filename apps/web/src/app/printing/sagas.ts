@@ -2,7 +2,6 @@ import { call, delay, put, race, select, take, takeLatest, takeLeading } from 'r
 import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import type { MappedPrinterStatus, PrintJob, PrintOutcome, PrintService } from '@balcao/contract';
-import type { RootState } from '../store';
 import { callApi, type ApiRequest, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { printFile } from '../../ui/print-frame';
@@ -57,6 +56,10 @@ export interface PrintBatchCall {
   items: number;
 }
 
+/** A check of the caller's own slice (a cancel, a page still shown): the core knows no feature's state. */
+type StateCheck = (state: never) => boolean;
+const readsAnyState = (check: StateCheck) => check as (state: unknown) => boolean;
+
 /**
  * Every batch print (labels, coupons, product tags): the calls one after another, each outcome
  * printed (handlePrintOutcome), `progressed(items done)` after each, and a cancel taking effect
@@ -66,12 +69,13 @@ export interface PrintBatchCall {
 export function* printInBatches(
   calls: readonly PrintBatchCall[],
   progressed: (done: number) => Action,
-  cancelRequested: (state: RootState) => boolean,
+  cancelRequested: StateCheck,
 ): SagaIterator<{ cancelled: boolean; printer: string | null }> {
   let done = 0;
   let printer: string | null = null;
   for (const { request, items } of calls) {
-    if ((yield select(cancelRequested)) as boolean) return { cancelled: true, printer };
+    if ((yield select(readsAnyState(cancelRequested))) as boolean)
+      return { cancelled: true, printer };
     const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, request);
     yield call(handlePrintOutcome, outcome);
     printer = 'printer' in outcome ? outcome.printer : null;
@@ -100,12 +104,12 @@ export const PRINTER_STATUS_POLL_MS = 10_000;
 export function* followPrintJob(
   jobId: number,
   update: (job: PrintJob) => Action,
-  stillShown: (state: RootState) => boolean,
+  stillShown: StateCheck,
 ): SagaIterator<PrintJob | null> {
   let job: PrintJob | null = null;
   while (!job || job.status === 'queued' || job.status === 'printing') {
     yield delay(JOB_POLL_MS);
-    if (!((yield select(stillShown)) as boolean)) return job;
+    if (!((yield select(readsAnyState(stillShown))) as boolean)) return job;
     try {
       job = (yield call(callApi<PrintJob>, { url: `/api/prints/jobs/${jobId}` })) as PrintJob;
     } catch {

@@ -2,6 +2,8 @@ import Alert from 'react-bootstrap/Alert';
 import { silentPrinterText, type PrintService } from '@balcao/contract';
 import { useAppSelector } from '../../store/hooks';
 import { selectSilentPrinters } from './slice';
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { printingSlice } from './slice';
 
 /**
  * A mapped printer whose agent stopped asking for work (GET /api/prints/status): what is sent to
@@ -14,7 +16,9 @@ export function SilentPrinterWarning({
   service?: PrintService;
   className?: string;
 }) {
-  const silent = useAppSelector((state) => selectSilentPrinters(state, service));
+  const silent = useAppSelector((state: WithSlice<typeof printingSlice>) =>
+    selectSilentPrinters(state, service),
+  );
   if (silent.length === 0) return null;
   return (
     <Alert variant="warning" className={className} role="alert">

@@ -1,5 +1,4 @@
-import { createSelector, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RootState } from '../store';
+import { createSelector, createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { MappedPrinterStatus, PrintJob, PrintService } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 
@@ -65,8 +64,8 @@ export const { selectPrinting } = printingSlice.selectors;
 /** The mapped printers whose agent is not asking for work (all, or those serving `service`). */
 export const selectSilentPrinters = createSelector(
   [
-    (state: RootState) => state.printing.printers,
-    (_state: RootState, service?: PrintService) => service,
+    (state: WithSlice<typeof printingSlice>) => state.printing.printers,
+    (_state: WithSlice<typeof printingSlice>, service?: PrintService) => service,
   ],
   (printers, service) =>
     printers.filter(

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { AdminPage, LandPage, TokenResponse } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import {
@@ -8,7 +8,6 @@ import {
   type StoredToken,
 } from '../../api/token';
 import { sessionEnded } from '../../store/app-actions';
-import type { RootState } from '../store';
 
 /** SPEC.md section 3's signed-in user. */
 export interface SessionUser {
@@ -172,18 +171,20 @@ export const {
   lotteryClosed,
 } = sessionSlice.actions;
 
-export const selectSession = (state: RootState) => state.session;
-export const selectUser = (state: RootState) => state.session.user;
-export const selectLandPage = (state: RootState) => state.session.landPage;
-export const selectAdminPage = (state: RootState) => state.session.adminPage;
-export const selectCameraId = (state: RootState) => state.session.cameraId;
-export const selectLoginPending = (state: RootState) => state.session.loginPending;
-export const selectRestoring = (state: RootState) => state.session.restoring;
+export const selectSession = (state: WithSlice<typeof sessionSlice>) => state.session;
+export const selectUser = (state: WithSlice<typeof sessionSlice>) => state.session.user;
+export const selectLandPage = (state: WithSlice<typeof sessionSlice>) => state.session.landPage;
+export const selectAdminPage = (state: WithSlice<typeof sessionSlice>) => state.session.adminPage;
+export const selectCameraId = (state: WithSlice<typeof sessionSlice>) => state.session.cameraId;
+export const selectLoginPending = (state: WithSlice<typeof sessionSlice>) =>
+  state.session.loginPending;
+export const selectRestoring = (state: WithSlice<typeof sessionSlice>) => state.session.restoring;
 const NO_PERMISSIONS: string[] = [];
-export const selectPermissions = (state: RootState) =>
+export const selectPermissions = (state: WithSlice<typeof sessionSlice>) =>
   state.session.user?.permissions ?? NO_PERMISSIONS;
 
 /** The login may only enrol TOTP (required of System users): no menu, no other page. */
-export const selectTotpEnrolmentOnly = (state: RootState): boolean =>
+export const selectTotpEnrolmentOnly = (state: WithSlice<typeof sessionSlice>): boolean =>
   state.session.token?.totp_enrolment_required === true;
-export const selectTotpStep = (state: RootState): boolean => state.session.totpStep;
+export const selectTotpStep = (state: WithSlice<typeof sessionSlice>): boolean =>
+  state.session.totpStep;

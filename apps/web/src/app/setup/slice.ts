@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { SetupStatus } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../store';
 
 export interface SetupState {
   /** The first-run checklist as last loaded; null until a System user loads it. */
@@ -23,7 +22,7 @@ export const setupSlice = createSlice({
 
 export const { setupStatusLoaded, setupStatusFailed } = setupSlice.actions;
 
-export const selectSetupStatus = (state: RootState) => state.setup.status;
+export const selectSetupStatus = (state: WithSlice<typeof setupSlice>) => state.setup.status;
 /** True while the checklist has required steps left (it then opens first and sits atop the menu). */
-export const selectSetupPending = (state: RootState) =>
+export const selectSetupPending = (state: WithSlice<typeof setupSlice>) =>
   state.setup.status !== null && !state.setup.status.complete;

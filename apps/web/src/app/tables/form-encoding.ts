@@ -1,4 +1,4 @@
-import type { WirePayload, WireValue } from '../../ui/editor-modal';
+import type { WirePayload, WireValue } from '@balcao/contract';
 
 function append(params: URLSearchParams, key: string, value: WireValue | { id: string }): void {
   if (typeof value === 'string') {

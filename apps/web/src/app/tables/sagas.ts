@@ -4,7 +4,9 @@ import type { Action } from '@reduxjs/toolkit';
 import { callApi } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import type { TableQuery } from '../../ui/data-table';
-import type { RootState } from '../store';
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { lookupsSlice } from '../lookups/slice';
+import type { tablesSlice } from './slice';
 import { encodeTableForm } from './form-encoding';
 import { rowsOf, type ListAnswer } from '../../api/list-answer';
 import { loadLookup } from '../lookups/sagas';
@@ -37,10 +39,10 @@ export function queryParams(query: TableQuery): Record<string, string | number> 
   return params;
 }
 
-const selectQuery = (table: TableKey) => (state: RootState) =>
+const selectQuery = (table: TableKey) => (state: WithSlice<typeof tablesSlice>) =>
   state.tables.byTable[table]?.query ?? null;
 
-export const selectParentId = (table: TableKey) => (state: RootState) =>
+export const selectParentId = (table: TableKey) => (state: WithSlice<typeof tablesSlice>) =>
   state.tables.byTable[table]?.parentId ?? null;
 
 function* loadList(action: ReturnType<typeof listRequested>): SagaIterator {
@@ -118,7 +120,9 @@ function* save(action: ReturnType<typeof saveRequested>): SagaIterator {
     yield put(saveSucceeded({ table, mode, rowId, rows: rowsOf<TableRow>(body) }));
     if (TABLE_RESOURCES[table].server) yield put(listRequested({ table }));
     const lookup = lookupOfTable(table);
-    const loaded: unknown = lookup ? yield select((s: RootState) => s.lookups[lookup]) : null;
+    const loaded: unknown = lookup
+      ? yield select((s: WithSlice<typeof lookupsSlice>) => s.lookups[lookup])
+      : null;
     if (lookup && loaded) yield call(loadLookup, lookup);
   } catch (thrown) {
     const error = toApiError(thrown);

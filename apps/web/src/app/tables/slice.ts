@@ -1,9 +1,9 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ApiError, FailureMeta } from '../../api/api-error';
-import type { EditorMode, WirePayload } from '../../ui/editor-modal';
+import type { WirePayload } from '@balcao/contract';
+import type { EditorMode } from '../../ui/editor-modal';
 import type { TableQuery } from '../../ui/data-table';
 import { pageLoadStarted } from '../navigation/slice';
-import type { RootState } from '../store';
 import type { TableKey } from './resources';
 
 /** A row as the server sends it: `id`, SPEC.md section 3 fields, references as `{id, name}`. */
@@ -221,5 +221,5 @@ export const {
   saveFailed,
 } = tablesSlice.actions;
 
-export const selectTable = (table: TableKey) => (state: RootState) =>
+export const selectTable = (table: TableKey) => (state: WithSlice<typeof tablesSlice>) =>
   state.tables.byTable[table] ?? emptyTable;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { DataTable, type TableQuery } from '../../ui/data-table';
-import { EditorModal, type WirePayload } from '../../ui/editor-modal';
+import type { WirePayload } from '@balcao/contract';
+import { EditorModal } from '../../ui/editor-modal';
 import type { FormMode } from '../../ui/form-field';
 import { NoticeToast } from '../../ui/notice-toast';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';

@@ -1,23 +1,17 @@
 import { call, select, take } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import type { RootState } from '../store';
+import type { WithSlice } from '@reduxjs/toolkit';
+import { anyAreaBusy } from '../areas';
+import type { navigationSlice } from '../navigation/slice';
 import { updateReady } from './slice';
 
 /**
- * A moment a reload loses nothing: no page is loading and no unsaved work is held, and at the
- * accreditation desk no guest is on screen and no check, print or link is under way.
+ * A moment a reload loses nothing: no page is loading, no unsaved work is held and no area is
+ * busy (at the accreditation desk: no guest on screen, no check, print or link under way).
  */
-export function isBetweenGuests(state: RootState): boolean {
+export function isBetweenGuests(state: WithSlice<typeof navigationSlice>): boolean {
   if (state.navigation.loading || state.navigation.unsavedWork) return false;
-  const desk = state.accreditation;
-  if (state.session.adminPage !== 'SUBSCRIPTION' || !desk) return true;
-  return (
-    desk.participant === null &&
-    desk.cpf === '' &&
-    !desk.checking &&
-    !desk.printing &&
-    !desk.linking
-  );
+  return !anyAreaBusy(state);
 }
 
 /** Waits for the update, then for a pause between guests, then lets the new version reload. */

@@ -1,5 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
-import type { RootState } from '../store';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 
 /** A new build's service worker is installed and waits for a pause to take over (sagas.ts). */
 export interface UpdatesState {
@@ -20,4 +19,4 @@ export const updatesSlice = createSlice({
 
 export const { updateReady } = updatesSlice.actions;
 
-export const selectUpdateReady = (state: RootState) => state.updates.ready;
+export const selectUpdateReady = (state: WithSlice<typeof updatesSlice>) => state.updates.ready;

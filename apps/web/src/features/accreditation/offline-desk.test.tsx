@@ -12,11 +12,12 @@ import { App } from '../../App';
 import { appStarted, sessionEnded } from '../../store/app-actions';
 import { makeStore, type AppStore } from '../../app/store';
 import { SESSION_STORAGE_KEY, loadSession, toPersisted } from '../../app/session/persistence';
-import { personPause, renderPage, renderWithProviders } from '../../testing/render';
+import { personPause, renderPage, renderWithProviders, selectFrom } from '../../testing/render';
 import { emptyReplica, server } from '../../testing/server';
 import { eventDto, signedInSession, tokenResponse } from '../../testing/fixtures';
 import { watchPrintFrames } from '../../testing/print-frames';
 import { readMeta } from './offline-replica';
+import { selectAccreditation } from './slice';
 import { deskSyncRequested } from './offline-sync';
 
 const SALT = 'ab'.repeat(32);
@@ -91,7 +92,7 @@ describe('the accreditation desk without the server', { timeout: 30_000 }, () =>
     expect(await screen.findByText('Joana Ribeiro 1')).toBeInTheDocument();
     expect(connection(store).online).toBe(false);
     // The replica holds no CPF: the panel shows the one typed, masked as the desk sees it online.
-    expect(store.getState().accreditation.participant?.cpf).toBe(maskCpf(joana.cpf));
+    expect(selectFrom(store, selectAccreditation).participant?.cpf).toBe(maskCpf(joana.cpf));
     expect(screen.getByText('Participante sem crachá. Imprima o crachá.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 

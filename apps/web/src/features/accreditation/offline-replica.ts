@@ -1,4 +1,3 @@
-import type { LayoutDto, OfflineAction, OfflineCenter, OfflineReplicaDto } from '@balcao/contract';
 import type * as ReplicaDatabaseModule from './replica-database';
 
 /**
@@ -10,32 +9,7 @@ import type * as ReplicaDatabaseModule from './replica-database';
  * call here: the desk's page shows without them (the first sync runs once the browser is idle).
  */
 
-/** The replica's one description row. */
-export interface ReplicaMeta {
-  key: 'replica';
-  /** Whose replica it is: another user signing in on this browser starts over. */
-  userId: number;
-  event: OfflineReplicaDto['event'];
-  /** The event's salt of the CPF lookup keys (`offlineLookupKey`). */
-  lookupSalt: string;
-  centers: OfflineCenter[];
-  cursor: string;
-  /** When the server read the data the desk holds: 'Dados de 14:32'. */
-  readAt: string;
-  /** The event's badge layout with its images, for printing in the browser. */
-  badgeLayout: LayoutDto | null;
-  layoutReadAt: string | null;
-}
-
-/**
- * An action waiting for the server, in the order done (`seq`). Sign-out keeps it (it holds ids, a
- * badge name and a time, no CPF): it is sent when the same user signs in again on this browser.
- */
-export interface QueuedAction {
-  seq?: number;
-  userId: number;
-  action: OfflineAction & { seenPrints?: number };
-}
+export type { QueuedAction, ReplicaMeta } from './replica-rows';
 
 type ReplicaDatabase = typeof ReplicaDatabaseModule;
 type Operation = {

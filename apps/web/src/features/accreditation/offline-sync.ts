@@ -1,6 +1,8 @@
 import { actionChannel, call, delay, flush, put, race, select, take } from 'redux-saga/effects';
 import { buffers, type Channel, type SagaIterator } from 'redux-saga';
-import { createAction, type Action } from '@reduxjs/toolkit';
+import { createAction, type Action, type WithSlice } from '@reduxjs/toolkit';
+import type { sessionSlice } from '../../app/session/slice';
+import type { navigationSlice } from '../../app/navigation/slice';
 import {
   OFFLINE_ACTIONS_MAX,
   type EventDto,
@@ -14,7 +16,6 @@ import { connectionLost, connectionRestored } from '../../store/app-actions';
 import { eventSwitched, selectSelectedEvent, selectedEventLoaded } from '../../app/events/slice';
 import { pageOpened, selectRestoring, selectUser, type SessionUser } from '../../app/session/slice';
 import { selectPageLoading } from '../../app/navigation/slice';
-import type { RootState } from '../../app/store';
 import { whenIdle } from '../../ui/when-idle';
 import {
   deskReplicaChanged,
@@ -171,7 +172,8 @@ export function* deskSyncLoop(): SagaIterator {
   );
   // The page that opens first (the desk, reopened) paints and loads its data before the sync.
   const opening: boolean = yield select(
-    (state: RootState) => selectRestoring(state) || selectPageLoading(state),
+    (state: WithSlice<typeof sessionSlice> & WithSlice<typeof navigationSlice>) =>
+      selectRestoring(state) || selectPageLoading(state),
   );
   if (opening) yield take(pageOpened.type);
   yield call(whenIdle);

@@ -5,7 +5,7 @@ import {
   type OfflineParticipant,
   type OfflineReplicaDto,
 } from '@balcao/contract';
-import type { QueuedAction, ReplicaMeta } from './offline-replica';
+import type { QueuedAction, ReplicaMeta } from './replica-rows';
 
 /**
  * The replica and the queue in IndexedDB (Dexie), and the CPF's lookup key: used through

@@ -1,6 +1,7 @@
 import { call, fork, put, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, type WithSlice } from '@reduxjs/toolkit';
+import type { accreditationSlice } from './slice';
 import {
   BADGE_NAME_MAX,
   CPF_INVALID_MESSAGE,
@@ -18,7 +19,6 @@ import { toApiError } from '../../api/api-error';
 import { selectSelectedEvent, selectedEventLoaded } from '../../app/events/slice';
 import { pageRequested } from '../../app/navigation/slice';
 import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
-import type { RootState } from '../../app/store';
 import { pageOpened, selectUser, type SessionUser } from '../../app/session/slice';
 import { selectOnline } from '../../app/connection/slice';
 import { checkOffline, linkOffline, printBadgeOffline, replicaFor } from './offline-desk';
@@ -168,7 +168,8 @@ function* printBadge(): SagaIterator {
         followPrintJob,
         outcome.jobId,
         badgeJobUpdated,
-        (state: RootState) => selectAccreditation(state).badgeJob?.jobId === outcome.jobId,
+        (state: WithSlice<typeof accreditationSlice>) =>
+          selectAccreditation(state).badgeJob?.jobId === outcome.jobId,
       );
       return;
     }

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   queuedPrintText,
   type AccreditationStatus,
@@ -7,7 +7,6 @@ import {
   type PrintJob,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import { refusal, type DeskOutcome } from '../../ui/desk-outcome';
 
 /** GET /api/subscriptions/participant/check for a found participant (docs/accreditation-api.md). */
@@ -268,4 +267,5 @@ export const {
   deskCleared,
 } = accreditationSlice.actions;
 
-export const selectAccreditation = (state: RootState) => state.accreditation;
+export const selectAccreditation = (state: WithSlice<typeof accreditationSlice>) =>
+  state.accreditation;

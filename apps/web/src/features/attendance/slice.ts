@@ -1,6 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 /** GET /api/attendance/select/columns: 'total' and one 'column_{n}' per event day. */
 export interface AttendanceColumn {
@@ -67,4 +66,4 @@ export const {
   attendanceCsvRequested,
 } = attendanceSlice.actions;
 
-export const selectAttendance = (state: RootState) => state.attendance;
+export const selectAttendance = (state: WithSlice<typeof attendanceSlice>) => state.attendance;

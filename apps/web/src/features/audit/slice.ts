@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { AuditOptionsDto, AuditPageDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 /** The query string of GET /api/audit and /api/audit/csv (docs/audit-api.md). */
 export type AuditParams = Record<string, string>;
@@ -38,4 +37,4 @@ export const auditSlice = createSlice({
 export const { auditRequested, auditLoaded, auditFailed, auditOptionsLoaded, auditCsvRequested } =
   auditSlice.actions;
 
-export const selectAudit = (state: RootState) => state.audit;
+export const selectAudit = (state: WithSlice<typeof auditSlice>) => state.audit;

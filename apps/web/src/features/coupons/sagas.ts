@@ -1,3 +1,5 @@
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { couponsSlice } from './slice';
 import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import {
@@ -13,7 +15,6 @@ import {
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError, type ApiError } from '../../api/api-error';
 import { orderChanged } from '../../store/app-actions';
-import type { RootState } from '../../app/store';
 import { batchSizes, printInBatches } from '../../app/printing/sagas';
 import {
   batchEnded,
@@ -150,7 +151,7 @@ const deleteTemplate = failingTo(
   },
 );
 
-const cancelRequested = (state: RootState): boolean => {
+const cancelRequested = (state: WithSlice<typeof couponsSlice>): boolean => {
   const { batch } = selectCoupons(state);
   return !batch || batch.cancelRequested;
 };

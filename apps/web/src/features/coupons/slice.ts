@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   COUPON_BATCH_QUANTITY,
   COUPON_CONFIG_SAVED,
@@ -11,7 +11,6 @@ import {
   type CouponTemplateInput,
 } from '@balcao/contract';
 import { GENERIC_ERROR_DESCRIPTION, type ApiError, failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
 /** A product a template's lists can name (GET /api/products/select, by its category's type). */
@@ -323,4 +322,4 @@ export const {
   couponToastDismissed,
 } = couponsSlice.actions;
 
-export const selectCoupons = (state: RootState) => state.coupons;
+export const selectCoupons = (state: WithSlice<typeof couponsSlice>) => state.coupons;

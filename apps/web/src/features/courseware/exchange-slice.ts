@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   COURSEWARE_CODE_MESSAGE,
   parseCoursewareCode,
@@ -6,7 +6,6 @@ import {
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import { deskText, type DeskOutcome } from '../../ui/desk-outcome';
-import type { RootState } from '../../app/store';
 import { isHeldCourseware } from '../../ui/courseware-display';
 
 export const EXCHANGED_MESSAGE = 'Apostila trocada.';
@@ -159,4 +158,4 @@ export const {
   exchangeCleared,
 } = exchangeSlice.actions;
 
-export const selectExchange = (state: RootState) => state.exchange;
+export const selectExchange = (state: WithSlice<typeof exchangeSlice>) => state.exchange;

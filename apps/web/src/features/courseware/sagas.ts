@@ -1,3 +1,5 @@
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { coursewareSlice } from './slice';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { LABELS_PER_PRINT_MAX, type CoursewareDto } from '@balcao/contract';
@@ -9,7 +11,6 @@ import {
   printInBatches,
   type PrintBatchCall,
 } from '../../app/printing/sagas';
-import type { RootState } from '../../app/store';
 import { listRequested } from '../../app/tables/slice';
 import { displaySerial } from '../../ui/courseware-display';
 import {
@@ -28,7 +29,7 @@ import {
   type CoursewareState,
 } from './slice';
 
-const cancelRequested = (state: RootState): boolean => {
+const cancelRequested = (state: WithSlice<typeof coursewareSlice>): boolean => {
   const { batch } = selectCourseware(state);
   return !batch || batch.cancelRequested;
 };

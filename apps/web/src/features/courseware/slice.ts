@@ -1,8 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { queuedPrintText, type CoursewareDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import { isExpectedRefusal, refusal, type DeskOutcome } from '../../ui/desk-outcome';
-import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
 /** A message dialog of the courseware pages. */
@@ -135,4 +134,4 @@ export const {
   returnFailed,
 } = coursewareSlice.actions;
 
-export const selectCourseware = (state: RootState) => state.courseware;
+export const selectCourseware = (state: WithSlice<typeof coursewareSlice>) => state.courseware;

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type {
   EmailBatchDto,
   EmailPreviewDto,
@@ -7,7 +7,6 @@ import type {
   SmtpConfigRequest,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 export interface MessageDraft {
   eventId: number | null;
@@ -142,4 +141,4 @@ export const {
   sendFailed,
 } = emailsSlice.actions;
 
-export const selectEmails = (state: RootState) => state.emails;
+export const selectEmails = (state: WithSlice<typeof emailsSlice>) => state.emails;

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   FOOD_DEFAULTS,
   type FoodCategoryDto,
@@ -6,7 +6,6 @@ import {
   type FoodSalesDto,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 export interface FoodState {
   config: FoodConfigDto;
@@ -98,4 +97,4 @@ export const {
   foodSalesFailed,
 } = foodSlice.actions;
 
-export const selectFood = (state: RootState) => state.food;
+export const selectFood = (state: WithSlice<typeof foodSlice>) => state.food;

@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { ImportTemplateFormat, ImportTemplateKind } from '@balcao/contract';
 import { failedCase, failure, type ApiError, type FailureMeta } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 export type ImportKind = ImportTemplateKind;
 
@@ -90,4 +89,5 @@ export const {
   templateFailed,
 } = importsSlice.actions;
 
-export const selectImport = (kind: ImportKind) => (state: RootState) => state.imports[kind];
+export const selectImport = (kind: ImportKind) => (state: WithSlice<typeof importsSlice>) =>
+  state.imports[kind];

@@ -1,3 +1,5 @@
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { layoutsSlice } from './slice';
 import { all, call, put, select, spawn, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type {
@@ -10,7 +12,6 @@ import type {
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
-import type { RootState } from '../../app/store';
 import {
   layoutDocumentChosen,
   layoutImageUploaded,
@@ -102,7 +103,8 @@ const printTest = failingTo(
         followPrintJob,
         outcome.jobId,
         layoutPrintTestJobUpdated,
-        (state: RootState) => selectLayouts(state).printJob?.jobId === outcome.jobId,
+        (state: WithSlice<typeof layoutsSlice>) =>
+          selectLayouts(state).printJob?.jobId === outcome.jobId,
       );
       return;
     }

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type {
   Layout,
   LayoutDocument,
@@ -9,7 +9,6 @@ import type {
   PrintJobStatus,
 } from '@balcao/contract';
 import { failedCase, type ApiError } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 export const LAYOUT_SAVED = 'Layout salvo.';
 export const LAYOUT_RESTORED = 'Layout padrão restaurado.';
@@ -227,4 +226,4 @@ export const {
   layoutImageErrorDismissed,
 } = layoutsSlice.actions;
 
-export const selectLayouts = (state: RootState) => state.layouts;
+export const selectLayouts = (state: WithSlice<typeof layoutsSlice>) => state.layouts;

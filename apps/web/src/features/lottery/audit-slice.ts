@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { LotteryAuditDto, LotteryGameSummaryDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 /** 'Auditoria do sorteio': the selected event's games and the audit of the chosen one. */
 export interface LotteryAuditState {
@@ -64,4 +63,5 @@ export const {
   lotteryAuditFailed,
 } = lotteryAuditSlice.actions;
 
-export const selectLotteryAudit = (state: RootState) => state.lotteryAudit;
+export const selectLotteryAudit = (state: WithSlice<typeof lotteryAuditSlice>) =>
+  state.lotteryAudit;

@@ -10,6 +10,8 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageFrame } from '../../ui/page-frame';
 import { lotteryAuditRequested, selectLotteryAudit } from './audit-slice';
 import './area';
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { lotteryAuditSlice } from './audit-slice';
 
 type Holder = LotteryAuditDrawDto['holders'][number];
 
@@ -20,7 +22,9 @@ const productsText = (game: LotteryGameSummaryDto) =>
 
 function AuditButton({ game }: { game: LotteryGameSummaryDto }) {
   const dispatch = useAppDispatch();
-  const chosen = useAppSelector((state) => state.lotteryAudit.chosenId === game.id);
+  const chosen = useAppSelector(
+    (state: WithSlice<typeof lotteryAuditSlice>) => state.lotteryAudit.chosenId === game.id,
+  );
   return (
     <Button
       size="sm"

@@ -22,6 +22,8 @@ import {
 } from './slice';
 import './area';
 import { PageFrame } from '../../ui/page-frame';
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { lotterySlice } from './slice';
 
 const participantsText = (count: number) =>
   count === 1 ? '1 participante' : `${count} participantes`;
@@ -29,7 +31,9 @@ const participantsText = (count: number) =>
 /** 'Adicionar' is disabled for a product nobody bought or one already chosen (SPEC.md section 5). */
 function AddButton({ product }: { product: LotteryProductDto }) {
   const dispatch = useAppDispatch();
-  const chosen = useAppSelector((state) => state.lottery.selectedIds.includes(product.id));
+  const chosen = useAppSelector((state: WithSlice<typeof lotterySlice>) =>
+    state.lottery.selectedIds.includes(product.id),
+  );
   return (
     <Button
       size="sm"

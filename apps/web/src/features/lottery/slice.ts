@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   LOTTERY_PRIZES_MAX,
   LOTTERY_PRIZES_MIN,
@@ -9,7 +9,6 @@ import {
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import { lotteryClosed } from '../../app/session/slice';
-import type { RootState } from '../../app/store';
 
 export interface LotteryState {
   /** The selected event (0: none) and its products with what was sold (GET /api/sorteio/produtos). */
@@ -118,4 +117,4 @@ export const {
   winnerRevealed,
 } = lotterySlice.actions;
 
-export const selectLottery = (state: RootState) => state.lottery;
+export const selectLottery = (state: WithSlice<typeof lotterySlice>) => state.lottery;

@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PasswordUpdateRequest } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 export interface PasswordState {
   saving: boolean;
@@ -35,4 +34,4 @@ export const passwordSlice = createSlice({
 export const { passwordUpdateRequested, passwordUpdateSucceeded, passwordUpdateFailed } =
   passwordSlice.actions;
 
-export const selectPasswordState = (state: RootState) => state.password;
+export const selectPasswordState = (state: WithSlice<typeof passwordSlice>) => state.password;

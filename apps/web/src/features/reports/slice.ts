@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { DashboardReport, ReportPage, ReportResult } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 /** What a report page asks for: the event, the period as typed and its own filters. */
 export interface ReportRequest {
@@ -54,4 +53,4 @@ export const {
   dashboardLoaded,
 } = reportsSlice.actions;
 
-export const selectReports = (state: RootState) => state.reports;
+export const selectReports = (state: WithSlice<typeof reportsSlice>) => state.reports;

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   CASH_METHOD_NAME,
   cashChange,
@@ -17,7 +17,6 @@ import {
 } from '@balcao/contract';
 import { failedCase, type ApiError, type FailureMeta } from '../../api/api-error';
 import { orderChanged } from '../../store/app-actions';
-import type { RootState } from '../../app/store';
 import { delivered } from './delivery-slice';
 import type { Notice } from '../../ui/notice-dialog';
 import { finalizeSucceeded, ORDER_FINALIZED } from './sale-slice';
@@ -397,7 +396,7 @@ export const {
   discountLimitFailed,
 } = checkoutSlice.actions;
 
-export const selectCheckout = (state: RootState) => state.checkout;
+export const selectCheckout = (state: WithSlice<typeof checkoutSlice>) => state.checkout;
 
 /**
  * A PIX line's standing: ready to pay (a static BR Code shown, the bank's Pix of a PSP charge, or

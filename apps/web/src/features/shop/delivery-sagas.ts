@@ -1,10 +1,10 @@
+import { customerOrder } from '@balcao/contract';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { OrderDto, PrintOutcome } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
-import { customerOrder } from '../../ui/customer-orders';
 import {
   deliverFailed,
   deliverRequested,

@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { OrderDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
 export const ORDER_DELIVERED = 'O pedido foi entregue.';
@@ -102,4 +101,4 @@ export const {
   deliveryNoticeDismissed,
 } = deliverySlice.actions;
 
-export const selectDelivery = (state: RootState) => state.delivery;
+export const selectDelivery = (state: WithSlice<typeof deliverySlice>) => state.delivery;

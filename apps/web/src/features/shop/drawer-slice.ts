@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { Cents, DrawerSessionDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 export interface DrawerState {
   /** The signed-in cashier's open drawer (GET /api/caixa/atual). */
@@ -75,4 +74,4 @@ export const {
   drawerSessionsFailed,
 } = drawerSlice.actions;
 
-export const selectDrawer = (state: RootState) => state.drawer;
+export const selectDrawer = (state: WithSlice<typeof drawerSlice>) => state.drawer;

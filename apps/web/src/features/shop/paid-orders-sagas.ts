@@ -1,3 +1,4 @@
+import { customerOrder } from '@balcao/contract';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { OrderDto, PrintOutcome, RefundedOrderDto } from '@balcao/contract';
@@ -5,7 +6,6 @@ import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { handlePrintOutcome } from '../../app/printing/sagas';
 import { printPaymentReceipt } from './receipt-print';
-import { customerOrder } from '../../ui/customer-orders';
 import {
   paidCustomerNotFound,
   paidLookupRequested,

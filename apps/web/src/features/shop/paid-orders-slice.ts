@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { pixRefundOutcomeMessage, type OrderDto, type RefundedOrderDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
 /** SPEC.md section 8: the refund's dialogs. */
@@ -99,4 +98,4 @@ export const {
   paidNoticeDismissed,
 } = paidOrdersSlice.actions;
 
-export const selectPaidOrders = (state: RootState) => state.paidOrders;
+export const selectPaidOrders = (state: WithSlice<typeof paidOrdersSlice>) => state.paidOrders;

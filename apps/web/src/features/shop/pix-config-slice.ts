@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PixConfigDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 /** GET/POST /api/carrinho/pix/config: who receives the cashier's PIX payments. */
 export type PixConfig = PixConfigDto;
@@ -67,4 +66,4 @@ export const {
   pixSaveFailed,
 } = pixConfigSlice.actions;
 
-export const selectPixConfig = (state: RootState) => state.pixConfig;
+export const selectPixConfig = (state: WithSlice<typeof pixConfigSlice>) => state.pixConfig;

@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { PixPspSettingsDto, PixPspSettingsInput } from '@balcao/contract';
 import { failedCase, type ApiError } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import { isExpectedRefusal } from '../../ui/desk-outcome';
 
 /** 'Testar conexão' (POST /api/pix/psp/test) or 'Registrar webhook' (POST /api/pix/psp/webhook). */
@@ -123,4 +122,4 @@ export const {
   pixPspRemoveFailed,
 } = pixPspSlice.actions;
 
-export const selectPixPsp = (state: RootState) => state.pixPsp;
+export const selectPixPsp = (state: WithSlice<typeof pixPspSlice>) => state.pixPsp;

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   pixRefundOutcomeMessage,
   type PixRefundDto,
@@ -6,7 +6,6 @@ import {
   type PixUnclaimedDto,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
 export interface PixRefundsState {
@@ -77,4 +76,4 @@ export const {
   pixRefundNoticeClosed,
 } = pixRefundsSlice.actions;
 
-export const selectPixRefunds = (state: RootState) => state.pixRefunds;
+export const selectPixRefunds = (state: WithSlice<typeof pixRefundsSlice>) => state.pixRefunds;

@@ -28,11 +28,11 @@ import {
   type PixPspChargeDto,
   type SaleProduct,
   PIX_PSP_NOT_CONFIGURED_CODE,
+  customerOrder,
 } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { printPaymentReceipt } from './receipt-print';
-import { customerOrder } from '../../ui/customer-orders';
 import { selectPermissions } from '../../app/session/slice';
 import {
   cartCancelFailed,

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderPage } from '../../testing/render';
+import { renderPage, selectFrom } from '../../testing/render';
+import { selectSale } from './sale-slice';
 import { server } from '../../testing/server';
 import { MARIA, PRODUCTS, serveStore } from '../../testing/fake-shop-server';
 
@@ -64,7 +65,7 @@ describe('Vendas', { timeout: 20_000 }, () => {
     await user.click(plus);
     await user.click(plus);
     await user.click(plus);
-    await waitFor(() => expect(store.getState().sale.saving).toBe(false));
+    await waitFor(() => expect(selectFrom(store, selectSale).saving).toBe(false));
     expect(cart()).toHaveTextContent('3 x Camiseta');
     expect(calls.created).toBe(1);
     expect(calls.updates.at(-1)).toEqual({
@@ -109,7 +110,7 @@ describe('Vendas', { timeout: 20_000 }, () => {
     const { user, store } = await openSale();
     await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
     await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
-    await waitFor(() => expect(store.getState().sale.saving).toBe(false));
+    await waitFor(() => expect(selectFrom(store, selectSale).saving).toBe(false));
     await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
     await waitFor(() =>
       expect(store.getState().errors.description).toBe(

@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   CART_CANNOT_BE_EMPTIED,
   duplicateItemMessage,
@@ -7,7 +7,6 @@ import {
   type SaleProduct,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
 /** SPEC.md section 5's messages of the sale screen. */
@@ -243,7 +242,7 @@ export const {
   finalizeFailed,
 } = saleSlice.actions;
 
-export const selectSale = (state: RootState) => state.sale;
+export const selectSale = (state: WithSlice<typeof saleSlice>) => state.sale;
 
 /** The cart's lines with their products, in the order they were added. */
 export function cartItems(state: SaleState): { product: SaleProduct; quantity: number }[] {

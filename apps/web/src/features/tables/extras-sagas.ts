@@ -1,3 +1,6 @@
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { tableExtrasSlice } from './extras-slice';
+import type { tablesSlice } from '../../app/tables/slice';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { callApi, failingTo } from '../../api/call-api';
@@ -6,7 +9,6 @@ import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { batchSizes, printInBatches } from '../../app/printing/sagas';
 import type { TableQuery } from '../../ui/data-table';
-import type { RootState } from '../../app/store';
 import {
   eventQrClosed,
   eventQrFailed,
@@ -52,9 +54,9 @@ function* loadEventQr(action: ReturnType<typeof eventQrRequested>): SagaIterator
   }
 }
 
-const selectPrintedProduct = (state: RootState): NamedRef | null =>
+const selectPrintedProduct = (state: WithSlice<typeof tableExtrasSlice>): NamedRef | null =>
   state.tableExtras.productPrint?.product ?? null;
-const selectStopping = (state: RootState): boolean =>
+const selectStopping = (state: WithSlice<typeof tableExtrasSlice>): boolean =>
   state.tableExtras.productPrint?.stopping ?? false;
 
 /**
@@ -85,7 +87,7 @@ function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIt
   }
 }
 
-const selectProductsQuery = (state: RootState): TableQuery | null =>
+const selectProductsQuery = (state: WithSlice<typeof tablesSlice>): TableQuery | null =>
   state.tables.byTable.products?.query ?? null;
 
 /** Every product matching the table's search, in its order, one server page at a time. */

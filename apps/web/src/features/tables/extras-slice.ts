@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { queuedPrintText } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 import type { Notice } from '../../ui/notice-dialog';
 
 export interface NamedRef {
@@ -136,4 +135,4 @@ export const {
   productsCsvFailed,
 } = tableExtrasSlice.actions;
 
-export const selectTableExtras = (state: RootState) => state.tableExtras;
+export const selectTableExtras = (state: WithSlice<typeof tableExtrasSlice>) => state.tableExtras;

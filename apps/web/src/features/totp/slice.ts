@@ -1,7 +1,6 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import type { LoginLock, SecuritySettings, TotpEnrolment, TotpStatus } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import type { RootState } from '../../app/store';
 
 /**
  * 'Autenticação em dois fatores': the user's own TOTP, and System's requirement setting; and, for
@@ -146,4 +145,4 @@ export const {
   totpFailed,
 } = totpSlice.actions;
 
-export const selectTotp = (state: RootState): TotpState => state.totp;
+export const selectTotp = (state: WithSlice<typeof totpSlice>): TotpState => state.totp;

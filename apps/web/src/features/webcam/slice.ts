@@ -1,6 +1,5 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { cameraSelected } from '../../app/session/slice';
-import type { RootState } from '../../app/store';
 import type { VideoInput } from './media-devices';
 
 export interface WebcamState {
@@ -70,4 +69,4 @@ export const {
   webcamSavedNoticeClosed,
 } = webcamSlice.actions;
 
-export const selectWebcam = (state: RootState) => state.webcam;
+export const selectWebcam = (state: WithSlice<typeof webcamSlice>) => state.webcam;

@@ -1,7 +1,7 @@
+import { customerFromScan } from '@balcao/contract';
 import { useRef, type ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import { CustomerFinder } from '../../../ui/customer-finder';
-import { customerFromScan } from '../../../ui/customer-orders';
 import { NoticeDialog } from '../../../ui/notice-dialog';
 import { OrderListPanel, type OrderListPanelProps } from '../../../ui/order-list-panel';
 import { useScanField } from '../../../ui/scan-field';

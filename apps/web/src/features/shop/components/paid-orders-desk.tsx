@@ -11,12 +11,12 @@ import {
   formatMoney,
   toCents,
   type OrderDto,
+  customerFromScan,
 } from '@balcao/contract';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { CustomerFinder } from '../../../ui/customer-finder';
-import { customerFromScan } from '../../../ui/customer-orders';
 import { NoticeDialog } from '../../../ui/notice-dialog';
 import { OrderListPanel } from '../../../ui/order-list-panel';
 import {

@@ -4,6 +4,8 @@ import { actionColumn, column, type TableColumn } from '../../../ui/columns';
 import { DataTable } from '../../../ui/data-table';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { quantityChanged } from '../sale-slice';
+import type { WithSlice } from '@reduxjs/toolkit';
+import type { saleSlice } from '../sale-slice';
 
 /** SPEC.md section 9: the sale table shows 10 rows. */
 export const SALE_PAGE_SIZE = 10;
@@ -12,7 +14,8 @@ export const SALE_PAGE_SIZE = 10;
 function QuantityControl({ product }: { product: SaleProduct }) {
   const dispatch = useAppDispatch();
   const quantity = useAppSelector(
-    (state) => state.sale.lines.find((line) => line.productId === product.id)?.quantity ?? 0,
+    (state: WithSlice<typeof saleSlice>) =>
+      state.sale.lines.find((line) => line.productId === product.id)?.quantity ?? 0,
   );
   const change = (next: number) =>
     dispatch(quantityChanged({ productId: product.id, quantity: next }));

@@ -1,7 +1,9 @@
-import { cpfFits, type OrderDto } from '@balcao/contract';
-
-// The desks' customer lookup, apart from their components: the sagas use it, and the sagas load
-// with the login page, which must not carry the camera scanner with it.
+/**
+ * The desks' customer lookup over their orders (store, cashier, delivery): which order a scanned
+ * CPF or badge names. The SPA's desk sagas and its order list read the same rule.
+ */
+import { cpfFits } from './cpf.ts';
+import type { OrderDto } from './orders.ts';
 
 /** Newest association first (SPEC.md section 2), then newest order. */
 export function sortByAssociation(orders: readonly OrderDto[]): OrderDto[] {
