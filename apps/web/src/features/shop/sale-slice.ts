@@ -197,11 +197,15 @@ export const saleSlice = createSlice({
       state.finalize.lookingUp = false;
       state.finalize.clientName = action.payload;
     },
-    clientNameFailed: failedCase<SaleState>((state, error) => {
-      state.finalize.lookingUp = false;
-      state.finalize.clientName = null;
-      state.finalize.lookupError = error.description;
-    }),
+    /** Shown under the name field: a dialog would take the cursor away from the CPF. */
+    clientNameFailed: failedCase<SaleState>(
+      (state, error) => {
+        state.finalize.lookingUp = false;
+        state.finalize.clientName = null;
+        state.finalize.lookupError = error.description;
+      },
+      { hideError: true },
+    ),
     /** 'Confirmar'; from 'Loja Vendas+Caixa' the order then moves to the cashier tab. */
     finalizeRequested(state, _action: PayloadAction<{ toCheckout: boolean }>) {
       state.finalize.confirming = true;

@@ -13,10 +13,10 @@ import {
   paymentLineChanged,
   paymentLineRemoved,
   paymentRequested,
-  paymentState,
   receivedChanged,
   selectCheckout,
 } from '../checkout-slice';
+import { paymentState } from '../payment-state';
 import { selectDrawer } from '../drawer-slice';
 import { CashChange } from './cash-change';
 import { OrderItems } from './order-items';

@@ -8,7 +8,9 @@ import {
   type PaymentMethodDto,
 } from '@balcao/contract';
 import { maskMoneyInput } from '../../../ui/input-masks';
-import { isCash, isPix, type PaymentLine } from '../checkout-slice';
+import type { PaymentLine } from '../checkout-slice';
+import { isCash } from '../payment-state';
+import { isPix } from '../pix-line';
 import { PixCharge } from './pix-charge';
 
 export interface PaymentLinesProps {
