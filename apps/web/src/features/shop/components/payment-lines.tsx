@@ -3,11 +3,10 @@ import Form from 'react-bootstrap/Form';
 import {
   CASH_NEEDS_OPEN_DRAWER,
   formatMoney,
-  parseMoney,
+  typedCents,
   type Cents,
   type PaymentMethodDto,
 } from '@balcao/contract';
-import { maskMoneyInput } from '../../../ui/input-masks';
 import type { PaymentLine } from '../checkout-slice';
 import { isCash } from '../payment-state';
 import { isPix } from '../pix-line';
@@ -66,7 +65,7 @@ export function PaymentLines(props: PaymentLinesProps) {
               onChange={(event) =>
                 onChange({
                   key: line.key,
-                  amount: parseMoney(maskMoneyInput(event.target.value)) ?? 0,
+                  amount: typedCents(event.target.value) ?? 0,
                 })
               }
             />
