@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import {
+  discountChecked,
   itemChangeRequested,
   orderRemoveRequested,
   paymentLineAdded,
@@ -77,6 +78,7 @@ export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
           discountEditable={selected.coupon === null}
           maxDiscount={checkout.maxDiscount}
           onChange={(change) => dispatch(itemChangeRequested(change))}
+          onDiscountChecked={(productId, error) => dispatch(discountChecked({ productId, error }))}
         />
         <Slot
           name="checkoutOrder"
