@@ -40,19 +40,24 @@ export async function acknowledge(page: Page, title: string, text: string): Prom
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** A category of 'Produtos' by name (of type 'Produto'), or with its type ('Curso' sells on 'Cursos'). */
+export type StoreCategory = string | { name: string; type: 'Produto' | 'Curso' };
+
 /**
- * 'Produtos': the categories (of type 'Produto') on the 'Categorias' tab, then the products, each
- * in its category, on the 'Produtos' tab (which it leaves open).
+ * 'Produtos': the categories on the 'Categorias' tab, then the products, each in its category, on
+ * the 'Produtos' tab (which it leaves open).
  */
 export async function createProducts(
   page: Page,
-  categories: readonly string[],
+  categories: readonly StoreCategory[],
   products: readonly (StoreProduct & { category: string })[],
 ): Promise<void> {
   await openMenu(page, 'Produtos');
   await page.getByRole('tab', { name: 'Categorias' }).click();
   for (const category of categories) {
-    await createRow(page, { Nome: category, Tipo: { choose: 'Produto' } });
+    const { name, type } =
+      typeof category === 'string' ? { name: category, type: 'Produto' } : category;
+    await createRow(page, { Nome: name, Tipo: { choose: type } });
   }
   await page.getByRole('tab', { name: 'Produtos' }).click();
   for (const product of products) {

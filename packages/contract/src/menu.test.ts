@@ -21,6 +21,19 @@ describe('menuFor', () => {
     expect(seen).not.toContain('Loja');
   });
 
+  it("keeps 'Caixa' beside 'Loja Vendas+Caixa': two items never read 'Loja' and 'Loja …'", () => {
+    expect(labels(['Checkout', 'StoreCheckout'])).toEqual([
+      'Caixa',
+      'Loja Vendas+Caixa',
+      'Configurar webcam',
+    ]);
+    expect(labels(['CheckoutDelivery', 'StoreCheckout'])).toEqual([
+      'Loja Vendas+Caixa',
+      'Loja Caixa+Expedição',
+      'Configurar webcam',
+    ]);
+  });
+
   it('labels the combined screens Loja when held alone', () => {
     expect(labels(['StoreCheckoutDelivery'])).toEqual(['Loja', 'Configurar webcam']);
     expect(labels(['CheckoutDelivery'])).toEqual(['Loja', 'Configurar webcam']);

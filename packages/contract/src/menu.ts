@@ -354,14 +354,23 @@ function visibleInMode(item: MenuItem, mode: AppMode): boolean {
   return true;
 }
 
-/** The menu a user sees: items they hold a permission for, in this mode, with the 'Loja' rule. */
+/**
+ * The menu a user sees: items they hold a permission for, in this mode, with the 'Loja' rule. The
+ * rule names a user's one store screen; beside 'Loja Vendas+Caixa' (StoreCheckout, not one of the
+ * rule's permissions) a bare 'Loja' would not say which screen is which, so there every item
+ * keeps its own label (issue #47: 'Loja' was the Caixa).
+ */
 export function menuFor(permissions: readonly string[], mode: AppMode): MenuItem[] {
   const lojaCount = LOJA_PERMISSIONS.filter((p) => permissions.includes(p)).length;
-  return (MENU as readonly MenuItem[])
-    .filter((item) => visibleInMode(item, mode) && holdsAny(permissions, item.permissions))
-    .map((item) =>
-      lojaCount === 1 && LOJA_PAGES.includes(item.page) ? { ...item, label: 'Loja' } : item,
-    );
+  const items = (MENU as readonly MenuItem[]).filter(
+    (item) => visibleInMode(item, mode) && holdsAny(permissions, item.permissions),
+  );
+  const otherLoja = items.some((item) => item.page === 'STORE_CHECKOUT');
+  return items.map((item) =>
+    lojaCount === 1 && !otherLoja && LOJA_PAGES.includes(item.page)
+      ? { ...item, label: 'Loja' }
+      : item,
+  );
 }
 
 /** The user's menu under its headings: groups in MENU_GROUPS order, empty ones left out. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cashChange, exactCents, formatMoney, parseMoney, toCents } from './money.ts';
+import { cashChange, exactCents, formatMoney, parseMoney, toCents, typedCents } from './money.ts';
 
 describe('money', () => {
   it('formats cents as pt-BR reais', () => {
@@ -44,5 +44,15 @@ describe('money', () => {
   it('converts reais to cents without floating-point drift', () => {
     expect(toCents(0.1 + 0.2)).toBe(30);
     expect(toCents(19.99)).toBe(1999);
+  });
+});
+
+describe('typedCents', () => {
+  it("reads a money field's digits as cents, whatever mask surrounds them", () => {
+    expect(typedCents('4050')).toBe(4050);
+    expect(typedCents('R$ 1.234,56')).toBe(123456);
+    expect(typedCents('R$ 0,005')).toBe(5);
+    expect(typedCents('R$ ')).toBeNull();
+    expect(typedCents('12345678901234')).toBe(2345678901234);
   });
 });

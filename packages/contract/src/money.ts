@@ -51,6 +51,15 @@ export function parseMoney(text: string): Cents | null {
 }
 
 /**
+ * What a money field's digits say, in cents: a cashier types 4050 for R$ 40,50, and the mask's
+ * 'R$ ' and separators are not digits. Null when there is no digit; at most 13 digits are read.
+ */
+export function typedCents(text: string): Cents | null {
+  const digits = text.replace(/\D/g, '').slice(-13);
+  return digits === '' ? null : Number(digits);
+}
+
+/**
  * The till's change: what the customer handed over minus the cash part of the payment, or null
  * while the amount received does not cover it. The payment recorded stays the cash part.
  */

@@ -1,10 +1,9 @@
-import { formatMoney } from '@balcao/contract';
+import { formatMoney, typedCents } from '@balcao/contract';
 
 /** Typing digits fills the cents from the right: '1', '12', '1234' -> 'R$ 12,34'. */
 export function maskMoneyInput(text: string): string {
-  const digits = text.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
-  if (digits === '') return '';
-  return formatMoney(Number(digits.slice(-13)));
+  const cents = typedCents(text);
+  return cents === null ? '' : formatMoney(cents);
 }
 
 /** Digits as 'DD/MM/AAAA HH:mm', each separator added once a digit follows it. */

@@ -14,8 +14,11 @@ import {
   loadOpenOrders,
   loadSaleProducts,
   loadSaleProductsForSellers,
-  storeSaga,
-} from './sagas';
+} from './store-page-loads';
+import { saleSaga } from './sale-sagas';
+import { checkoutSaga } from './checkout-sagas';
+import { paymentSaga } from './payment-sagas';
+import { pixChargeSaga } from './pix-charge-sagas';
 import { deliverySaga, loadDeliveryOrders } from './delivery-sagas';
 import { loadPaidOrders, paidOrdersSaga } from './paid-orders-sagas';
 import { loadPixConfig, pixConfigSaga } from './pix-config-sagas';
@@ -36,7 +39,10 @@ registerArea({
     drawerSlice,
   ],
   sagas: [
-    storeSaga,
+    saleSaga,
+    checkoutSaga,
+    paymentSaga,
+    pixChargeSaga,
     deliverySaga,
     paidOrdersSaga,
     pixConfigSaga,

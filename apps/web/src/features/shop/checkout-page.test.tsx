@@ -157,15 +157,19 @@ describe('Caixa', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
     expect(await screen.findByText('Seu desconto máximo: 10%')).toBeVisible();
     const discount = screen.getByLabelText('Desconto (%) de Camiseta');
+    await waitFor(() => expect(finish()).toBeEnabled());
     await user.clear(discount);
     await user.type(discount, '15{Enter}');
     expect(screen.getByText('Desconto acima do seu limite de 10%.')).toBeVisible();
     expect(calls.updates).toEqual([]);
+    // Paying now would pay the order without the discount the field shows.
+    expect(finish()).toBeDisabled();
 
     await user.clear(discount);
     await user.type(discount, '10{Enter}');
     await waitFor(() => expect(calls.updates).toHaveLength(1));
     expect(calls.updates[0]?.items[0]).toEqual({ produto_id: 1, quantidade: 2, desconto: 10 });
+    await waitFor(() => expect(finish()).toBeEnabled());
   });
 
   it('takes a unit off a line, as after a stock refusal, and the total follows', async () => {

@@ -1,25 +1,13 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import {
-  CASH_METHOD_NAME,
-  cashChange,
-  paymentsCloseOrder,
-  paymentsRemaining,
-  toCents,
-  type Cents,
-  type OrderDto,
-  type PaymentEntry,
-  type PaymentMethodDto,
-  type PixChargeDto,
-  type PixPspChargeDto,
-  PIX_CHARGE_BUSY_CODE,
-  PIX_PSP_ERROR_CODE,
-  isPixMethodName,
-} from '@balcao/contract';
-import { failedCase, type ApiError, type FailureMeta } from '../../api/api-error';
+import { toCents, type Cents, type OrderDto, type PaymentMethodDto } from '@balcao/contract';
+import { failedCase } from '../../api/api-error';
 import { orderChanged } from '../../store/app-actions';
 import { delivered } from './delivery-slice';
 import type { Notice } from '../../ui/notice-dialog';
 import { finalizeSucceeded, ORDER_FINALIZED } from './sale-slice';
+import { isPix, type PixLineCharge } from './pix-line';
+import { forgetPixRefusals, pixChargeCases } from './pix-charge-cases';
+import { isCash, splitEvenly } from './payment-state';
 
 export const NO_ORDER_FOR_CUSTOMER = 'Não foi encontrado nenhum pedido associado ao cliente.';
 
@@ -38,24 +26,6 @@ export interface ItemChange {
   percent?: number;
   quantity?: number;
 }
-
-/** The key of a PIX charge: the order and the line's amount. */
-export const pixKey = (orderId: number, amount: Cents) => `${orderId}:${amount}`;
-
-export const isPix = (method: PaymentMethodDto | undefined) => isPixMethodName(method?.descricao);
-
-/**
- * A PIX line's charge: the static BR Code (the cashier confirms), the PSP's (the bank confirms,
- * docs/pix.md), or why there is none (`pspFailed`: the PSP did not answer, the cashier may confirm
- * by hand).
- */
-export type PixLineCharge =
-  | { kind: 'static'; charge: PixChargeDto }
-  | { kind: 'psp'; charge: PixPspChargeDto }
-  | { kind: 'error'; error: string; pspFailed: boolean };
-
-export const isCash = (method: PaymentMethodDto | undefined) =>
-  method?.descricao === CASH_METHOD_NAME;
 
 export interface CheckoutState {
   openOrders: OrderDto[];
@@ -83,6 +53,11 @@ export interface CheckoutState {
   received: Cents | null;
   /** The user's discount limit per line (GET /api/carrinho/desconto-maximo); null if unknown. */
   maxDiscount: number | null;
+  /**
+   * The discounts typed on the selected order that break a rule (over the user's limit, not a
+   * percent), by product id: the message its field shows. Payment waits until there is none.
+   */
+  discountErrors: Record<number, string>;
 }
 
 const initialState: CheckoutState = {
@@ -103,17 +78,8 @@ const initialState: CheckoutState = {
   unify: { merging: false, error: null },
   received: null,
   maxDiscount: null,
+  discountErrors: {},
 };
-
-/**
- * PIX refusals (e.g. no key configured) are asked again when the cashier opens a payment or picks
- * PIX: an admin may have saved the key meanwhile, and the screen must not keep the old answer.
- */
-function forgetPixRefusals(state: CheckoutState) {
-  for (const [key, charge] of Object.entries(state.pix))
-    if (charge.kind === 'error') delete state.pix[key];
-  state.pspConnected = null;
-}
 
 /** The order as saved: the selected one and its line in the open list follow it. */
 function takeOrder(state: CheckoutState, order: OrderDto) {
@@ -128,15 +94,9 @@ function selectOrder(state: CheckoutState, order: OrderDto | null) {
   ];
   state.nextKey += 1;
   state.received = null;
+  state.discountErrors = {};
   state.pixManual = {};
   forgetPixRefusals(state);
-}
-
-/** Splits `total` into `count` amounts that add up to it (the last ones take the odd cents). */
-export function splitEvenly(total: Cents, count: number): Cents[] {
-  const share = Math.floor(total / count);
-  const odd = total - share * count;
-  return Array.from({ length: count }, (_, i) => share + (i >= count - odd ? 1 : 0));
 }
 
 export const checkoutSlice = createSlice({
@@ -184,6 +144,12 @@ export const checkoutSlice = createSlice({
      */
     itemChangeRequested(state, _action: PayloadAction<ItemChange>) {
       state.savingItems = true;
+    },
+    /** A discount field's check as the cashier types: its message, or null once it passes. */
+    discountChecked(state, action: PayloadAction<{ productId: number; error: string | null }>) {
+      const { productId, error } = action.payload;
+      if (error === null) delete state.discountErrors[productId];
+      else state.discountErrors[productId] = error;
     },
     itemsSaved(state, action: PayloadAction<OrderDto>) {
       state.savingItems = false;
@@ -261,44 +227,7 @@ export const checkoutSlice = createSlice({
       if (state.selected?.id === action.payload) selectOrder(state, null);
     },
     orderRemoveFailed: failedCase(),
-    /** `line`: the payment line asking, so two PIX lines' charges load independently. */
-    pixChargeRequested(
-      _state,
-      _action: PayloadAction<{ orderId: number; amount: Cents; line: number }>,
-    ) {},
-    pixChargeLoaded(state, action: PayloadAction<{ key: string; charge: PixLineCharge }>) {
-      const { key, charge } = action.payload;
-      state.pix[key] = charge;
-      state.pspConnected = charge.kind === 'psp';
-    },
-    pixChargeFailed: {
-      // Shown under the PIX line, not in the generic dialog.
-      prepare: (key: string, error: ApiError) => ({
-        payload: error,
-        meta: { hideError: true, key },
-      }),
-      reducer(state, action: PayloadAction<ApiError, string, FailureMeta & { key: string }>) {
-        const { description, error } = action.payload;
-        // The PSP failing, or another till making the order's charge: 'Tentar de novo'.
-        const pspFailed = error === PIX_PSP_ERROR_CODE || error === PIX_CHARGE_BUSY_CODE;
-        state.pix[action.meta.key] = { kind: 'error', error: description, pspFailed };
-      },
-    },
-    /** 'Gerar nova cobrança' and 'Tentar de novo': the line asks for a charge again. */
-    pixChargeForgotten(state, action: PayloadAction<string>) {
-      delete state.pix[action.payload];
-      delete state.pixManual[action.payload];
-    },
-    /** 'Cancelar cobrança': the QR withdrawn at the PSP (DELETE), unless just paid. */
-    pixChargeCancelRequested(_state, _action: PayloadAction<{ key: string; txid: string }>) {},
-    pixChargeCancelFailed: failedCase(),
-    /** 'Confirmar sem o banco': the cashier's word, with why (audited by the server). */
-    pixManualConfirmed(state, action: PayloadAction<{ key: string; reason: string }>) {
-      state.pixManual[action.payload.key] = action.payload.reason;
-    },
-    pixManualUndone(state, action: PayloadAction<string>) {
-      delete state.pixManual[action.payload];
-    },
+    ...pixChargeCases,
     /** POST /api/carrinho/unificar: the first id keeps the merged items. */
     unifyRequested(state, _action: PayloadAction<{ idCliente: string; orderIds: number[] }>) {
       state.unify = { merging: true, error: null };
@@ -363,6 +292,7 @@ export const {
   paymentMethodsLoaded,
   paymentMethodsFailed,
   itemChangeRequested,
+  discountChecked,
   itemsSaved,
   itemsSaveFailed,
   paymentLineAdded,
@@ -397,71 +327,3 @@ export const {
 } = checkoutSlice.actions;
 
 export const selectCheckout = (state: WithSlice<typeof checkoutSlice>) => state.checkout;
-
-/**
- * A PIX line's standing: ready to pay (a static BR Code shown, the bank's Pix of a PSP charge, or
- * the cashier's reason where the bank did not confirm) and what the payment sends for it.
- */
-export function pixLineState(
-  charge: PixLineCharge | undefined,
-  manualReason: string | undefined,
-): { ready: boolean; bankPaid: boolean; entry: Pick<PaymentEntry, 'txid' | 'confirmacao_manual'> } {
-  if (charge?.kind === 'static') return { ready: true, bankPaid: false, entry: {} };
-  const psp = charge?.kind === 'psp' ? charge.charge : null;
-  if (psp?.endToEndId) return { ready: true, bankPaid: true, entry: { txid: psp.txid } };
-  const manual = manualReason !== undefined && (psp !== null || charge?.kind === 'error');
-  return {
-    ready: manual,
-    bankPaid: false,
-    entry: manual ? { ...(psp ? { txid: psp.txid } : {}), confirmacao_manual: manualReason } : {},
-  };
-}
-
-/**
- * The selected order's total in cents, each line's effective amount (one line follows it), the
- * cash part with the change for what was received, and whether 'Finalizar Pagamento' may run: the
- * payments add up, every PIX line is ready (`pixLineState`) and 'Recebido', when typed, covers the
- * cash part. `bankConfirmed`: the txids the bank confirmed, when every PIX line is ready and one
- * of them was confirmed by the bank (the till then pays by itself).
- */
-export function paymentState(state: CheckoutState) {
-  const total = state.selected ? toCents(state.selected.total) : 0;
-  // A fully discounted order (R$ 0,00) closes with no payment lines at all.
-  const amounts =
-    total === 0 ? [] : state.lines.length === 1 ? [total] : state.lines.map((line) => line.amount);
-  const methodsChosen = total === 0 || state.lines.every((line) => line.methodId !== null);
-  const methodOf = (i: number) =>
-    state.methods.find((method) => method.id_forma_pagamento === state.lines[i]?.methodId);
-  const cashPart = amounts.reduce(
-    (sum, amount, i) => (isCash(methodOf(i)) ? sum + amount : sum),
-    0,
-  );
-  const change = state.received === null ? null : cashChange(cashPart, state.received);
-  const pixLines = amounts.map((amount, i) => {
-    if (!isPix(methodOf(i)) || !state.selected) return null;
-    const key = pixKey(state.selected.id, amount);
-    return pixLineState(state.pix[key], state.pixManual[key]);
-  });
-  const pixReady = pixLines.every((line) => line === null || line.ready);
-  const bankTxids = pixLines.flatMap((line) =>
-    line?.bankPaid && line.entry.txid ? [line.entry.txid] : [],
-  );
-  return {
-    total,
-    amounts,
-    remaining: paymentsRemaining(total, amounts),
-    /** What each line sends besides its method and amount (PIX: txid, the cashier's reason). */
-    pixEntries: pixLines.map((line) => line?.entry ?? {}),
-    bankConfirmed: pixReady && bankTxids.length > 0 ? bankTxids.join(',') : null,
-    cashPart,
-    change,
-    canFinish:
-      state.selected !== null &&
-      methodsChosen &&
-      !state.paying &&
-      !state.savingItems &&
-      pixReady &&
-      (state.received === null || change !== null) &&
-      paymentsCloseOrder(total, amounts),
-  };
-}

@@ -217,6 +217,51 @@ describe('Vendas under a USB scanner (keys then Enter, no pause)', { timeout: 20
     expect(cart()).not.toHaveTextContent('Camiseta');
   });
 
+  it("keeps 'Item já foi adicionado' through later scans until closed or the '+' is used", async () => {
+    serveStore();
+    const { user } = await openSale();
+    await user.keyboard('CAM01{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
+    await user.keyboard('CAM01{Enter}');
+    const duplicate = () => screen.queryByText('Item já foi adicionado: Camiseta');
+    expect(await screen.findByText('Item já foi adicionado: Camiseta')).toBeVisible();
+    // The next scan (another product, or a wrong code) does not wipe it.
+    await user.keyboard('CAN02{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Caneca'));
+    await user.keyboard('NAO-EXISTE{Enter}');
+    await saidOnDesk('Produto não encontrado: NAO-EXISTE');
+    expect(duplicate()).toBeVisible();
+    expect(cart()).toHaveTextContent('1 x Camiseta');
+
+    // '+' on that product is what the cashier meant: the warning has been seen.
+    await user.click(screen.getByRole('button', { name: 'Mais Camiseta' }));
+    await waitFor(() => expect(cart()).toHaveTextContent('2 x Camiseta'));
+    expect(duplicate()).not.toBeInTheDocument();
+
+    await user.keyboard('CAN02{Enter}');
+    await screen.findByText('Item já foi adicionado: Caneca');
+    await user.click(screen.getByRole('button', { name: 'Fechar aviso' }));
+    expect(screen.queryByText('Item já foi adicionado: Caneca')).not.toBeInTheDocument();
+    await waitFor(() => expect(codeField()).toHaveFocus());
+  });
+
+  it("returns to 'Produtos' after a course's sale, so the next product scan finds it", async () => {
+    serveStore();
+    const { user } = await openSale();
+    await user.click(screen.getByRole('tab', { name: 'Cursos' }));
+    await user.type(codeField(), 'CUR04{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Curso de Oratória'));
+    await user.click(screen.getByRole('button', { name: 'Finalizar Pedido' }));
+    await user.keyboard(MARIA.cpf);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirmar' })).toBeEnabled());
+    await user.keyboard('{Enter}');
+    await screen.findByText('O pedido foi devidamente finalizado.');
+
+    expect(screen.getByRole('tab', { name: 'Produtos' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('CAM01{Enter}');
+    await waitFor(() => expect(cart()).toHaveTextContent('1 x Camiseta'));
+  });
+
   it("has no working '+' for a product out of stock", async () => {
     serveStore();
     server.use(

@@ -33,6 +33,12 @@ export interface SaleState {
   saving: boolean;
   /** Said on the desk, under the code, until the next scan or change: never a dialog a scan would hit. */
   notice: Notice | null;
+  /**
+   * 'Item já foi adicionado' of the last product scanned again: a cashier scanning twice for two
+   * units must see that the cart still holds one, so later scans do not wipe it. It goes when
+   * closed, when that product's quantity changes (the '+' it calls for) or when the sale ends.
+   */
+  duplicate: { productId: number; text: string } | null;
   finalize: {
     open: boolean;
     cpf: string;
@@ -67,6 +73,7 @@ const initialState: SaleState = {
   saving: false,
   finalize: closedFinalize,
   notice: null,
+  duplicate: null,
   focus: { target: 'code', serial: 0 },
 };
 
@@ -74,21 +81,27 @@ function moveFocus(state: SaleState, target: SaleFocus) {
   state.focus = { target, serial: state.focus.serial + 1 };
 }
 
-/** Closing or deleting resets the sale screen (SPEC.md section 4); the products stay. */
+/**
+ * Closing or deleting resets the sale screen (SPEC.md section 4), back on its first tab, where the
+ * next customer's products are scanned ('Produtos'); the products stay.
+ */
 function resetCart(state: SaleState) {
   Object.assign(state, {
+    tab: initialState.tab,
     code: '',
     cartId: null,
     lines: [],
     savedLines: [],
     saving: false,
     finalize: closedFinalize,
+    duplicate: null,
   });
   moveFocus(state, 'code');
 }
 
 function setQuantity(state: SaleState, productId: number, quantity: number) {
   state.notice = null;
+  if (state.duplicate?.productId === productId) state.duplicate = null;
   const line = state.lines.find((item) => item.productId === productId);
   if (quantity <= 0) {
     if (line && state.lines.length === 1) {
@@ -135,7 +148,7 @@ export const saleSlice = createSlice({
       if (!product) {
         state.notice = { title: 'Erro', text: productNotFound(code) };
       } else if (state.lines.some((line) => line.productId === product.id)) {
-        state.notice = { title: 'Erro', text: duplicateItemMessage(product.descricao) };
+        state.duplicate = { productId: product.id, text: duplicateItemMessage(product.descricao) };
       } else {
         setQuantity(state, product.id, 1);
       }
@@ -143,6 +156,11 @@ export const saleSlice = createSlice({
     /** The table's plus and minus buttons. */
     quantityChanged(state, action: PayloadAction<{ productId: number; quantity: number }>) {
       setQuantity(state, action.payload.productId, action.payload.quantity);
+    },
+    /** The cashier closed 'Item já foi adicionado'. */
+    duplicateDismissed(state) {
+      state.duplicate = null;
+      moveFocus(state, 'code');
     },
     cartCreated(state, action: PayloadAction<number>) {
       state.cartId = action.payload;
@@ -196,11 +214,15 @@ export const saleSlice = createSlice({
       state.finalize.lookingUp = false;
       state.finalize.clientName = action.payload;
     },
-    clientNameFailed: failedCase<SaleState>((state, error) => {
-      state.finalize.lookingUp = false;
-      state.finalize.clientName = null;
-      state.finalize.lookupError = error.description;
-    }),
+    /** Shown under the name field: a dialog would take the cursor away from the CPF. */
+    clientNameFailed: failedCase<SaleState>(
+      (state, error) => {
+        state.finalize.lookingUp = false;
+        state.finalize.clientName = null;
+        state.finalize.lookupError = error.description;
+      },
+      { hideError: true },
+    ),
     /** 'Confirmar'; from 'Loja Vendas+Caixa' the order then moves to the cashier tab. */
     finalizeRequested(state, _action: PayloadAction<{ toCheckout: boolean }>) {
       state.finalize.confirming = true;
@@ -223,6 +245,7 @@ export const {
   codeChanged,
   codeSubmitted,
   quantityChanged,
+  duplicateDismissed,
   cartCreated,
   cartSaved,
   cartSettled,

@@ -1,6 +1,5 @@
 import Form from 'react-bootstrap/Form';
-import { formatMoney, parseMoney, type Cents } from '@balcao/contract';
-import { maskMoneyInput } from '../../../ui/input-masks';
+import { formatMoney, typedCents, type Cents } from '@balcao/contract';
 
 export interface CashChangeProps {
   /** The cash part of the payment: what is recorded, whatever the customer handed over. */
@@ -36,10 +35,7 @@ export function CashChange(props: CashChangeProps) {
           placeholder={formatMoney(cashPart)}
           value={received === null ? '' : formatMoney(received)}
           onFocus={(event) => event.target.select()}
-          onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, '');
-            onReceivedChange(digits === '' ? null : parseMoney(maskMoneyInput(digits)));
-          }}
+          onChange={(event) => onReceivedChange(typedCents(event.target.value))}
         />
         <Form.Control.Feedback type="invalid">
           Recebido menor que o valor em dinheiro ({formatMoney(cashPart)}).

@@ -7,16 +7,17 @@ import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import {
+  discountChecked,
   itemChangeRequested,
   orderRemoveRequested,
   paymentLineAdded,
   paymentLineChanged,
   paymentLineRemoved,
   paymentRequested,
-  paymentState,
   receivedChanged,
   selectCheckout,
 } from '../checkout-slice';
+import { paymentState } from '../payment-state';
 import { selectDrawer } from '../drawer-slice';
 import { CashChange } from './cash-change';
 import { OrderItems } from './order-items';
@@ -77,6 +78,7 @@ export function CheckoutOrder({ toDelivery }: { toDelivery: boolean }) {
           discountEditable={selected.coupon === null}
           maxDiscount={checkout.maxDiscount}
           onChange={(change) => dispatch(itemChangeRequested(change))}
+          onDiscountChecked={(productId, error) => dispatch(discountChecked({ productId, error }))}
         />
         <Slot
           name="checkoutOrder"

@@ -5,14 +5,13 @@ import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import {
   formatMoney,
-  parseMoney,
+  typedCents,
   toCents,
   type Cents,
   type DrawerSessionDto,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { maskMoneyInput } from '../../../ui/input-masks';
 import { formatDateTime } from '../../../ui/formats';
 import { drawerCloseRequested, drawerOpenRequested, selectDrawer } from '../drawer-slice';
 
@@ -23,7 +22,7 @@ function MoneyInput(props: { label: string; value: Cents; onChange: (value: Cent
       inputMode="numeric"
       size="sm"
       value={formatMoney(props.value)}
-      onChange={(event) => props.onChange(parseMoney(maskMoneyInput(event.target.value)) ?? 0)}
+      onChange={(event) => props.onChange(typedCents(event.target.value) ?? 0)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
@@ -23,11 +23,14 @@ function DiscountInput({
   maxDiscount,
   disabled,
   onSave,
+  onCheck,
 }: {
   item: OrderItemDto;
   maxDiscount: number | null;
   disabled: boolean;
   onSave: (percent: number) => void;
+  /** The field's message as the cashier types (null once it passes): payment waits for it. */
+  onCheck: (error: string | null) => void;
 }) {
   const [text, setText] = useState(String(item.desconto).replace('.', ','));
   const percent = readPercent(text);
@@ -39,6 +42,20 @@ function DiscountInput({
       ? discountOverLimitMessage(maxDiscount)
       : null;
   const valid = error === null;
+  const check = useRef(onCheck);
+  useEffect(() => {
+    check.current = onCheck;
+  });
+  useEffect(() => {
+    check.current(error);
+  }, [error]);
+  // A line that goes (or an order deselected) takes its field's message with it.
+  useEffect(
+    () => () => {
+      check.current(null);
+    },
+    [],
+  );
   const save = () => {
     if (valid && percent !== item.desconto) onSave(percent);
   };
@@ -74,6 +91,8 @@ export interface OrderItemsProps {
   /** The user's discount limit per line, shown under the table; null when unknown. */
   maxDiscount: number | null;
   onChange: (change: ItemChange) => void;
+  /** A discount field's message as typed, or null once it passes. */
+  onDiscountChecked: (productId: number, error: string | null) => void;
 }
 
 /**
@@ -87,6 +106,7 @@ export function OrderItems({
   discountEditable,
   maxDiscount,
   onChange,
+  onDiscountChecked,
 }: OrderItemsProps) {
   return (
     <>
@@ -133,6 +153,7 @@ export function OrderItems({
                   maxDiscount={maxDiscount}
                   disabled={disabled || !discountEditable}
                   onSave={(percent) => onChange({ productId: item.id_produto, percent })}
+                  onCheck={(error) => onDiscountChecked(item.id_produto, error)}
                 />
               </td>
               <td className="text-nowrap">{formatMoney(toCents(item.total))}</td>

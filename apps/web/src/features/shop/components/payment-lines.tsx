@@ -3,12 +3,13 @@ import Form from 'react-bootstrap/Form';
 import {
   CASH_NEEDS_OPEN_DRAWER,
   formatMoney,
-  parseMoney,
+  typedCents,
   type Cents,
   type PaymentMethodDto,
 } from '@balcao/contract';
-import { maskMoneyInput } from '../../../ui/input-masks';
-import { isCash, isPix, type PaymentLine } from '../checkout-slice';
+import type { PaymentLine } from '../checkout-slice';
+import { isCash } from '../payment-state';
+import { isPix } from '../pix-line';
 import { PixCharge } from './pix-charge';
 
 export interface PaymentLinesProps {
@@ -64,7 +65,7 @@ export function PaymentLines(props: PaymentLinesProps) {
               onChange={(event) =>
                 onChange({
                   key: line.key,
-                  amount: parseMoney(maskMoneyInput(event.target.value)) ?? 0,
+                  amount: typedCents(event.target.value) ?? 0,
                 })
               }
             />

@@ -9,11 +9,11 @@ import {
   pixChargeCancelRequested,
   pixChargeForgotten,
   pixChargeRequested,
-  pixKey,
   pixManualConfirmed,
   pixManualUndone,
   selectCheckout,
 } from '../checkout-slice';
+import { pixKey } from '../pix-line';
 
 /**
  * A PIX line's charge. Without a PSP: the static BR Code, and confirming that the money arrived

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
@@ -17,6 +18,7 @@ import {
   codeSubmitted,
   customerCpfChanged,
   customerScanned,
+  duplicateDismissed,
   finalizeClosed,
   finalizeOpened,
   finalizeRequested,
@@ -90,6 +92,20 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
               </Button>
             </div>
             <NoticePanel notice={sale.notice} />
+            {sale.duplicate && (
+              <Alert
+                variant="warning"
+                className="mt-2 mb-0"
+                dismissible
+                closeLabel="Fechar aviso"
+                onClose={() => dispatch(duplicateDismissed())}
+              >
+                <strong>{sale.duplicate.text}</strong>
+                <div className="small">
+                  O carrinho segue com a mesma quantidade: use + para mais unidades.
+                </div>
+              </Alert>
+            )}
             <div className="mt-2">
               <QrScanner
                 label="Ler QR Code do produto"
