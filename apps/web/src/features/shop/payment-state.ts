@@ -8,7 +8,7 @@ import {
   type Cents,
   type PaymentMethodDto,
 } from '@balcao/contract';
-import type { CheckoutState } from './checkout-slice';
+import type { CheckoutState } from './checkout-state';
 import { isPix, pixKey, pixLineState } from './pix-line';
 
 export const isCash = (method: PaymentMethodDto | undefined) =>

@@ -2,7 +2,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { PIX_CHARGE_BUSY_CODE, PIX_PSP_ERROR_CODE, type Cents } from '@balcao/contract';
 import { failedCase, type ApiError, type FailureMeta } from '../../api/api-error';
-import type { CheckoutState } from './checkout-slice';
+import type { CheckoutState } from './checkout-state';
 import type { PixLineCharge } from './pix-line';
 
 /**
