@@ -3,8 +3,8 @@ import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   ALREADY_HOLDS_COURSEWARE_MESSAGE,
   badgeNameProblem,
+  badgePrintProblem,
   COURSEWARE_CODE_MESSAGE,
-  LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PENDING_MESSAGE,
   accreditationStatus,
@@ -33,7 +33,6 @@ import {
 
 type Db = Kysely<Database>;
 
-export const PRINT_DISABLED_MESSAGE = 'A impressão de crachás está desativada para este evento.';
 export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
 export const COURSEWARE_MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';
 export const OTHER_COURSE_MESSAGE = 'Esta apostila é de outro curso.';
@@ -194,13 +193,16 @@ export function badgeName(typed: string): string {
   return typed.trim();
 }
 
-/** The desk's rules before a badge prints: not pending, printing on, courseware first if asked. */
+/** The desk's rule before a badge prints (`badgePrintProblem`, the contract's): a 409 if broken. */
 export function requireBadgeAllowed(participant: DeskParticipant): void {
-  if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
-  if (!participant.print_enabled) throw conflict(PRINT_DISABLED_MESSAGE);
-  if (participant.link_courseware && participant.courseware_id === null) {
-    throw conflict(LINK_BEFORE_BADGE_MESSAGE);
-  }
+  const problem = badgePrintProblem(
+    { status: participant.status, coursewareId: participant.courseware_id },
+    {
+      printEnabled: Boolean(participant.print_enabled),
+      linkCourseware: Boolean(participant.link_courseware),
+    },
+  );
+  if (problem) throw conflict(problem);
 }
 
 /**

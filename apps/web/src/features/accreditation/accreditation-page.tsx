@@ -6,9 +6,9 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
   badgeNameProblem,
+  badgePrintProblem,
   COURSEWARE_CODE_LENGTH,
   LAYOUT_FIELDS,
-  LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PARTICIPANT_STATUS_LABELS,
   PENDING_MESSAGE,
@@ -116,10 +116,9 @@ export function AccreditationPage() {
         { fullName, center, event: eventLabel },
       ).map(unprintableMessage)
     : [];
-  // Where the event links courseware, the badge comes after it (the API refuses it before).
-  const linkFirst = status === 'WITHOUT_COURSEWARE';
-  const canPrint =
-    found && status !== 'PENDING' && !linkFirst && nameProblem === null && !desk.printing;
+  // The rule the API applies (courseware first where the event links it, printing on...).
+  const printProblem = found && event ? badgePrintProblem(participant, event) : null;
+  const canPrint = found && printProblem === null && nameProblem === null && !desk.printing;
   const canLink = found && status !== 'PENDING' && !participant.coursewareId;
 
   // A CPF scanned while 'Imprimir crachá' has the focus goes to the CPF, and its Enter verifies.
@@ -245,9 +244,9 @@ export function AccreditationPage() {
                     </ul>
                   </Alert>
                 )}
-                {linkFirst && (
+                {printProblem && status !== 'PENDING' && (
                   <Form.Text as="p" className="mb-0 mt-1">
-                    {LINK_BEFORE_BADGE_MESSAGE}
+                    {printProblem}
                   </Form.Text>
                 )}
                 {canLink && (

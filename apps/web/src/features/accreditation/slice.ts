@@ -8,7 +8,7 @@ import {
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
-import { refusal, type DeskOutcome } from '../../ui/desk-outcome';
+import { isExpectedRefusal, refusal, type DeskOutcome } from '../../ui/desk-outcome';
 
 /** GET /api/subscriptions/participant/check for a found participant (docs/accreditation-api.md). */
 export interface CheckAnswer {
@@ -217,10 +217,14 @@ export const accreditationSlice = createSlice({
       if (state.badgeJob?.jobId !== action.payload.id) return;
       state.outcome = badgeJobOutcome(state.badgeJob, action.payload);
     },
-    badgePrintFailed: failedCase<AccreditationState>((state, error, meta) => {
-      state.printing = false;
-      if (meta.hideError) state.outcome = refusal(error);
-    }),
+    /** A refusal (4xx) shows in the panel, anything else in the error dialog. */
+    badgePrintFailed: failedCase<AccreditationState>(
+      (state, error, meta) => {
+        state.printing = false;
+        if (meta.hideError) state.outcome = refusal(error);
+      },
+      { hideError: isExpectedRefusal },
+    ),
     coursewareCodeChanged(state, action: PayloadAction<string>) {
       state.coursewareCode = action.payload;
     },
@@ -236,11 +240,14 @@ export const accreditationSlice = createSlice({
       state.coursewareCode = '';
       state.participant = action.payload;
     },
-    linkFailed: failedCase<AccreditationState>((state, error, meta) => {
-      state.linking = false;
-      if (meta.hideError) state.outcome = refusal(error);
-      moveFocus(state, 'link');
-    }),
+    linkFailed: failedCase<AccreditationState>(
+      (state, error, meta) => {
+        state.linking = false;
+        if (meta.hideError) state.outcome = refusal(error);
+        moveFocus(state, 'link');
+      },
+      { hideError: isExpectedRefusal },
+    ),
     deskCleared(state) {
       return { ...initialState, syncIssues: state.syncIssues };
     },
