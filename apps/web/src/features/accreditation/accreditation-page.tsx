@@ -121,8 +121,9 @@ export function AccreditationPage() {
   const canPrint = found && printProblem === null && nameProblem === null && !desk.printing;
   const canLink = found && status !== 'PENDING' && !participant.coursewareId;
 
-  // A CPF scanned while 'Imprimir crachá' has the focus goes to the CPF, and its Enter verifies.
-  useScanField(() => cpfRef.current);
+  // A CPF scanned while 'Imprimir crachá' has the focus goes to the CPF, and its Enter verifies;
+  // keys typed while a lookup runs wait for its answer to move the cursor.
+  useScanField(() => cpfRef.current, desk.checking || desk.linking || desk.printing);
   useEffect(() => {
     const target =
       focus.target === 'print'
