@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import {
   badgeNameProblem,
   badgePrintProblem,
+  badgeRequestsText,
   COURSEWARE_CODE_LENGTH,
   LAYOUT_FIELDS,
   NOT_REGISTERED_MESSAGE,
@@ -15,6 +16,7 @@ import {
   cpfDigits,
   formatCpf,
   type AccreditationStatus,
+  type BadgeJobCounts,
   type ParticipantDto,
   unprintableMessage,
   unprintableTexts,
@@ -63,7 +65,13 @@ function StatusPanel({ status, cpf }: { status: AccreditationStatus; cpf: string
   );
 }
 
-function ParticipantInfo({ participant }: { participant: ParticipantDto }) {
+function ParticipantInfo({
+  participant,
+  badgeJobs,
+}: {
+  participant: ParticipantDto;
+  badgeJobs: BadgeJobCounts | null;
+}) {
   const rows: [string, string][] = [
     ['Nome', participant.name],
     ['CPF', formatCpf(participant.cpf)],
@@ -71,7 +79,8 @@ function ParticipantInfo({ participant }: { participant: ParticipantDto }) {
     ['Pacote', participant.pacote ?? ''],
     ['Núcleo', participant.center?.name ?? ''],
     ['Apostila', participant.coursewareSerial ?? 'Nenhuma'],
-    ['Crachás impressos', String(participant.badgePrintCount)],
+    // Asked for, not printed: a badge in a dead agent's queue is 'na fila' (issue #47).
+    ['Crachás solicitados', badgeRequestsText(participant.badgePrintCount, badgeJobs ?? undefined)],
   ];
   return (
     <dl className="desk-participant row mb-0" aria-label="Participante">
@@ -207,7 +216,7 @@ export function AccreditationPage() {
           {found && (
             <Card className="desk-card">
               <Card.Body>
-                <ParticipantInfo participant={participant} />
+                <ParticipantInfo participant={participant} badgeJobs={desk.badgeJobs} />
                 <hr />
                 <Form.Group controlId="desk-usual-name" className="mb-2">
                   <Form.Label>Nome no crachá</Form.Label>

@@ -2,6 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   queuedPrintText,
   type AccreditationStatus,
+  type BadgeJobCounts,
   type OfflineIssueDto,
   type ParticipantDto,
   type PrintJob,
@@ -15,6 +16,8 @@ export interface CheckAnswer {
   status: AccreditationStatus;
   participant: ParticipantDto;
   event: { id: number; name: string; linkCourseware: boolean };
+  /** Badges asked for and not printed yet (the server's answer; the replica does not know). */
+  badgeJobs?: BadgeJobCounts;
 }
 
 /** Where the desk puts the cursor after a step (SPEC.md section 2, 'Accreditation'). */
@@ -27,6 +30,8 @@ export interface AccreditationState {
   checkedCpf: string | null;
   status: AccreditationStatus | null;
   participant: ParticipantDto | null;
+  /** The shown participant's badges still in a printer's queue or failed there. */
+  badgeJobs: BadgeJobCounts | null;
   usualName: string;
   coursewareCode: string;
   checking: boolean;
@@ -49,6 +54,7 @@ const initialState: AccreditationState = {
   checkedCpf: null,
   status: null,
   participant: null,
+  badgeJobs: null,
   usualName: '',
   coursewareCode: '',
   checking: false,
@@ -116,6 +122,7 @@ function resetForm(state: AccreditationState) {
   Object.assign(state, {
     cpf: '',
     participant: null,
+    badgeJobs: null,
     usualName: '',
     coursewareCode: '',
   });
@@ -146,6 +153,7 @@ export const accreditationSlice = createSlice({
       state.checkedCpf = cpf;
       state.status = status;
       state.participant = participant;
+      state.badgeJobs = action.payload.badgeJobs ?? null;
       state.usualName = defaultBadgeName(participant);
       state.coursewareCode = '';
       moveFocus(state, focusFor(status));
