@@ -8,7 +8,13 @@ import {
   type ParticipantDto,
 } from '@balcao/contract';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
-import { bearer, createCenter, createEvent, createPrinter, mapPrinter } from './helpers/fixtures.ts';
+import {
+  bearer,
+  createCenter,
+  createEvent,
+  createPrinter,
+  mapPrinter,
+} from './helpers/fixtures.ts';
 import {
   createCourse,
   createCourseware,

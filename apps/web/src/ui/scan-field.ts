@@ -90,8 +90,7 @@ function isTextEntry(element: Element | null): boolean {
 /** The last key of a scanner's code not yet ended by an Enter; -Infinity once one ended it. */
 let lastPrintableAt = -Infinity;
 
-const isButton = (element: Element | null) =>
-  Boolean(element?.closest('button, [role=button], a'));
+const isButton = (element: Element | null) => Boolean(element?.closest('button, [role=button], a'));
 
 /** Keys wait while the shown desk is busy, and after it until the waiting ones are pressed. */
 function holding(): boolean {

@@ -48,7 +48,9 @@ function EventSelection({ row }: { row: TableRow }) {
     );
   }
   return (
-    <RowButton onClick={() => dispatch(eventSwitchAsked({ id: Number(row.id), name: textOf(row.name) }))}>
+    <RowButton
+      onClick={() => dispatch(eventSwitchAsked({ id: Number(row.id), name: textOf(row.name) }))}
+    >
       Selecionar
     </RowButton>
   );
