@@ -106,7 +106,9 @@ function insertText(field: HTMLInputElement | HTMLTextAreaElement, text: string)
   if (field.maxLength >= 0 && next.length > field.maxLength) return;
   // The prototype's setter, so React sees the input event as a change (its tracker compares).
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, next);
-  field.setSelectionRange?.(start + text.length, start + text.length);
+  // Fields without a caret (type number, email) answer null and refuse a range.
+  if (field.selectionStart !== null)
+    field.setSelectionRange(start + text.length, start + text.length);
   field.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
