@@ -143,7 +143,7 @@ describe('the accreditation desk', () => {
     await typeInto(cpf, clerk.cpf);
     await cpf.press('Enter');
     await p.locator('.desk-status[data-status="REGISTERED"]').waitFor();
-    expect(await participant.innerText()).toMatch(/Crachás impressos\s+1/);
+    expect(await participant.innerText()).toMatch(/Crachás solicitados\s+1$/);
 
     // Troca de Apostila: the first courseware for the second one, both by their series.
     await openMenu(p, 'Troca de Apostila');

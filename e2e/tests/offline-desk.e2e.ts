@@ -175,7 +175,7 @@ describe('the accreditation desk without the server', () => {
       const row = await readRow(p, 'Participantes', guest.name);
       expect(row['Credenciamento'], guest.name).toBe('CONFIRMADO');
       expect(row['Apostila'], guest.name).toBe('VINCULADO');
-      expect(row['Impressões'], guest.name).toBe(index === 0 ? '2' : '1');
+      expect(row['Crachás solicitados'], guest.name).toBe(index === 0 ? '2' : '1');
     }
     await other.context().close();
     // Setting up through the screens, and a wait of up to a minute for the clock to turn.

@@ -7,6 +7,7 @@ import {
   day,
   logOut,
   openMenu,
+  readRow,
   rowOf,
   setUpDesk,
   signIn,
@@ -85,7 +86,20 @@ describe('what the screen says is true', () => {
       expect(await p.getByText(/Crachá impresso/).count()).toBe(0);
     }
     await p.getByText(queued, { exact: true }).waitFor();
+
+    // The count says it too: the guest's badge was asked for and sits in the queue, not printed.
+    await cpf.focus();
+    await p.keyboard.type(guest.cpf);
+    await p.keyboard.press('Enter');
+    await p.locator('.desk-status[data-status="REGISTERED"]').waitFor();
+    const shown = await p.getByLabel('Participante', { exact: true }).innerText();
+    expect(shown).toMatch(/Crachás solicitados\s+1 \(1 na fila\)$/);
+    expect(shown).not.toMatch(/impresso/i);
     await p.screenshot({ path: `${ARTIFACTS}print-truth-desk.png`, fullPage: true });
+    // 'Gerenciar Participantes' counts what was asked for, and says so.
+    await openMenu(p, 'Gerenciar Participantes');
+    const listed = await readRow(p, 'Participantes', guest.name);
+    expect(listed['Crachás solicitados']).toBe('1');
   }, 240_000);
 
   it("prints the automatic coupon after the receipt and shows 'Cupom gerado: …'", async () => {

@@ -108,6 +108,55 @@ describe('the desks under a USB scanner', () => {
     expect(prints).toEqual([]);
   });
 
+  it('accreditation: no key typed during a slow lookup is lost, and one Enter is always enough', async () => {
+    const p = page();
+    const code = series[1] ?? '';
+    expect(code.startsWith('0')).toBe(true);
+    await signIn(p, 'admin', inject('adminPassword'));
+    await openMenu(p, 'Credenciamento');
+    // A slow server: every participant lookup answers after 600 ms.
+    const lookups: string[] = [];
+    const isLookup = (url: URL) => url.pathname.endsWith('/api/subscriptions/participant/check');
+    await p.route(isLookup, async (route) => {
+      lookups.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+
+    // Bruno's CPF, Enter and his courseware's series at once, as a scanner types them: the code's
+    // leading '0' and its Enter arrive while the CPF is looked up.
+    await p.keyboard.type(`${bruno.cpf}`);
+    await p.keyboard.press('Enter');
+    await p.keyboard.type(code);
+    await p.keyboard.press('Enter');
+    await p.locator('.desk-status[data-status="WITHOUT_BADGE"]').waitFor();
+    const shown = p.getByLabel('Participante', { exact: true });
+    expect(await shown.innerText()).toContain(code);
+    expect(await p.getByText('Apostila não encontrada.').count()).toBe(0);
+
+    // One Enter, on the highlighted 'Imprimir crachá', prints the badge.
+    const print = p.getByRole('button', { name: 'Imprimir crachá', exact: true });
+    await expect
+      .poll(() => print.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+    const badge = await expectPrinted(p, () => p.keyboard.press('Enter'));
+    expect(badge).toContain('Bruno');
+    await p.getByText('Crachá impresso: Bruno', { exact: true }).waitFor();
+
+    // Two guests scanned back to back: the second CPF and its Enter come during the first's
+    // lookup, and that one Enter is enough.
+    lookups.length = 0;
+    await scan(p, ana.cpf);
+    await scan(p, customer.cpf);
+    await shown.getByText(customer.name).waitFor();
+    await p.locator('.desk-status[data-status="WITHOUT_COURSEWARE"]').waitFor();
+    expect(lookups).toHaveLength(2);
+    expect(await p.getByLabel('CPF', { exact: true }).inputValue()).toBe(
+      customer.cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'),
+    );
+    await p.screenshot({ path: `${ARTIFACTS}scanner-slow-lookup.png` });
+  }, 120_000);
+
   it("'Vendas': a refused, a repeated and an unknown code, a '+' click and a finished order never swallow the next scan", async () => {
     const p = page();
     await signIn(p, clerk.username, clerk.password);

@@ -7,7 +7,10 @@ import {
   expectPrinted,
   logOut,
   openMenu,
+  rowOf,
+  selectEvent,
   setUpDesk,
+  showRow,
   signIn,
   typeInto,
   uniqueSuffix,
@@ -147,5 +150,18 @@ describe('the till', () => {
       `Todos os balcões e relatórios passam para o evento ${other}.`,
     );
     await expect.poll(() => topEvent.locator('option:checked').innerText()).toBe(other);
+
+    // 'Selecionar' on Eventos moves every desk too: the same confirmation asks first.
+    await showRow(p, 'Eventos', event);
+    await rowOf(p, 'Eventos', event)
+      .getByRole('button', { name: 'Selecionar', exact: true })
+      .click();
+    const asked = p.getByRole('dialog', { name: 'Trocar evento' });
+    await asked.getByText(`Todos os balcões e relatórios passam para o evento ${event}.`).waitFor();
+    await asked.getByRole('button', { name: 'Voltar', exact: true }).click();
+    await asked.waitFor({ state: 'hidden' });
+    expect(await topEvent.locator('option:checked').innerText()).toBe(other);
+    await selectEvent(p, event);
+    expect(await topEvent.locator('option:checked').innerText()).toBe(event);
   }, 240_000);
 });

@@ -8,7 +8,13 @@ import {
   type ParticipantDto,
 } from '@balcao/contract';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
-import { createCenter, createEvent } from './helpers/fixtures.ts';
+import {
+  bearer,
+  createCenter,
+  createEvent,
+  createPrinter,
+  mapPrinter,
+} from './helpers/fixtures.ts';
 import {
   createCourse,
   createCourseware,
@@ -132,6 +138,47 @@ describe('CPF check', () => {
 });
 
 describe('badge print', () => {
+  it("answers the check with the badges a printer has not printed: a dead agent's are 'na fila'", async () => {
+    const printer = await createPrinter(t.db, 'Crachás do balcão');
+    await mapPrinter(t.db, desk.username, printer.id, 'BADGE');
+    try {
+      const participant = await createParticipant(t.db, plainEventId, { center_id: centerId });
+      const fresh = await check(participant.cpf, plainEventId);
+      expect(fresh.json().badgeJobs).toEqual({ waiting: 0, failed: 0 });
+      for (const name of ['Ana', 'Aninha']) {
+        const printed = await printBadge(participant.id, name, plainEventId);
+        expect(printed.json()).toMatchObject({ printer: 'Crachás do balcão' });
+      }
+      // No agent has asked for work: both asked for, none printed.
+      let checked = (await check(participant.cpf, plainEventId)).json();
+      expect(checked.participant.badgePrintCount).toBe(2);
+      expect(checked.badgeJobs).toEqual({ waiting: 2, failed: 0 });
+
+      // The agent prints one and fails the other.
+      const agent = bearer(printer.token);
+      const outcomes = ['done', 'failed'] as const;
+      for (const outcome of outcomes) {
+        const next = await t.app.inject({
+          method: 'POST',
+          url: '/api/prints/agent/next',
+          headers: agent,
+        });
+        const reported = await t.app.inject({
+          method: 'POST',
+          url: `/api/prints/agent/jobs/${next.json().id}/${outcome}`,
+          headers: agent,
+          ...(outcome === 'failed' ? { payload: { error: 'Sem papel' } } : {}),
+        });
+        expect(reported.statusCode).toBe(204);
+      }
+      checked = (await check(participant.cpf, plainEventId)).json();
+      expect(checked.participant.badgePrintCount).toBe(2);
+      expect(checked.badgeJobs).toEqual({ waiting: 0, failed: 1 });
+    } finally {
+      await t.db.deleteFrom('print_mappings').where('printer_id', '=', printer.id).execute();
+    }
+  });
+
   it('saves the usual name, counts every print and records a check-in per print', async () => {
     const participant = await createParticipant(t.db, plainEventId, {
       name: 'Maria Conceição da Silva',

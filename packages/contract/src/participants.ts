@@ -82,6 +82,46 @@ export const ALREADY_HOLDS_COURSEWARE_MESSAGE = 'O participante já possui uma a
 /** Where the event links courseware, the badge prints after it: the desk's order, kept by both sides. */
 export const LINK_BEFORE_BADGE_MESSAGE = 'Vincule a apostila antes de imprimir o crachá.';
 
+/**
+ * A participant's badges sent to a mapped printer and not printed yet: still in its queue
+ * (queued, or taken by its agent) or failed there. `badgePrintCount` counts every badge the
+ * desks asked for (at the request, in the print's transaction), printed or not.
+ */
+export interface BadgeJobCounts {
+  waiting: number;
+  failed: number;
+}
+
+/**
+ * The desk's 'Crachás solicitados': how many badges were asked for, and of those the ones a
+ * printer has not printed ('2 (1 na fila)'), so a dead agent's queue never reads as printed.
+ */
+export function badgeRequestsText(requested: number, jobs?: BadgeJobCounts): string {
+  const notPrinted = [
+    jobs?.waiting ? `${jobs.waiting} na fila` : '',
+    jobs?.failed ? `${jobs.failed} ${jobs.failed === 1 ? 'não impresso' : 'não impressos'}` : '',
+  ].filter(Boolean);
+  return notPrinted.length > 0 ? `${requested} (${notPrinted.join(', ')})` : String(requested);
+}
+
+export const PRINT_DISABLED_MESSAGE = 'A impressão de crachás está desativada para este evento.';
+
+/**
+ * The desk's rule before a badge prints, the one both sides apply (the desk's 'Imprimir crachá',
+ * the offline desk, the API's 409): not pending, printing on for the event, and the courseware
+ * first where the event links it. The reason in pt-BR; null: it may print. The name has its own
+ * rule (`badgeNameProblem`, a 400).
+ */
+export function badgePrintProblem(
+  participant: Pick<ParticipantDto, 'status' | 'coursewareId'>,
+  event: { linkCourseware: boolean; printEnabled: boolean },
+): string | null {
+  if (participant.status === 'PAYMENT_ERROR') return PENDING_MESSAGE;
+  if (!event.printEnabled) return PRINT_DISABLED_MESSAGE;
+  if (event.linkCourseware && !participant.coursewareId) return LINK_BEFORE_BADGE_MESSAGE;
+  return null;
+}
+
 /** Which status a found participant is in; the event decides whether courseware is required. */
 export function accreditationStatus(
   participant: Pick<ParticipantDto, 'status' | 'coursewareId' | 'badge'>,

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,72 @@ function Desk({ message = null }: { message?: string | null }) {
         Menu
       </button>
       {open && <div id="panel">Painel</div>}
+    </div>
+  );
+}
+
+/**
+ * A desk that looks a code up (busy 80 ms, its Enter ignored meanwhile as the accreditation desk
+ * did), then sends the cursor to a second field or, for a code starting 'P', to a button.
+ */
+function LookupDesk() {
+  const field = useRef<HTMLInputElement>(null);
+  const second = useRef<HTMLInputElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [looked, setLooked] = useState<string[]>([]);
+  const [linked, setLinked] = useState<string[]>([]);
+  const [code, setCode] = useState('');
+  const [pressed, setPressed] = useState(0);
+  const [focus, setFocus] = useState<{ to: 'field' | 'second' | 'button'; n: number }>({
+    to: 'field',
+    n: 0,
+  });
+  useScanField(() => field.current, busy);
+  useEffect(() => {
+    const target = { field, second, button }[focus.to].current;
+    target?.focus();
+    if (target instanceof HTMLInputElement) target.select();
+  }, [focus]);
+  const lookUp = (value: string) => {
+    if (busy || value === '') return;
+    setBusy(true);
+    setTimeout(() => {
+      setBusy(false);
+      setLooked((all) => [...all, value]);
+      setFocus((now) => ({ to: value.startsWith('P') ? 'button' : 'second', n: now.n + 1 }));
+    }, 80);
+  };
+  return (
+    <div>
+      <form
+        onSubmit={(submitted) => {
+          submitted.preventDefault();
+          lookUp(field.current?.value ?? '');
+        }}
+      >
+        <label htmlFor="cpf">CPF</label>
+        <input id="cpf" ref={field} />
+      </form>
+      <label htmlFor="second">Apostila</label>
+      <input
+        id="second"
+        ref={second}
+        value={code}
+        onChange={(changed) => setCode(changed.target.value)}
+        onKeyDown={(key) => {
+          if (key.key !== 'Enter') return;
+          key.preventDefault();
+          setLinked((all) => [...all, code]);
+          setCode('');
+          setFocus((now) => ({ to: 'field', n: now.n + 1 }));
+        }}
+      />
+      <button ref={button} type="button" onClick={() => setPressed((n) => n + 1)}>
+        Imprimir {pressed}
+      </button>
+      <output aria-label="Consultados">{looked.join(',')}</output>
+      <output aria-label="Vinculados">{linked.join(',')}</output>
     </div>
   );
 }
@@ -86,6 +152,38 @@ describe('useScanField', () => {
     expect(screen.getByText('Painel')).toBeInTheDocument();
     await personPause();
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveFocus();
+  });
+
+  it('keeps the keys typed during a lookup and presses them where its answer puts the cursor', async () => {
+    const user = userEvent.setup();
+    render(<LookupDesk />);
+    screen.getByLabelText('CPF').focus();
+    // A CPF and the courseware code right after it, as a scanner sends them: the code's leading
+    // '0' and its Enter come while the CPF is looked up.
+    await atScannerSpeed(() => user.keyboard('11122233344{Enter}0123{Enter}'));
+    await waitFor(() => expect(screen.getByLabelText('Vinculados')).toHaveTextContent('0123'));
+    expect(screen.getByLabelText('Consultados')).toHaveTextContent(/^11122233344$/);
+    expect(screen.getByLabelText('CPF')).toHaveFocus();
+
+    // A second CPF scanned during the first's lookup: its one Enter is enough.
+    await personPause();
+    await atScannerSpeed(() => user.keyboard('P1{Enter}P2{Enter}'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Consultados')).toHaveTextContent('11122233344,P1,P2'),
+    );
+    expect(screen.getByRole('button', { name: /Imprimir/ })).toHaveFocus();
+  });
+
+  it("presses a person's Enter on the highlighted button right after a fast lookup", async () => {
+    const user = userEvent.setup();
+    render(<LookupDesk />);
+    screen.getByLabelText('CPF').focus();
+    await atScannerSpeed(async () => {
+      await user.keyboard('P9{Enter}');
+      await waitFor(() => expect(screen.getByRole('button', { name: /Imprimir/ })).toHaveFocus());
+      await user.keyboard('{Enter}');
+    });
+    expect(screen.getByRole('button', { name: /Imprimir/ })).toHaveTextContent('Imprimir 1');
   });
 
   it('closes a message dialog when a scan arrives, and the scan lands whole in the field', async () => {

@@ -7,8 +7,23 @@ import { createContext, useContext, useEffect, useRef } from 'react';
  */
 type FieldGetter = () => HTMLInputElement | null;
 
+/** A desk on screen: its scan field, and whether it is looking something up (keys wait). */
+interface Desk {
+  current: FieldGetter;
+  busy: () => boolean;
+}
+
 /** The scan fields of the desks on screen; the last one shown takes the scans. */
-const desks: { current: FieldGetter }[] = [];
+const desks: Desk[] = [];
+
+/**
+ * Keys typed while the desk looks something up (a CPF's participant, a link, a print), in order:
+ * pressed again once its answer has moved the cursor, so none lands in the field the answer
+ * replaces or is dropped by a desk that ignores Enter while busy (issue #47).
+ */
+const held: string[] = [];
+/** The keys `replayHeld` presses: the hold lets them through. */
+const replayed = new WeakSet<Event>();
 
 /** False for a desk mounted in a hidden tab (the combined store screens). */
 export const DeskShownContext = createContext(true);
@@ -72,7 +87,62 @@ function isTextEntry(element: Element | null): boolean {
   return element instanceof HTMLElement && element.matches(TEXT_ENTRY) && !element.closest(OVERLAY);
 }
 
+/** The last key of a scanner's code not yet ended by an Enter; -Infinity once one ended it. */
 let lastPrintableAt = -Infinity;
+
+const isButton = (element: Element | null) => Boolean(element?.closest('button, [role=button], a'));
+
+/** Keys wait while the shown desk is busy, and after it until the waiting ones are pressed. */
+function holding(): boolean {
+  const desk = desks.at(-1);
+  return Boolean(desk && (desk.busy() || held.length > 0));
+}
+
+/** Types `text` into a text field as the browser would: at the caret, over the selection. */
+function insertText(field: HTMLInputElement | HTMLTextAreaElement, text: string): void {
+  const start = field.selectionStart ?? field.value.length;
+  const end = field.selectionEnd ?? start;
+  const next = field.value.slice(0, start) + text + field.value.slice(end);
+  if (field.maxLength >= 0 && next.length > field.maxLength) return;
+  // The prototype's setter, so React sees the input event as a change (its tracker compares).
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set?.call(field, next);
+  // Fields without a caret (type number, email) answer null and refuse a range.
+  if (field.selectionStart !== null)
+    field.setSelectionRange(start + text.length, start + text.length);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Presses a held key where the focus is now, as the keyboard would have. */
+function pressKey(key: string): void {
+  const target = document.activeElement ?? document.body;
+  const keydown = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+  replayed.add(keydown);
+  target.dispatchEvent(keydown);
+  if (keydown.defaultPrevented) return;
+  // The keydown may have moved the focus (a code's first key on a button goes to the scan field).
+  const active = document.activeElement;
+  if (key === 'Enter') {
+    if (active instanceof HTMLElement && isButton(active)) active.click();
+    else if (active instanceof HTMLInputElement) active.form?.requestSubmit();
+  } else if (
+    (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) &&
+    isTextEntry(active)
+  ) {
+    insertText(active, key);
+  }
+}
+
+/**
+ * Presses the held keys one at a time, each after the page has answered the one before (an Enter
+ * that starts another lookup holds the rest again).
+ */
+function replayHeld(): void {
+  if (desks.at(-1)?.busy()) return;
+  const key = held.shift();
+  if (key === undefined) return;
+  pressKey(key);
+  setTimeout(replayHeld);
+}
 
 /** Closes a desk's message dialog by its own button, as the clerk would. */
 function closeMessage(dialog: Element): void {
@@ -86,6 +156,13 @@ function closeMessage(dialog: Element): void {
  */
 function onKeyDown(event: KeyboardEvent) {
   const active = document.activeElement;
+  const scanKey = isPrintable(event) || event.key === 'Enter';
+  if (scanKey && !replayed.has(event) && !active?.closest(OVERLAY) && holding()) {
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(event.key);
+    return;
+  }
   if (isPrintable(event)) {
     lastPrintableAt = event.timeStamp;
     const message = active?.closest(`.${SCAN_MESSAGE}`);
@@ -93,13 +170,15 @@ function onKeyDown(event: KeyboardEvent) {
       closeMessage(message);
       focusScanField();
     } else if (!isTextEntry(active) && !active?.closest(OVERLAY)) focusScanField();
-  } else if (
-    event.key === 'Enter' &&
-    active?.closest('button, [role=button], a') &&
-    event.timeStamp - lastPrintableAt < SCAN_KEY_GAP_MS
-  ) {
-    event.preventDefault();
-    event.stopPropagation();
+  } else if (event.key === 'Enter') {
+    const scannersEnter = event.timeStamp - lastPrintableAt < SCAN_KEY_GAP_MS;
+    // One Enter ends a scan: the next is a person's (an Enter on the highlighted 'Imprimir
+    // crachá' just after a fast lookup was taken for the scanner's and swallowed).
+    lastPrintableAt = -Infinity;
+    if (scannersEnter && isButton(active)) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
   }
 }
 
@@ -121,17 +200,24 @@ function onClick(event: MouseEvent) {
 
 /**
  * Makes `field` the desk's scan field while the desk is shown: scans typed elsewhere land in it,
- * clicks give it the focus back, and a desk shown again (its tab chosen) focuses it.
+ * clicks give it the focus back, and a desk shown again (its tab chosen) focuses it. While `busy`
+ * (a lookup on its way) the keys typed wait, and are pressed once the answer has moved the cursor.
  */
-export function useScanField(field: FieldGetter): void {
+export function useScanField(field: FieldGetter, busy = false): void {
   const shown = useContext(DeskShownContext);
   const getter = useRef(field);
+  const busyNow = useRef(busy);
   useEffect(() => {
     getter.current = field;
   });
   useEffect(() => {
+    busyNow.current = busy;
+    // After the answer's own effects (the cursor moved): every effect of a commit runs first.
+    if (!busy && held.length > 0) setTimeout(replayHeld);
+  }, [busy]);
+  useEffect(() => {
     if (!shown) return;
-    const desk = { current: () => getter.current() };
+    const desk: Desk = { current: () => getter.current(), busy: () => busyNow.current };
     desks.push(desk);
     if (desks.length === 1) {
       document.addEventListener('keydown', onKeyDown, true);
@@ -143,6 +229,7 @@ export function useScanField(field: FieldGetter): void {
     return () => {
       desks.splice(desks.indexOf(desk), 1);
       if (desks.length === 0) {
+        held.length = 0;
         document.removeEventListener('keydown', onKeyDown, true);
         document.removeEventListener('click', onClick, true);
       }

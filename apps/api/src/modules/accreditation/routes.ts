@@ -25,6 +25,7 @@ const CheckAnswerSchema = Type.Object({
   status: Type.Enum(FOUND_STATUSES),
   participant: ParticipantDtoSchema,
   event: Type.Object({ id: Type.Integer(), name: Type.String(), linkCourseware: Type.Boolean() }),
+  badgeJobs: Type.Object({ waiting: Type.Integer(), failed: Type.Integer() }),
 });
 
 /** 'Credenciamento' and 'Troca de Apostila' (docs/accreditation-api.md). */

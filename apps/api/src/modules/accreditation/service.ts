@@ -3,13 +3,14 @@ import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
   ALREADY_HOLDS_COURSEWARE_MESSAGE,
   badgeNameProblem,
+  badgePrintProblem,
   COURSEWARE_CODE_MESSAGE,
-  LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PENDING_MESSAGE,
   accreditationStatus,
   parseCoursewareCode,
   type AccreditationStatus,
+  type BadgeJobCounts,
   type ParticipantDto,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
@@ -33,7 +34,6 @@ import { requireCpf } from '../../http/cpf.ts';
 
 type Db = Kysely<Database>;
 
-export const PRINT_DISABLED_MESSAGE = 'A impressão de crachás está desativada para este evento.';
 export const NO_COURSEWARE_MESSAGE = 'O participante não possui apostila.';
 export const COURSEWARE_MISMATCH_MESSAGE = 'A apostila atual não confere com a do participante.';
 export const OTHER_COURSE_MESSAGE = 'Esta apostila é de outro curso.';
@@ -45,6 +45,30 @@ export interface CheckAnswer {
   status: Exclude<AccreditationStatus, 'NOT_REGISTERED'>;
   participant: ParticipantDto;
   event: { id: number; name: string; linkCourseware: boolean };
+  /** Of the badges asked for, those a printer has not printed (the desk's count says so). */
+  badgeJobs: BadgeJobCounts;
+}
+
+/**
+ * The participant's badge jobs still in a printer's queue or failed there. Only asked when a
+ * badge was printed at all: the first check of a participant (the hot path) costs nothing more.
+ */
+async function badgeJobCounts(db: Db, participant: ParticipantDto): Promise<BadgeJobCounts> {
+  if (participant.badgePrintCount === 0) return { waiting: 0, failed: 0 };
+  const rows = await db
+    .selectFrom('print_jobs')
+    .innerJoin('print_files', 'print_files.id', 'print_jobs.file_id')
+    .select(['print_jobs.status', (eb) => eb.fn.countAll<number | string>().as('jobs')])
+    .where('print_files.participant_id', '=', participant.id)
+    .where('print_jobs.kind', '=', 'cracha')
+    .where('print_jobs.status', 'in', ['queued', 'printing', 'failed'])
+    .groupBy('print_jobs.status')
+    .execute();
+  const count = (...statuses: string[]) =>
+    rows
+      .filter((row) => statuses.includes(row.status))
+      .reduce((sum, row) => sum + Number(row.jobs), 0);
+  return { waiting: count('queued', 'printing'), failed: count('failed') };
 }
 
 /**
@@ -88,7 +112,8 @@ export async function checkParticipant(
   if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
   const participant = toParticipantDto(row);
   const event = { id: eventId, name: row.event_name, linkCourseware: Boolean(row.link_courseware) };
-  return { status: accreditationStatus(participant, event), participant, event };
+  const badgeJobs = await badgeJobCounts(db, participant);
+  return { status: accreditationStatus(participant, event), participant, event, badgeJobs };
 }
 
 /**
@@ -109,7 +134,8 @@ export async function checkParticipantById(
   if (!row) throw notFound(NOT_REGISTERED_MESSAGE);
   const participant = toParticipantDto(row);
   const event = { id: eventId, name: row.event_name, linkCourseware: Boolean(row.link_courseware) };
-  return { status: accreditationStatus(participant, event), participant, event };
+  const badgeJobs = await badgeJobCounts(db, participant);
+  return { status: accreditationStatus(participant, event), participant, event, badgeJobs };
 }
 
 /** A participant of the event with the event's print and course settings; 404 otherwise. */
@@ -194,13 +220,16 @@ export function badgeName(typed: string): string {
   return typed.trim();
 }
 
-/** The desk's rules before a badge prints: not pending, printing on, courseware first if asked. */
+/** The desk's rule before a badge prints (`badgePrintProblem`, the contract's): a 409 if broken. */
 export function requireBadgeAllowed(participant: DeskParticipant): void {
-  if (participant.status === 'PAYMENT_ERROR') throw conflict(PENDING_MESSAGE);
-  if (!participant.print_enabled) throw conflict(PRINT_DISABLED_MESSAGE);
-  if (participant.link_courseware && participant.courseware_id === null) {
-    throw conflict(LINK_BEFORE_BADGE_MESSAGE);
-  }
+  const problem = badgePrintProblem(
+    { status: participant.status, coursewareId: participant.courseware_id },
+    {
+      printEnabled: Boolean(participant.print_enabled),
+      linkCourseware: Boolean(participant.link_courseware),
+    },
+  );
+  if (problem) throw conflict(problem);
 }
 
 /**

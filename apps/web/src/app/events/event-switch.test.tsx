@@ -52,11 +52,26 @@ describe('choosing the event', () => {
     expect(within(first).getByText('Selecionado')).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: 'Selecionar' })).not.toBeInTheDocument();
 
-    await user.click(
-      within(rowOf(table, 'Encontro Regional 2026')).getByRole('button', { name: 'Selecionar' }),
+    // It moves every desk: the top bar's confirmation asks first; 'Voltar' leaves it alone.
+    const select = () =>
+      user.click(
+        within(rowOf(table, 'Encontro Regional 2026')).getByRole('button', { name: 'Selecionar' }),
+      );
+    await select();
+    let dialog = await screen.findByRole('dialog', { name: 'Trocar evento' });
+    expect(dialog).toHaveTextContent(
+      'Todos os balcões e relatórios passam para o evento Encontro Regional 2026.',
     );
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual([]);
+    expect(within(first).getByText('Selecionado')).toBeInTheDocument();
 
-    expect(posted).toEqual([{ id: 2 }]);
+    await select();
+    dialog = await screen.findByRole('dialog', { name: 'Trocar evento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Trocar evento' }));
+
+    await waitFor(() => expect(posted).toEqual([{ id: 2 }]));
     const reloaded = await screen.findByRole('table', { name: 'Eventos' });
     await waitFor(() =>
       expect(

@@ -7,9 +7,14 @@ export interface EventsState {
   selected: EventDto | null;
   /** An event switch (POST /api/events/select) is on its way. */
   switching: boolean;
+  /**
+   * The event a switch was asked for, waiting for 'Trocar evento': every desk moves with it, so
+   * each switch (the top bar's 'Evento', 'Selecionar' on Eventos) asks first, in one dialog.
+   */
+  asked?: { id: number; name: string } | null;
 }
 
-const initialState: EventsState = { selected: null, switching: false };
+const initialState: EventsState = { selected: null, switching: false, asked: null };
 
 export const eventsSlice = createSlice({
   name: 'events',
@@ -20,8 +25,16 @@ export const eventsSlice = createSlice({
       state.selected = action.payload;
     },
     selectedEventFailed: failedCase(),
-    /** 'Selecionar' on Eventos or the top bar's 'Evento' dropdown. */
+    /** 'Selecionar' on Eventos or the top bar's 'Evento' dropdown: the dialog asks first. */
+    eventSwitchAsked(state, action: PayloadAction<{ id: number; name: string }>) {
+      state.asked = action.payload;
+    },
+    eventSwitchDismissed(state) {
+      state.asked = null;
+    },
+    /** Confirmed in 'Trocar evento' (EventSwitchDialog). */
     eventSwitchRequested(state, _action: PayloadAction<{ id: number }>) {
+      state.asked = null;
       state.switching = true;
     },
     eventSwitched(state, action: PayloadAction<EventDto>) {
@@ -38,6 +51,8 @@ export const {
   selectedEventRequested,
   selectedEventLoaded,
   selectedEventFailed,
+  eventSwitchAsked,
+  eventSwitchDismissed,
   eventSwitchRequested,
   eventSwitched,
   eventSwitchFailed,
@@ -46,3 +61,5 @@ export const {
 export const selectSelectedEvent = (state: WithSlice<typeof eventsSlice>) => state.events.selected;
 export const selectEventSwitching = (state: WithSlice<typeof eventsSlice>) =>
   state.events.switching;
+export const selectEventSwitchAsked = (state: WithSlice<typeof eventsSlice>) =>
+  state.events.asked ?? null;

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import type { Permission } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { eventSwitchRequested, selectEventSwitching, selectSelectedEvent } from '../events/slice';
+import { eventSwitchAsked, selectEventSwitching, selectSelectedEvent } from '../events/slice';
+import { EventSwitchDialog } from '../events/event-switch-dialog';
 import { pageRequested, selectPageLoading } from '../navigation/slice';
 import {
   logoutRequested,
@@ -27,8 +27,6 @@ function EventSwitch() {
   const events = listed ?? [];
   const switching = useAppSelector(selectEventSwitching);
   const loading = useAppSelector(selectPageLoading);
-  // The event chosen in the list, waiting for the confirmation: it moves every desk at once.
-  const [asked, setAsked] = useState<{ id: number; name: string } | null>(null);
   // Once the page on screen has loaded, unless its loads brought the list (most desks load the
   // events): one request, not two. Focusing the list asks again, for events created elsewhere.
   const needed = !loading && listed === undefined;
@@ -51,7 +49,10 @@ function EventSwitch() {
         onFocus={() => dispatch(lookupRequested('events'))}
         onChange={(e) => {
           const chosen = e.target.selectedOptions[0];
-          if (e.target.value && chosen) setAsked({ id: Number(e.target.value), name: chosen.text });
+          // The list keeps showing the selected event until 'Trocar evento' is confirmed.
+          if (e.target.value && chosen) {
+            dispatch(eventSwitchAsked({ id: Number(e.target.value), name: chosen.text }));
+          }
         }}
       >
         {!event && <option value="">{NO_EVENT}</option>}
@@ -62,17 +63,6 @@ function EventSwitch() {
           </option>
         ))}
       </Form.Select>
-      <ConfirmDialog
-        show={asked !== null}
-        title="Trocar evento"
-        text={`Todos os balcões e relatórios passam para o evento ${asked?.name ?? ''}.`}
-        confirmLabel="Trocar evento"
-        onCancel={() => setAsked(null)}
-        onConfirm={() => {
-          if (asked) dispatch(eventSwitchRequested({ id: asked.id }));
-          setAsked(null);
-        }}
-      />
     </div>
   );
 }
@@ -176,6 +166,7 @@ export function TopBar({ menu }: { menu?: FoldedMenu }) {
       )}
       <ConnectionStatus />
       {!menu && <AccountLinks />}
+      {canSwitch && <EventSwitchDialog />}
     </header>
   );
 }

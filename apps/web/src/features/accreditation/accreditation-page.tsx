@@ -6,15 +6,17 @@ import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import {
   badgeNameProblem,
+  badgePrintProblem,
+  badgeRequestsText,
   COURSEWARE_CODE_LENGTH,
   LAYOUT_FIELDS,
-  LINK_BEFORE_BADGE_MESSAGE,
   NOT_REGISTERED_MESSAGE,
   PARTICIPANT_STATUS_LABELS,
   PENDING_MESSAGE,
   cpfDigits,
   formatCpf,
   type AccreditationStatus,
+  type BadgeJobCounts,
   type ParticipantDto,
   unprintableMessage,
   unprintableTexts,
@@ -63,7 +65,13 @@ function StatusPanel({ status, cpf }: { status: AccreditationStatus; cpf: string
   );
 }
 
-function ParticipantInfo({ participant }: { participant: ParticipantDto }) {
+function ParticipantInfo({
+  participant,
+  badgeJobs,
+}: {
+  participant: ParticipantDto;
+  badgeJobs: BadgeJobCounts | null;
+}) {
   const rows: [string, string][] = [
     ['Nome', participant.name],
     ['CPF', formatCpf(participant.cpf)],
@@ -71,7 +79,8 @@ function ParticipantInfo({ participant }: { participant: ParticipantDto }) {
     ['Pacote', participant.pacote ?? ''],
     ['Núcleo', participant.center?.name ?? ''],
     ['Apostila', participant.coursewareSerial ?? 'Nenhuma'],
-    ['Crachás impressos', String(participant.badgePrintCount)],
+    // Asked for, not printed: a badge in a dead agent's queue is 'na fila' (issue #47).
+    ['Crachás solicitados', badgeRequestsText(participant.badgePrintCount, badgeJobs ?? undefined)],
   ];
   return (
     <dl className="desk-participant row mb-0" aria-label="Participante">
@@ -116,14 +125,14 @@ export function AccreditationPage() {
         { fullName, center, event: eventLabel },
       ).map(unprintableMessage)
     : [];
-  // Where the event links courseware, the badge comes after it (the API refuses it before).
-  const linkFirst = status === 'WITHOUT_COURSEWARE';
-  const canPrint =
-    found && status !== 'PENDING' && !linkFirst && nameProblem === null && !desk.printing;
+  // The rule the API applies (courseware first where the event links it, printing on...).
+  const printProblem = found && event ? badgePrintProblem(participant, event) : null;
+  const canPrint = found && printProblem === null && nameProblem === null && !desk.printing;
   const canLink = found && status !== 'PENDING' && !participant.coursewareId;
 
-  // A CPF scanned while 'Imprimir crachá' has the focus goes to the CPF, and its Enter verifies.
-  useScanField(() => cpfRef.current);
+  // A CPF scanned while 'Imprimir crachá' has the focus goes to the CPF, and its Enter verifies;
+  // keys typed while a lookup runs wait for its answer to move the cursor.
+  useScanField(() => cpfRef.current, desk.checking || desk.linking || desk.printing);
   useEffect(() => {
     const target =
       focus.target === 'print'
@@ -207,7 +216,7 @@ export function AccreditationPage() {
           {found && (
             <Card className="desk-card">
               <Card.Body>
-                <ParticipantInfo participant={participant} />
+                <ParticipantInfo participant={participant} badgeJobs={desk.badgeJobs} />
                 <hr />
                 <Form.Group controlId="desk-usual-name" className="mb-2">
                   <Form.Label>Nome no crachá</Form.Label>
@@ -245,9 +254,9 @@ export function AccreditationPage() {
                     </ul>
                   </Alert>
                 )}
-                {linkFirst && (
+                {printProblem && status !== 'PENDING' && (
                   <Form.Text as="p" className="mb-0 mt-1">
-                    {LINK_BEFORE_BADGE_MESSAGE}
+                    {printProblem}
                   </Form.Text>
                 )}
                 {canLink && (

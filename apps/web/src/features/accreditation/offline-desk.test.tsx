@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import {
   maskCpf,
   offlineLookupKey,
@@ -9,7 +9,7 @@ import {
   type OfflineReplicaDto,
 } from '@balcao/contract';
 import { App } from '../../App';
-import { appStarted, sessionEnded } from '../../store/app-actions';
+import { appStarted, connectionRestored, sessionEnded } from '../../store/app-actions';
 import { makeStore, type AppStore } from '../../app/store';
 import { SESSION_STORAGE_KEY, loadSession, toPersisted } from '../../app/session/persistence';
 import { personPause, renderPage, renderWithProviders, selectFrom } from '../../testing/render';
@@ -129,6 +129,51 @@ describe('the accreditation desk without the server', { timeout: 30_000 }, () =>
     expect(Date.now() - Date.parse(action!.at)).toBeLessThan(60_000);
     await waitFor(() => expect(connection(store).syncedAt).not.toBeNull());
     expect(connection(store)).toMatchObject({ online: true, queued: 0 });
+  });
+
+  it('checks again after a link queued offline only once the server has the link', async () => {
+    const joana = await guest(5);
+    const sent = serveUp([joana.participant]);
+    const { store, user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
+    await waitFor(() => expect(connection(store).readAt).not.toBeNull());
+    serverDown();
+    await user.type(screen.getByLabelText('CPF'), `${joana.cpf}{Enter}`);
+    expect(await screen.findByText('Joana Ribeiro 5')).toBeInTheDocument();
+
+    // The connection is back while the participant from the replica is on screen. The server
+    // takes a moment over the queue, and knows the link only once it has it.
+    serveUp([joana.participant]);
+    const linked = () => sent.flat().some((action) => action.kind === 'link');
+    server.use(
+      http.post('/api/offline/actions', async ({ request }) => {
+        await delay(300);
+        const { actions } = (await request.json()) as { actions: OfflineAction[] };
+        sent.push(actions);
+        return HttpResponse.json({
+          results: actions.map(({ clientId }) => ({ clientId, outcome: 'applied', message: null })),
+        });
+      }),
+      http.get('/api/subscriptions/participant/check', () =>
+        HttpResponse.json({
+          status: 'WITHOUT_BADGE',
+          participant: {
+            ...selectFrom(store, selectAccreditation).participant,
+            coursewareId: linked() ? '01-001-000005' : null,
+            coursewareSerial: linked() ? '01-001-000005' : null,
+          },
+          event: { id: event.id, name: event.name, linkCourseware: false },
+          badgeJobs: { waiting: 0, failed: 0 },
+        }),
+      ),
+    );
+    store.dispatch(connectionRestored());
+    await user.type(screen.getByLabelText('Código da apostila'), '01-001-000005{Enter}');
+
+    await waitFor(() => expect(linked()).toBe(true));
+    await waitFor(() => expect(selectFrom(store, selectAccreditation).checking).toBe(false));
+    expect(selectFrom(store, selectAccreditation).offline).toBe(false);
+    expect(screen.getByLabelText('Participante')).toHaveTextContent('01-001-000005');
+    expect(screen.queryByLabelText('Código da apostila')).not.toBeInTheDocument();
   });
 
   it('refuses a pending participant offline as the server would', async () => {

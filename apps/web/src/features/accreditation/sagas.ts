@@ -1,12 +1,22 @@
-import { call, fork, put, select, spawn, take, takeLatest, takeLeading } from 'redux-saga/effects';
+import {
+  call,
+  delay,
+  fork,
+  put,
+  race,
+  select,
+  spawn,
+  take,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { createAction, type WithSlice } from '@reduxjs/toolkit';
 import type { accreditationSlice } from './slice';
 import {
-  BADGE_NAME_MAX,
   CPF_INVALID_MESSAGE,
-  LINK_BEFORE_BADGE_MESSAGE,
-  PENDING_MESSAGE,
+  badgeNameProblem,
+  badgePrintProblem,
   cpfDigits,
   isValidCpf,
   type EventDto,
@@ -14,15 +24,15 @@ import {
   type ParticipantDto,
   type PrintOutcome,
 } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { selectSelectedEvent, selectedEventLoaded } from '../../app/events/slice';
 import { pageRequested } from '../../app/navigation/slice';
 import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
 import { pageOpened, selectUser, type SessionUser } from '../../app/session/slice';
-import { selectOnline } from '../../app/connection/slice';
+import { deskSyncFinished, selectConnection, selectOnline } from '../../app/connection/slice';
 import { checkOffline, linkOffline, printBadgeOffline, replicaFor } from './offline-desk';
-import type { ReplicaMeta } from './offline-replica';
+import { queueSize, type ReplicaMeta } from './offline-replica';
 import { deskSyncIssues, deskSyncLoop, deskSyncRequested } from './offline-sync';
 import { printBadgeInBrowser } from './offline-badge';
 import { isExpectedRefusal } from '../../ui/desk-outcome';
@@ -84,6 +94,7 @@ function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
     yield call(checkOnReplica, by, digits);
     return;
   }
+  yield call(offlineWorkSent);
   try {
     const answer: CheckAnswer = yield call(callApi<CheckAnswer>, {
       url: '/api/subscriptions/participant/check',
@@ -96,6 +107,29 @@ function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
     if (error.status === 0) yield call(checkOnReplica, by, digits);
     else if (error.status === 404) yield put(checkNotFound({ cpf: digits }));
     else yield put(checkFailed(error, { hideError: isExpectedRefusal(error) }));
+  }
+}
+
+/**
+ * Before the server is asked: what this desk did offline (a link, a print) reaches it first. The
+ * re-check after a link queued offline, with the connection back, once found the server without
+ * it: the panel said 'sem apostila' again, the code field empty (issue #47). A sync that was past
+ * sending when the link was queued finishes first, so the desk waits for at most two.
+ */
+function* offlineWorkSent(): SagaIterator {
+  const { offline }: AccreditationState = yield select(selectAccreditation);
+  const { queued }: { queued: number } = yield select(selectConnection);
+  const user: SessionUser | null = yield select(selectUser);
+  if ((!offline && queued === 0) || !user) return;
+  for (let round = 0; round < 2; round += 1) {
+    const waiting: number = yield call(queueSize, user.id);
+    if (waiting === 0) return;
+    yield put(deskSyncRequested());
+    const { late } = yield race({
+      synced: take(deskSyncFinished.type),
+      late: delay(DESK_TIMEOUT_MS),
+    });
+    if (late) return;
   }
 }
 
@@ -138,11 +172,11 @@ function* checkOnReplica(
  * POST /api/subscriptions/badge/print; the PDF opens when no printer is mapped. The desk counts the
  * print itself for its message: the answer is the print job, not the participant.
  */
-function* printBadge(): SagaIterator {
+const printBadge = failingTo(badgePrintFailed, function* (): SagaIterator {
   const { participant, usualName, offline }: AccreditationState = yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
   const name = usualName.trim();
-  if (!participant || (!event && !offline) || name === '' || [...name].length > BADGE_NAME_MAX) {
+  if (!participant || (!event && !offline) || badgeNameProblem(name) !== null) {
     yield put(badgePrintFailed(NO_EVENT, { hideError: true }));
     return;
   }
@@ -152,34 +186,29 @@ function* printBadge(): SagaIterator {
     yield call(printOnReplica, participant, name);
     return;
   }
-  try {
-    const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
-      method: 'POST',
-      url: '/api/subscriptions/badge/print',
-      data: { usualName: name, participantId: participant.id, eventId: event.id },
-    });
-    const printCount = participant.badgePrintCount + 1;
-    if ('jobId' in outcome) {
-      // 'Crachá impresso' waits for the printer's agent; the desk moves on meanwhile.
-      yield put(
-        badgePrintQueued({ jobId: outcome.jobId, printer: outcome.printer, name, printCount }),
-      );
-      yield spawn(
-        followPrintJob,
-        outcome.jobId,
-        badgeJobUpdated,
-        (state: WithSlice<typeof accreditationSlice>) =>
-          selectAccreditation(state).badgeJob?.jobId === outcome.jobId,
-      );
-      return;
-    }
-    yield put(badgePrintSucceeded({ name, printCount }));
-    yield call(handlePrintOutcome, outcome);
-  } catch (thrown) {
-    const error = toApiError(thrown);
-    yield put(badgePrintFailed(error, { hideError: isExpectedRefusal(error) }));
+  const outcome: PrintOutcome = yield call(callApi<PrintOutcome>, {
+    method: 'POST',
+    url: '/api/subscriptions/badge/print',
+    data: { usualName: name, participantId: participant.id, eventId: event.id },
+  });
+  const printCount = participant.badgePrintCount + 1;
+  if ('jobId' in outcome) {
+    // 'Crachá impresso' waits for the printer's agent; the desk moves on meanwhile.
+    yield put(
+      badgePrintQueued({ jobId: outcome.jobId, printer: outcome.printer, name, printCount }),
+    );
+    yield spawn(
+      followPrintJob,
+      outcome.jobId,
+      badgeJobUpdated,
+      (state: WithSlice<typeof accreditationSlice>) =>
+        selectAccreditation(state).badgeJob?.jobId === outcome.jobId,
+    );
+    return;
   }
-}
+  yield put(badgePrintSucceeded({ name, printCount }));
+  yield call(handlePrintOutcome, outcome);
+});
 
 /** The badge printed by this browser from the event's layout, the print queued for the sync. */
 function* printOnReplica(participant: ParticipantDto, name: string): SagaIterator {
@@ -189,12 +218,10 @@ function* printOnReplica(participant: ParticipantDto, name: string): SagaIterato
     yield put(badgePrintFailed(NO_REPLICA, { hideError: true }));
     return;
   }
-  if (participant.status === 'PAYMENT_ERROR') {
-    yield put(badgePrintFailed(refusedOffline(PENDING_MESSAGE), { hideError: true }));
-    return;
-  }
-  if (meta.event.linkCourseware && !participant.coursewareId) {
-    yield put(badgePrintFailed(refusedOffline(LINK_BEFORE_BADGE_MESSAGE), { hideError: true }));
+  // The server's rule, applied here as the sync would (contract's badgePrintProblem).
+  const problem = badgePrintProblem(participant, meta.event);
+  if (problem) {
+    yield put(badgePrintFailed(refusedOffline(problem), { hideError: true }));
     return;
   }
   yield call(printBadgeOffline, user.id, meta, participant, name);
@@ -210,7 +237,7 @@ const refusedOffline = (description: string) => ({
 });
 
 /** POST /api/subscriptions/courseware/link, then the participant is checked again. */
-function* link(): SagaIterator {
+const link = failingTo(linkFailed, function* (): SagaIterator {
   const { participant, coursewareCode, offline }: AccreditationState =
     yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
@@ -225,20 +252,15 @@ function* link(): SagaIterator {
     yield call(linkOnReplica, participant, code);
     return;
   }
-  try {
-    const updated: ParticipantDto = yield call(callApi<ParticipantDto>, {
-      method: 'POST',
-      url: '/api/subscriptions/courseware/link',
-      data: { participantId: participant.id, eventId: event.id, coursewareId: code },
-    });
-    yield put(linkSucceeded(updated));
-    // By id: the answer's CPF may be masked ('***.456.789-**') for a desk without Participant.
-    yield put(checkRequested({ participantId: participant.id }));
-  } catch (thrown) {
-    const error = toApiError(thrown);
-    yield put(linkFailed(error, { hideError: isExpectedRefusal(error) }));
-  }
-}
+  const updated: ParticipantDto = yield call(callApi<ParticipantDto>, {
+    method: 'POST',
+    url: '/api/subscriptions/courseware/link',
+    data: { participantId: participant.id, eventId: event.id, coursewareId: code },
+  });
+  yield put(linkSucceeded(updated));
+  // By id: the answer's CPF may be masked ('***.456.789-**') for a desk without Participant.
+  yield put(checkRequested({ participantId: participant.id }));
+});
 
 /** The link queued for the sync; the replica shows it at once. */
 function* linkOnReplica(participant: ParticipantDto, code: string): SagaIterator {

@@ -2,18 +2,21 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import {
   queuedPrintText,
   type AccreditationStatus,
+  type BadgeJobCounts,
   type OfflineIssueDto,
   type ParticipantDto,
   type PrintJob,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
-import { refusal, type DeskOutcome } from '../../ui/desk-outcome';
+import { isExpectedRefusal, refusal, type DeskOutcome } from '../../ui/desk-outcome';
 
 /** GET /api/subscriptions/participant/check for a found participant (docs/accreditation-api.md). */
 export interface CheckAnswer {
   status: AccreditationStatus;
   participant: ParticipantDto;
   event: { id: number; name: string; linkCourseware: boolean };
+  /** Badges asked for and not printed yet (the server's answer; the replica does not know). */
+  badgeJobs?: BadgeJobCounts;
 }
 
 /** Where the desk puts the cursor after a step (SPEC.md section 2, 'Accreditation'). */
@@ -26,6 +29,8 @@ export interface AccreditationState {
   checkedCpf: string | null;
   status: AccreditationStatus | null;
   participant: ParticipantDto | null;
+  /** The shown participant's badges still in a printer's queue or failed there. */
+  badgeJobs: BadgeJobCounts | null;
   usualName: string;
   coursewareCode: string;
   checking: boolean;
@@ -48,6 +53,7 @@ const initialState: AccreditationState = {
   checkedCpf: null,
   status: null,
   participant: null,
+  badgeJobs: null,
   usualName: '',
   coursewareCode: '',
   checking: false,
@@ -115,6 +121,7 @@ function resetForm(state: AccreditationState) {
   Object.assign(state, {
     cpf: '',
     participant: null,
+    badgeJobs: null,
     usualName: '',
     coursewareCode: '',
   });
@@ -145,6 +152,7 @@ export const accreditationSlice = createSlice({
       state.checkedCpf = cpf;
       state.status = status;
       state.participant = participant;
+      state.badgeJobs = action.payload.badgeJobs ?? null;
       state.usualName = defaultBadgeName(participant);
       state.coursewareCode = '';
       moveFocus(state, focusFor(status));
@@ -216,10 +224,14 @@ export const accreditationSlice = createSlice({
       if (state.badgeJob?.jobId !== action.payload.id) return;
       state.outcome = badgeJobOutcome(state.badgeJob, action.payload);
     },
-    badgePrintFailed: failedCase<AccreditationState>((state, error, meta) => {
-      state.printing = false;
-      if (meta.hideError) state.outcome = refusal(error);
-    }),
+    /** A refusal (4xx) shows in the panel, anything else in the error dialog. */
+    badgePrintFailed: failedCase<AccreditationState>(
+      (state, error, meta) => {
+        state.printing = false;
+        if (meta.hideError) state.outcome = refusal(error);
+      },
+      { hideError: isExpectedRefusal },
+    ),
     coursewareCodeChanged(state, action: PayloadAction<string>) {
       state.coursewareCode = action.payload;
     },
@@ -235,11 +247,14 @@ export const accreditationSlice = createSlice({
       state.coursewareCode = '';
       state.participant = action.payload;
     },
-    linkFailed: failedCase<AccreditationState>((state, error, meta) => {
-      state.linking = false;
-      if (meta.hideError) state.outcome = refusal(error);
-      moveFocus(state, 'link');
-    }),
+    linkFailed: failedCase<AccreditationState>(
+      (state, error, meta) => {
+        state.linking = false;
+        if (meta.hideError) state.outcome = refusal(error);
+        moveFocus(state, 'link');
+      },
+      { hideError: isExpectedRefusal },
+    ),
     deskCleared(state) {
       return { ...initialState, syncIssues: state.syncIssues };
     },

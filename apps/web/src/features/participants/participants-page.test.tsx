@@ -65,7 +65,7 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
     await within(table).findByText('Participante 1');
     expect(asked[0]).toBe('1?start=0&length=100&sort=cpf&dir=asc');
     expect(screen.getByLabelText('Confirmados')).toHaveTextContent('1/3');
-    expect(screen.getByLabelText('Crachás impressos')).toHaveTextContent('4');
+    expect(screen.getByLabelText('Crachás solicitados')).toHaveTextContent('4');
 
     const first = within(table).getByText('Participante 1').closest('tr')!;
     expect(within(first).getByText('PAGO')).toBeInTheDocument();

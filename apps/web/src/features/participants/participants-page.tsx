@@ -75,7 +75,8 @@ export const participantsTable: TableDefinition<TableRow> = {
     }),
     column({
       id: 'badgePrintCount',
-      header: 'Impressões',
+      // Asked for at the desks, printed or still in a printer's queue (docs/accreditation-api.md).
+      header: 'Crachás solicitados',
       text: (row) => textOf(row.badgePrintCount ?? 0),
       sortValue: (row) => Number(row.badgePrintCount ?? 0),
     }),
@@ -149,8 +150,8 @@ function ParticipantCounts() {
         </Badge>
       </span>
       <span>
-        Crachás impressos{' '}
-        <Badge bg="secondary" aria-label="Crachás impressos">
+        Crachás solicitados{' '}
+        <Badge bg="secondary" aria-label="Crachás solicitados">
           {prints}
         </Badge>
       </span>

@@ -11,7 +11,7 @@ import {
   parseEventDateTime,
 } from '../../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { eventSwitchRequested } from '../../../app/events/slice';
+import { eventSwitchAsked } from '../../../app/events/slice';
 import {
   dateColumns,
   lookupName,
@@ -34,7 +34,10 @@ function EventQrButton({ row }: { row: TableRow }) {
   );
 }
 
-/** The selected event's mark, or 'Selecionar' to make this event the one every desk works on. */
+/**
+ * The selected event's mark, or 'Selecionar' to make this event the one every desk works on,
+ * after the top bar's 'Trocar evento' confirmation.
+ */
 function EventSelection({ row }: { row: TableRow }) {
   const dispatch = useAppDispatch();
   if (row.selected === true) {
@@ -45,7 +48,9 @@ function EventSelection({ row }: { row: TableRow }) {
     );
   }
   return (
-    <RowButton onClick={() => dispatch(eventSwitchRequested({ id: Number(row.id) }))}>
+    <RowButton
+      onClick={() => dispatch(eventSwitchAsked({ id: Number(row.id), name: textOf(row.name) }))}
+    >
       Selecionar
     </RowButton>
   );
