@@ -3,6 +3,7 @@
 // start it again whenever it dies (scripts/supervise.mjs).
 import { fileURLToPath } from 'node:url';
 import { buildSpaIfStale } from './spa-build.mjs';
+import { stopWithNpm } from './stop-with-npm.mjs';
 import { supervise } from './supervise.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -12,4 +13,5 @@ const server = supervise(process.execPath, ['--import', 'tsx', 'apps/api/src/mai
   cwd: root,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.stop(signal));
+stopWithNpm();
 server.done.then((code) => process.exit(code));
