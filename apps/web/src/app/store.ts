@@ -18,18 +18,23 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
   });
-  sagaMiddleware.run(rootSaga);
+  const root = sagaMiddleware.run(rootSaga);
   attachAreas({ dispatch: store.dispatch, runSaga: (saga) => sagaMiddleware.run(saga) });
 
   let saved = store.getState().session;
-  store.subscribe(() => {
+  const unsubscribe = store.subscribe(() => {
     const session = store.getState().session;
     if (session === saved) return;
     saved = session;
     saveSession(session);
   });
-  // Tests and later features run one-off sagas against this store's channel.
-  return Object.assign(store, { runSaga: sagaMiddleware.run });
+  // Tests and later features run one-off sagas against this store's channel. `stop` ends the
+  // core's sagas and the saving: a test's store must not act, like another tab, in the next test.
+  const stop = () => {
+    root.cancel();
+    unsubscribe();
+  };
+  return Object.assign(store, { runSaga: sagaMiddleware.run, stop });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

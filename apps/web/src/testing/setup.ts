@@ -13,9 +13,26 @@ vi.mock('@yudiel/react-qr-scanner', async () => {
   return { Scanner: FakeScanner, setZXingModuleOverrides: vi.fn() };
 });
 
+// Every store a test made stops after it: a store left running would act like another tab of the
+// browser in the next test (app/session/shared-token.ts), sharing its saved session.
+const stores = vi.hoisted(() => new Set<{ stop: () => void }>());
+vi.mock('../app/store', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../app/store')>();
+  return {
+    ...actual,
+    makeStore: (...args: Parameters<typeof actual.makeStore>) => {
+      const store = actual.makeStore(...args);
+      stores.add(store);
+      return store;
+    },
+  };
+});
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
   cleanup();
+  for (const store of stores) store.stop();
+  stores.clear();
   // The offline desk's databases: each test starts with an empty replica and queue.
   await Promise.all(['balcao-desk-replica', 'balcao-desk-queue'].map(deleteDatabase));
   server.resetHandlers();
