@@ -66,8 +66,8 @@ describe('OrderListPanel', () => {
       <OrderListPanel
         title="Pedidos pagos"
         orders={[
-          { ...orders[0], estadoPedido: 'PAGO' },
-          { ...orders[1], estadoPedido: 'ESTORNADO' },
+          { ...order(1, '52998224725', '2026-11-23T10:00:00.000Z'), estadoPedido: 'PAGO' },
+          { ...order(2, '11144477735', '2026-11-23T12:00:00.000Z'), estadoPedido: 'ESTORNADO' },
         ]}
         cpfPrefix=""
         selectedId={null}

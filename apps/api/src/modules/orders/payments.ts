@@ -4,9 +4,11 @@ import {
   CASH_NEEDS_OPEN_DRAWER,
   MONEY_MAX_CENTS,
   PAYMENT_TOO_LARGE,
+  RECEIVED_NOT_CASH,
   exactCents,
   formatMoney,
   paymentsCloseOrder,
+  receivedTooLow,
   type OrderDto,
   type OrderPaymentDto,
   type PaymentEntry,
@@ -123,6 +125,9 @@ async function recordPayment(
     );
   }
   if (payments.length > 0) {
+    const received = payments.map(({ recebido }) =>
+      recebido === undefined ? null : paymentValueCents(recebido),
+    );
     const pixPlan = await planPixLines(trx, orderId, payments, cents);
     const pix = pixPlan.values;
     // The money goes into the cashier's open drawer; without one the payment belongs to none
@@ -137,6 +142,7 @@ async function recordPayment(
           amount_cents: cents[index]!,
           user_id: actor.id,
           drawer_session_id: openDrawerQuery(trx, actor.id),
+          received_cents: received[index] ?? null,
           ...pix[index],
           created_at: at,
         })),
@@ -160,6 +166,7 @@ async function recordPayment(
     // The history row goes in the same round trip.
     const rows = await writeTogether(trx, later.writes, paymentRows);
     checkPixRows(rows, pixPlan);
+    checkReceived(rows, received);
     const stored = rows[0];
     earnsCoupon = Boolean(stored?.earns_coupon);
     if (stored?.drawer_session_id == null && rows.some((row) => row.method === CASH_METHOD_NAME)) {
@@ -206,6 +213,21 @@ async function recordPayment(
     });
   }
   return auditInsert(trx, auditActorOf(actor), audits);
+}
+
+/** 'Recebido' comes with a cash line and covers the cash lines' sum (the receipt's 'Troco'). */
+function checkReceived(
+  rows: readonly { method: string | null; amount_cents: number }[],
+  received: readonly (number | null)[],
+) {
+  const cash = rows
+    .filter((row) => row.method === CASH_METHOD_NAME)
+    .reduce((sum, row) => sum + row.amount_cents, 0);
+  for (const [index, amount] of received.entries()) {
+    if (amount === null) continue;
+    if (rows[index]?.method !== CASH_METHOD_NAME) throw invalidRequest(RECEIVED_NOT_CASH);
+    if (amount < cash) throw invalidRequest(receivedTooLow(cash, amount));
+  }
 }
 
 /** The sale's stock: 409 when a product ran out meanwhile. Returns the movements' insert. */

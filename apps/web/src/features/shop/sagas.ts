@@ -303,12 +303,16 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
     );
     return;
   }
-  const { pixEntries } = paymentState(checkout);
+  const { pixEntries, receivedLine } = paymentState(checkout);
   const body: PaymentRequest = {
     pagamentos: amounts.map((amount, i) => ({
       id_forma_pagamento: lines[i]?.methodId ?? 0,
       valor: toReais(amount),
       ...pixEntries[i],
+      // What the customer handed over: the receipt prints it with the change.
+      ...(i === receivedLine && checkout.received !== null
+        ? { recebido: toReais(checkout.received) }
+        : {}),
     })),
   };
   try {
