@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { server } from './server';
+import type * as StoreModule from '../app/store';
 
 // A page's chunk is transformed on its first load: on two cores shared with the API suite that
 // took past findBy's 1 s default (CI saw 'Carregando...' still on screen), though nothing was wrong.
@@ -17,7 +18,7 @@ vi.mock('@yudiel/react-qr-scanner', async () => {
 // browser in the next test (app/session/shared-token.ts), sharing its saved session.
 const stores = vi.hoisted(() => new Set<{ stop: () => void }>());
 vi.mock('../app/store', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../app/store')>();
+  const actual = await importOriginal<typeof StoreModule>();
   return {
     ...actual,
     makeStore: (...args: Parameters<typeof actual.makeStore>) => {

@@ -56,6 +56,21 @@ export function formatTime(value: string | Date, seconds = false): string {
   return parsed.isValid() ? parsed.format(seconds ? 'HH:mm:ss' : 'HH:mm') : '';
 }
 
+/** An instant as 'DD/MM/YYYY HH:mm' in the event's zone, as the date-time fields take it. */
+export function formatEventDateTime(value: string | Date): string {
+  const parsed = inDisplayZone(value);
+  return parsed.isValid() ? parsed.format(EVENT_DATE_TIME_FORMAT) : '';
+}
+
+/** A typed 'DD/MM/YYYY HH:mm' (the event's wall clock) as the ISO instant; null if not a date. */
+export function eventInstantOf(text: string): string | null {
+  if (!parseEventDateTime(text)) return null;
+  const parsed = displayZone
+    ? dayjs.tz(text, EVENT_DATE_TIME_FORMAT, displayZone)
+    : dayjs(text, EVENT_DATE_TIME_FORMAT, true);
+  return parsed.toISOString();
+}
+
 /** 'DD/MM/YYYY HH:mm' read strictly; null when it is not a real date-time. */
 export function parseEventDateTime(text: string): dayjs.Dayjs | null {
   const parsed = dayjs(text, EVENT_DATE_TIME_FORMAT, true);
