@@ -7,11 +7,13 @@ import { stopWithNpm } from './stop-with-npm.mjs';
 import { supervise } from './supervise.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+// First: the parent is known before the build, which may take a while, and a stop asked for
+// meanwhile is carried out once the server's handlers below are in place.
+stopWithNpm();
 buildSpaIfStale();
 
 const server = supervise(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
   cwd: root,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.stop(signal));
-stopWithNpm();
 server.done.then((code) => process.exit(code));
