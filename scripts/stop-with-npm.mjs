@@ -3,7 +3,7 @@
 // on the port. Run by npm, we watch our parent: once it is gone, we stop as if the SIGTERM had
 // reached us. The print agent's command does the same for `npx balcao-print-agent`
 // (apps/print-agent/src/stop-with-npm.js, its own copy: the agent ships alone).
-import { setInterval } from 'node:timers';
+import { clearInterval, setInterval } from 'node:timers';
 
 export function stopWithNpm(intervalMs = 200) {
   // npm (run, start, exec, npx) sets npm_lifecycle_event; started any other way, the parent

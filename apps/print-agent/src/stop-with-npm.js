@@ -3,7 +3,7 @@
 // with its printer. Run by npm, we watch our parent: once it is gone, we stop as if the SIGTERM had
 // reached us. `npm start` does the same (scripts/stop-with-npm.mjs); this copy lets the agent
 // ship alone.
-import { setInterval } from 'node:timers';
+import { clearInterval, setInterval } from 'node:timers';
 
 /** @param {number} [intervalMs] */
 export function stopWithNpm(intervalMs = 200) {
