@@ -17,11 +17,15 @@ import { ADMIN_PASSWORD } from './helpers/test-app.ts';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(path.join(tmpdir(), 'balcao-npm-start-'));
 
+let npmPid: number | undefined;
 let started: number[] = [];
 
 afterAll(() => {
   // A failed run leaves no server behind on the machine.
-  for (const pid of started.filter(running)) process.kill(pid, 'SIGKILL');
+  const left = npmPid === undefined ? [] : [npmPid, ...descendants(npmPid)];
+  for (const pid of [...new Set([...left, ...started])].filter(running)) {
+    process.kill(pid, 'SIGKILL');
+  }
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -86,6 +90,7 @@ describe('npm start', () => {
         MAX_EVENT_LOOP_DELAY_MS: '0',
       },
     });
+    npmPid = npm.pid;
     const exited = once(npm, 'exit');
     // The first run may build the SPA.
     await until(
