@@ -18,6 +18,7 @@ const OWN_PROCESS = [
   'test/cluster.test.ts',
   'test/graceful-stop.test.ts',
   'test/under-pressure.test.ts',
+  'test/npm-start-stop.test.ts',
 ];
 
 // The longest files, slowest first. Without timings of an earlier run (a fresh checkout, as in

@@ -45,7 +45,7 @@ export function usePage(baseUrl: string = inject('baseUrl')): {
 }
 
 /**
- * A browser context as a desk's: pt-BR, a laptop's screen, and print() marked instead of shown.
+ * A browser context as a desk's: pt-BR, a clock on UTC, a laptop's screen, and print() marked instead of shown.
  * Headless Chromium's renderer crashes printing a PDF, where a desk shows the system's print
  * dialog: every document's print() only leaves a mark that expectPrinted (screens.ts) reads. The
  * tab counts them too (printCount): the next print removes a frame already printed.
@@ -53,6 +53,8 @@ export function usePage(baseUrl: string = inject('baseUrl')): {
 export async function newAppContext(browser: Browser): Promise<BrowserContext> {
   const browserContext = await browser.newContext({
     locale: 'pt-BR',
+    // A laptop on UTC at a venue in Brazil: every time on screen is still the event's zone.
+    timezoneId: 'UTC',
     viewport: { width: 1280, height: 800 },
   });
   browserContext.setDefaultTimeout(10_000);

@@ -30,6 +30,14 @@ const shirt = { name: `Camiseta R${run}`, code: `REL${run}`, price: '1990', stoc
 const customer = { name: `Joana Lima ${run}`, cpf: withCheckDigits(`${ninePrefix}301`) };
 const clerk = { name: `Gerente ${run}`, username: `gerente${run}`, password: 'senha-relatorio-1' };
 
+/** HH:mm in the event's zone (the server's default EVENT_TIME_ZONE). */
+const eventTime = (at: Date) =>
+  at.toLocaleTimeString('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
 describe('reports', () => {
   const { page } = usePage();
 
@@ -102,7 +110,9 @@ describe('reports', () => {
     expect(await p.getByLabel('Total do pedido').innerText()).toBe('R$ 59,70');
     // One payment line starts as cash for the whole total.
     expect(await p.getByLabel('Restante').innerText()).toBe('R$ 0,00');
+    const before = eventTime(new Date());
     await expectPrinted(p, () => p.getByRole('button', { name: 'Finalizar Pagamento' }).click());
+    const paidAt = [before, eventTime(new Date())];
     const paid = p.getByRole('dialog', { name: 'Sucesso!' });
     await paid.getByRole('button', { name: 'OK' }).click();
 
@@ -148,6 +158,9 @@ describe('reports', () => {
       Total: 'R$ 59,70',
       Situação: 'PAGO',
     });
+    // The browser is on UTC (support/browser.ts): the time is the event's, as everywhere.
+    const { 'Pago em': paidText } = await readRow(p, 'Carrinhos Pagos', customer.name);
+    expect(paidAt).toContain(paidText?.slice(11, 16));
     // The table's search is the server's (busca): someone else's name leaves no row, theirs finds it.
     const search = p.getByLabel('Pesquisar');
     await search.fill('ninguém com este nome');

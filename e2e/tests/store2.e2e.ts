@@ -178,6 +178,12 @@ describe('the store, second part', () => {
     await confirm.getByRole('button', { name: 'Estornar' }).click();
     await acknowledge(p, 'Sucesso!', 'O pedido foi estornado.');
     await preview.getByText('Estornado').waitFor();
+    // The refunded order stays in the list, marked (issue #47).
+    await p
+      .getByRole('list', { name: 'Pedidos pagos' })
+      .getByRole('button', { name: new RegExp(customer.name) })
+      .getByText('Estornado', { exact: true })
+      .waitFor();
     await p.screenshot({ path: `${ARTIFACTS}store2-paid-orders.png` });
 
     await openMenu(p, 'Produtos');

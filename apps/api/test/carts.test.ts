@@ -604,6 +604,44 @@ describe('Idempotency-Key', () => {
 });
 
 describe('payment methods and the receipt', () => {
+  it("prints 'Valor recebido' and 'Troco' of a cash payment on its receipt", async () => {
+    const id = await finalizedOrder();
+    const paid = orderOf(
+      await cashier.pay(id, [{ id_forma_pagamento: cash, valor: 109.99, recebido: 114.76 }]),
+    );
+    expect(paid.payments).toEqual([expect.objectContaining({ valor: 109.99, recebido: 114.76 })]);
+    const response = await cashier.call('GET', `/api/carrinho/imprimir/recibo/${id}`);
+    const text = await printedText(t.db, response.json<{ filename: string }>().filename);
+    expect(text).toMatch(/Valor recebido\s*R\$ 114,76/);
+    expect(text).toMatch(/Troco\s*R\$ 4,77/);
+    // Without 'Recebido' (the exact amount) the receipt says nothing of change.
+    const exact = await paidOrder();
+    const plain = await cashier.call('GET', `/api/carrinho/imprimir/recibo/${exact}`);
+    expect(await printedText(t.db, plain.json<{ filename: string }>().filename)).not.toContain(
+      'Troco',
+    );
+  });
+
+  it("refuses a 'recebido' below the cash part or on a line that is not cash", async () => {
+    const id = await finalizedOrder();
+    expectError(
+      await cashier.pay(id, [{ id_forma_pagamento: cash, valor: 109.99, recebido: 100 }]),
+      400,
+      'O valor recebido (R$ 100,00) é menor que o valor em dinheiro (R$ 109,99).',
+    );
+    const card = methods.find((method) => method.descricao === 'Cartão de débito')!;
+    expectError(
+      await cashier.pay(id, [
+        { id_forma_pagamento: card.id_forma_pagamento, valor: 109.99, recebido: 110 },
+      ]),
+      400,
+      'Valor recebido só vale para o pagamento em dinheiro.',
+    );
+    expect(
+      orderOf(await cashier.pay(id, [{ id_forma_pagamento: cash, valor: 109.99 }])).estadoPedido,
+    ).toBe('PAGO');
+  });
+
   it('lists the seeded methods', () => {
     expect(methods.map((method) => method.descricao).sort()).toEqual(
       ['Cartão de crédito', 'Cartão de débito', 'Dinheiro', 'PIX'].sort(),

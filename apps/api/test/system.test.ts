@@ -14,9 +14,9 @@ describe('system', () => {
     expect(response.json()).toEqual({ status: 'ok' });
   });
 
-  it('tells the SPA the application mode before login', async () => {
+  it("tells the SPA the application mode and the event's time zone before login", async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/config' });
-    expect(response.json()).toEqual({ appMode: 'FULL_SGE' });
+    expect(response.json()).toEqual({ appMode: 'FULL_SGE', timeZone: 'America/Sao_Paulo' });
   });
 
   it('answers 404 for pages when no SPA build exists', async () => {

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { runAgent } from './agent.js';
 import { createLogger } from './log.js';
 import { JOB_TIMEOUT_MS } from './output.js';
+import { stopWithNpm } from './stop-with-npm.js';
 
 const USAGE = `Uso: balcao-print-agent --server URL --token TOKEN (--printer FILA | --out PASTA) [opções]
 
@@ -96,6 +97,7 @@ for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
     stop.abort();
   });
 }
+stopWithNpm();
 
 try {
   await runAgent({

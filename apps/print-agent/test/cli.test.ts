@@ -55,6 +55,30 @@ describe('balcao-print-agent command', () => {
     expect(stdout).not.toContain('segredo');
   });
 
+  it('stops on a SIGTERM to the pid of `npx balcao-print-agent`', async () => {
+    // npm runs the command through `sh -c`, and the shell passes no signal on
+    // (src/stop-with-npm.js): the agent must still stop, not keep polling as an orphan.
+    const root = fileURLToPath(new URL('../../../', import.meta.url));
+    const npx = spawn('npx', ['balcao-print-agent', '--server', server.url, '--out', dir], {
+      cwd: root,
+      env: { ...process.env, BALCAO_PRINT_TOKEN: 'segredo' },
+    });
+    let stdout = '';
+    npx.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    // 'close' comes once every process holding the output pipe (the agent too) has ended.
+    const closed = once(npx, 'close');
+    const deadline = Date.now() + 20_000;
+    while (!stdout.includes('Agente de impressão iniciado') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(stdout).toContain('Agente de impressão iniciado');
+
+    npx.kill('SIGTERM');
+    await closed;
+    expect(stdout).toContain('SIGTERM recebido');
+    expect(stdout).toContain('Agente de impressão encerrado.');
+  }, 30_000);
+
   it('explains its usage when neither --printer nor --out is given', async () => {
     const agent = run(['--server', server.url, '--token', 'segredo']);
     expect(await agent.exit).toBe(2);

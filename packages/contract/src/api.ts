@@ -119,4 +119,9 @@ export interface PasswordUpdateRequest {
 /** GET /api/config: public facts the SPA needs before login. */
 export interface AppConfig {
   appMode: 'production' | 'FULL_SGE';
+  /**
+   * The event's IANA time zone (EVENT_TIME_ZONE, e.g. 'America/Sao_Paulo'): every date and time
+   * on screen shows in it, as the PDFs and 'Lista de Presença' do, whatever the browser's zone.
+   */
+  timeZone: string;
 }

@@ -339,6 +339,11 @@ export interface PaymentEntry {
    * Not needed when the charge was paid, nor without a PSP.
    */
   confirmacao_manual?: string;
+  /**
+   * A cash ('Dinheiro') line: what the customer handed over for the order's cash part, in reais
+   * ('Recebido' at the till); at least the cash lines' sum. The receipt shows it and the change.
+   */
+  recebido?: number;
 }
 
 /** POST /api/carrinho/pagamento/{id}: every payment line at once; they must add up to the total. */
@@ -353,6 +358,15 @@ export interface OrderPaymentDto {
   valor: number;
   /** A PIX line the bank confirmed: the Pix's end-to-end id; null otherwise. */
   endToEndId: string | null;
+  /** The cash line the customer's 'Recebido' was given with: that amount, in reais. */
+  recebido?: number;
+}
+
+/** A payment's `recebido` on a line that is not cash. */
+export const RECEIVED_NOT_CASH = 'Valor recebido só vale para o pagamento em dinheiro.';
+/** A payment's `recebido` below the cash lines' sum. */
+export function receivedTooLow(cash: Cents, received: Cents): string {
+  return `O valor recebido (${formatMoney(received)}) é menor que o valor em dinheiro (${formatMoney(cash)}).`;
 }
 
 export interface OrderTransitionDto {

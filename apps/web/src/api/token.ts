@@ -20,6 +20,8 @@ export const tokenRefreshRequested = createAction<{ quiet: boolean }>(
 );
 export const tokenRefreshSucceeded = createAction<TokenResponse>('session/tokenRefreshSucceeded');
 export const tokenRefreshFailed = createAction('session/tokenRefreshFailed', failure);
+/** Another tab of this browser renewed the login: this tab goes on with its newer token. */
+export const tokenShared = createAction<StoredToken>('session/tokenShared');
 
 export const selectToken = (state: TokenState) => state.session.token;
 export const selectRefreshing = (state: TokenState) => state.session.refreshing;

@@ -4,6 +4,7 @@ import { attachAreas } from './areas';
 import { appReducer, type RootState } from './root-reducer';
 import { rootSaga } from './root-saga';
 import { saveSession } from './session/persistence';
+import { newerSharedToken, savedSessionText } from './session/shared-token';
 
 export type { RootState } from './root-reducer';
 
@@ -24,18 +25,25 @@ export function makeStore(preloadedState?: PreloadedState) {
     preloadedState: preloadedState as RootState | undefined,
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(sagaMiddleware),
   });
-  sagaMiddleware.run(rootSaga);
+  const root = sagaMiddleware.run(rootSaga);
   attachAreas({ dispatch: store.dispatch, runSaga: (saga) => sagaMiddleware.run(saga) });
 
   let saved = store.getState().session;
-  store.subscribe(() => {
+  const unsubscribe = store.subscribe(() => {
     const session = store.getState().session;
     if (session === saved) return;
     saved = session;
-    saveSession(session);
+    // Never over a newer token another tab saved: this tab renews from it (shared-token.ts).
+    const newer = newerSharedToken(savedSessionText(), session.user, session.token);
+    saveSession(newer ? { ...session, token: newer } : session);
   });
-  // Tests and later features run one-off sagas against this store's channel.
-  return Object.assign(store, { runSaga: sagaMiddleware.run });
+  // Tests and later features run one-off sagas against this store's channel. `stop` ends the
+  // core's sagas and the saving: a test's store must not act, like another tab, in the next test.
+  const stop = () => {
+    root.cancel();
+    unsubscribe();
+  };
+  return Object.assign(store, { runSaga: sagaMiddleware.run, stop });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

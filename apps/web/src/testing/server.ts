@@ -20,7 +20,9 @@ const tableLists = [
 
 /** Calls every signed-in page makes; tests override them with `server.use(...)`. */
 export const defaultHandlers = [
-  http.get('/api/config', () => HttpResponse.json<AppConfig>({ appMode: 'production' })),
+  http.get('/api/config', () =>
+    HttpResponse.json<AppConfig>({ appMode: 'production', timeZone: 'UTC' }),
+  ),
   http.get('/api/events/selected', () =>
     HttpResponse.json(
       { error: 'not_found', error_description: 'Nenhum evento selecionado.' },

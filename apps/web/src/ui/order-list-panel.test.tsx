@@ -61,6 +61,29 @@ describe('OrderListPanel', () => {
     expect(names()).toEqual(['Pedido 3', 'Pedido 1']);
   });
 
+  it("marks a refunded order 'Estornado' where it is listed", () => {
+    render(
+      <OrderListPanel
+        title="Pedidos pagos"
+        orders={[
+          { ...order(1, '52998224725', '2026-11-23T10:00:00.000Z'), estadoPedido: 'PAGO' },
+          { ...order(2, '11144477735', '2026-11-23T12:00:00.000Z'), estadoPedido: 'ESTORNADO' },
+        ]}
+        cpfPrefix=""
+        selectedId={null}
+        onSelect={() => {}}
+        onRefresh={() => {}}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Pedidos pagos' });
+    expect(within(list).getByRole('button', { name: /Pedido 2/ })).toHaveTextContent(
+      'Pedido 2Estornado',
+    );
+    expect(within(list).getByRole('button', { name: /Pedido 1/ })).not.toHaveTextContent(
+      'Estornado',
+    );
+  });
+
   it('refreshes every 30 s and prints the last order from the footer', async () => {
     vi.useFakeTimers();
     const onRefresh = vi.fn();

@@ -1,8 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { cpfFits, formatCpf, type OrderDto, sortByAssociation } from '@balcao/contract';
+import {
+  cpfFits,
+  formatCpf,
+  ORDER_STATE_LABELS,
+  type OrderDto,
+  sortByAssociation,
+} from '@balcao/contract';
 import { formatDateTime } from './formats';
 
 /** SPEC.md section 9. */
@@ -68,6 +75,12 @@ export function OrderListPanel(props: OrderListPanelProps) {
               onClick={() => onSelect(order)}
             >
               <strong>Pedido {order.id}</strong>
+              {/* A refunded order stays listed (its receipts can be printed again): marked. */}
+              {order.estadoPedido === 'ESTORNADO' && (
+                <Badge bg="danger" className="ms-2">
+                  {ORDER_STATE_LABELS.ESTORNADO}
+                </Badge>
+              )}
               <span className="d-block small">{order.nome}</span>
               <span className="d-block small">
                 {order.cpf ? formatCpf(order.cpf) : ''} · {formatDateTime(order.data_associado)}

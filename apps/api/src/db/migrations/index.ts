@@ -34,6 +34,7 @@ import * as salesToFold from './20261129100000_sales_to_fold.ts';
 import * as pixWebhookSecretSealed from './20261130090000_pix_webhook_secret_sealed.ts';
 import * as pixOneActiveCharge from './20261130090100_pix_one_active_charge.ts';
 import * as offlineKeys from './20261130100000_offline_keys.ts';
+import * as paymentReceived from './20261201090000_payment_received.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261130090000_pix_webhook_secret_sealed': pixWebhookSecretSealed,
   '20261130090100_pix_one_active_charge': pixOneActiveCharge,
   '20261130100000_offline_keys': offlineKeys,
+  '20261201090000_payment_received': paymentReceived,
 };
 
 export function migrationsFor(

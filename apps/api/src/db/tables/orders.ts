@@ -63,6 +63,8 @@ export interface OrderPaymentTable {
   end_to_end_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** A PIX line the cashier confirmed without the bank, while a PSP is connected: why. */
   manual_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A cash line: what the customer handed over for the order's cash part; null otherwise. */
+  received_cents: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Instant;
 }
 

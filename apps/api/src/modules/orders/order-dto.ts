@@ -40,6 +40,7 @@ export const OrderPaymentDtoSchema = Type.Object({
   descricao: Type.String(),
   valor: Reais,
   endToEndId: Nullable(Type.String()),
+  recebido: Type.Optional(Reais),
 });
 
 export const OrderDtoSchema = Type.Object({
@@ -134,6 +135,7 @@ function ordersQuery(db: Db) {
             'order_payments.payment_method_id',
             'order_payments.amount_cents',
             'order_payments.end_to_end_id',
+            'order_payments.received_cents',
             'payment_methods.name',
           ])
           .whereRef('order_payments.order_id', '=', 'orders.id'),
@@ -208,6 +210,7 @@ function orderDtos(orders: OrderRow[], ids: readonly number[]): OrderDto[] {
         descricao: payment.name,
         valor: toReais(payment.amount_cents),
         endToEndId: payment.end_to_end_id,
+        ...(payment.received_cents === null ? {} : { recebido: toReais(payment.received_cents) }),
       })),
       coupon:
         order.coupon_name !== null && order.coupon_percent_bp !== null

@@ -1,11 +1,18 @@
 import type { CompiledQuery, Transaction } from 'kysely';
-import { CASH_METHOD_NAME, CASH_NEEDS_OPEN_DRAWER, type PaymentEntry } from '@balcao/contract';
+import {
+  CASH_METHOD_NAME,
+  CASH_NEEDS_OPEN_DRAWER,
+  RECEIVED_NOT_CASH,
+  receivedTooLow,
+  type PaymentEntry,
+} from '@balcao/contract';
 import { writeTogether } from '../../db/write-together.ts';
 import type { Database } from '../../db/types.ts';
-import { conflict } from '../../http/api-error.ts';
+import { conflict, invalidRequest } from '../../http/api-error.ts';
 import { openDrawerQuery } from '../drawer/index.ts';
 import { checkPixRows, planPixLines, pspConnected, type PixLineValues } from '../pix/index.ts';
 import type { Actor } from './transitions.ts';
+import { paymentValueCents } from './payment-values.ts';
 
 type Trx = Transaction<Database>;
 
@@ -13,7 +20,8 @@ type Trx = Transaction<Database>;
  * The payment rows, in the payment's transaction, with the writes waiting for them (the state
  * change's history row) in the same round trip (writeTogether). Each row takes its PIX line's
  * values (pix's planPixLines and checkPixRows refuse what the PIX rules do not allow) and the
- * cashier's open drawer: without one the payment belongs to none, and cash is refused.
+ * cashier's open drawer: without one the payment belongs to none, and cash is refused. A cash
+ * line may carry 'Recebido' (`recebido`), kept for the receipt's 'Troco' (checkReceived).
  * Returns each row's PIX values and the drawer the money went into.
  */
 export async function insertPaymentRows(
@@ -25,6 +33,9 @@ export async function insertPaymentRows(
   cents: readonly number[],
   waiting: CompiledQuery[],
 ): Promise<{ pix: PixLineValues[]; drawerSessionId: number | null }> {
+  const received = payments.map(({ recebido }) =>
+    recebido === undefined ? null : paymentValueCents(recebido),
+  );
   const pixPlan = await planPixLines(trx, orderId, payments, cents);
   const pix = pixPlan.values;
   // (The drawer is a subquery of the insert: one round trip to the database less per payment.)
@@ -37,6 +48,7 @@ export async function insertPaymentRows(
         amount_cents: cents[index]!,
         user_id: actor.id,
         drawer_session_id: openDrawerQuery(trx, actor.id),
+        received_cents: received[index] ?? null,
         ...pix[index],
         created_at: at,
       })),
@@ -58,9 +70,25 @@ export async function insertPaymentRows(
     .compile();
   const rows = await writeTogether(trx, waiting, paymentRows);
   checkPixRows(rows, pixPlan);
+  checkReceived(rows, received);
   const drawerSessionId = rows[0]?.drawer_session_id ?? null;
   if (drawerSessionId === null && rows.some((row) => row.method === CASH_METHOD_NAME)) {
     throw conflict(CASH_NEEDS_OPEN_DRAWER);
   }
   return { pix, drawerSessionId };
+}
+
+/** 'Recebido' comes with a cash line and covers the cash lines' sum (the receipt's 'Troco'). */
+function checkReceived(
+  rows: readonly { method: string | null; amount_cents: number }[],
+  received: readonly (number | null)[],
+) {
+  const cash = rows
+    .filter((row) => row.method === CASH_METHOD_NAME)
+    .reduce((sum, row) => sum + row.amount_cents, 0);
+  for (const [index, amount] of received.entries()) {
+    if (amount === null) continue;
+    if (rows[index]?.method !== CASH_METHOD_NAME) throw invalidRequest(RECEIVED_NOT_CASH);
+    if (amount < cash) throw invalidRequest(receivedTooLow(cash, amount));
+  }
 }

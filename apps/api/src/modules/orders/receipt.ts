@@ -83,6 +83,7 @@ export async function printPaymentReceipt(
     payments: order.payments.map((payment) => ({
       method: payment.descricao,
       amount: toCents(payment.valor),
+      ...(payment.recebido === undefined ? {} : { received: toCents(payment.recebido) }),
     })),
     cashier: order.caixa ?? user.username,
   });

@@ -189,6 +189,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
               valor: Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 }),
               txid: Type.Optional(Type.String({ pattern: '^[a-zA-Z0-9]{26,35}$' })),
               confirmacao_manual: Type.Optional(Type.String({ maxLength: PIX_MANUAL_REASON_MAX })),
+              recebido: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 10_000_000 })),
             }),
             { maxItems: 20 },
           ),

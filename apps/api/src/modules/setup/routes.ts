@@ -31,11 +31,12 @@ export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: Type.Object({
             appMode: Type.Union([Type.Literal('production'), Type.Literal('FULL_SGE')]),
+            timeZone: Type.String(),
           }),
         },
       },
     },
-    async () => ({ appMode: app.config.appMode }),
+    async () => ({ appMode: app.config.appMode, timeZone: app.config.eventTimeZone }),
   );
 
   app.get(

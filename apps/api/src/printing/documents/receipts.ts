@@ -33,6 +33,8 @@ export interface ReceiptPayment {
   method: string;
   /** Cents. */
   amount: number;
+  /** A cash line: what the customer handed over for the cash part, in cents. */
+  received?: number;
 }
 
 export interface ReceiptInput {
@@ -190,6 +192,15 @@ function layout(doc: Doc, title: string, input: ReceiptInput, ending: Ending): n
     y = drawText(doc, 'Pagamentos', { x: MARGIN, y, width: WIDTH, size: BODY, font: 'bold' });
     for (const payment of ending.payments) {
       y = drawPair(doc, payment.method, formatMoney(payment.amount), y, BODY);
+    }
+    // Cash: what the customer handed over and the change, as the till showed them.
+    const cash = ending.payments.find((payment) => payment.received !== undefined);
+    if (cash?.received !== undefined) {
+      const cashPart = ending.payments
+        .filter((payment) => payment.method === cash.method)
+        .reduce((sum, payment) => sum + payment.amount, 0);
+      y = drawPair(doc, 'Valor recebido', formatMoney(cash.received), y, BODY);
+      y = drawPair(doc, 'Troco', formatMoney(cash.received - cashPart), y, BODY);
     }
     if (ending.cashier) y = drawPair(doc, 'Caixa', ending.cashier, y, BODY);
     y = rule(doc, y);

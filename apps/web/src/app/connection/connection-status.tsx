@@ -3,12 +3,10 @@ import Badge from 'react-bootstrap/Badge';
 import { useAppSelector } from '../../store/hooks';
 import { selectConnection } from './slice';
 import { selectUpdateReady } from '../updates/slice';
+import { formatTime } from '../../ui/formats';
 
 /** How long 'Sincronizado' stays after the queue empties. */
 const SYNCED_SHOWN_MS = 10_000;
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 
 const queuedText = (queued: number) => (queued === 1 ? '1 na fila' : `${queued} na fila`);
 
@@ -43,7 +41,7 @@ export function ConnectionStatus() {
     text = 'Sincronizado';
     variant = 'success';
   } else if (desk && readAt) {
-    text = `Dados de ${time(readAt)}`;
+    text = `Dados de ${formatTime(readAt)}`;
   }
   return (
     <span className="app-connection d-flex gap-2 align-items-center" aria-live="polite">

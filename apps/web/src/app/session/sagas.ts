@@ -20,6 +20,7 @@ import {
   logoutRequested,
   totpCodeRequired,
   selectSession,
+  selectUser,
   sessionRestored,
   type SessionState,
   type SessionUser,
@@ -27,12 +28,20 @@ import {
 import { wipeOfflineReplica } from './replica-wipe';
 import { sessionEnded } from '../../store/app-actions';
 import {
+  isTokenExpired,
   selectToken,
   tokenRefreshFailed,
   tokenRefreshRequested,
   tokenRefreshSucceeded,
+  tokenShared,
   type StoredToken,
 } from '../../api/token';
+import {
+  acquireRefreshLock,
+  newerSharedToken,
+  savedSessionChanges,
+  savedSessionText,
+} from './shared-token';
 
 /** The remembered page when the user may still open it, else the first page of their permissions. */
 function pageAfterLogin(
@@ -92,9 +101,28 @@ function* logout(): SagaIterator {
   yield put(sessionEnded({ reason: 'logout' }));
 }
 
-/** The one token refresh in flight; callApi waits for its outcome. */
+/**
+ * The one token refresh in flight; callApi waits for its outcome. It runs under the lock all tabs
+ * renew under (shared-token.ts): a newer token another tab saved meanwhile is used, or renewed.
+ */
 function* refreshToken(action: ReturnType<typeof tokenRefreshRequested>): SagaIterator {
-  const token: StoredToken | null = yield select(selectToken);
+  const release: () => void = yield call(acquireRefreshLock);
+  try {
+    yield call(refreshTokenOnce, action);
+  } finally {
+    release();
+  }
+}
+
+function* refreshTokenOnce(action: ReturnType<typeof tokenRefreshRequested>): SagaIterator {
+  const user: SessionUser | null = yield select(selectUser);
+  const ours: StoredToken | null = yield select(selectToken);
+  const shared = newerSharedToken(savedSessionText(), user, ours);
+  if (user && shared && !isTokenExpired(shared, Date.now())) {
+    yield put(tokenRefreshSucceeded({ ...shared, username: user.username, name: user.name }));
+    return;
+  }
+  const token = shared ?? ours;
   try {
     if (!token) throw new Error('no token');
     const response: TokenResponse = yield call(callApi<TokenResponse>, {
@@ -166,7 +194,24 @@ function* restoreOffline(user: SessionUser): SagaIterator {
 /** The one page that works without the server. */
 const OFFLINE_PAGE: AdminPage = 'SUBSCRIPTION';
 
+/** A newer token another tab saved replaces this tab's (shared-token.ts). */
+function* adoptSharedTokens(): SagaIterator {
+  const changes: ReturnType<typeof savedSessionChanges> = yield call(savedSessionChanges);
+  try {
+    for (;;) {
+      const { text }: { text: string | null } = yield take(changes);
+      const user: SessionUser | null = yield select(selectUser);
+      const ours: StoredToken | null = yield select(selectToken);
+      const shared = newerSharedToken(text, user, ours);
+      if (shared) yield put(tokenShared(shared));
+    }
+  } finally {
+    changes.close();
+  }
+}
+
 export function* sessionSaga(): SagaIterator {
+  yield fork(adoptSharedTokens);
   // The offline desk's replica leaves the browser with the session (app/session/replica-wipe.ts).
   yield takeEvery(sessionEnded.type, wipeOfflineReplica);
   yield takeLeading(loginRequested.type, login);

@@ -5,6 +5,7 @@ import {
   tokenRefreshFailed,
   tokenRefreshRequested,
   tokenRefreshSucceeded,
+  tokenShared,
   type StoredToken,
 } from '../../api/token';
 import { sessionEnded } from '../../store/app-actions';
@@ -141,6 +142,9 @@ export const sessionSlice = createSlice({
       })
       .addCase(tokenRefreshFailed, (state) => {
         state.refreshing = false;
+      })
+      .addCase(tokenShared, (state, action) => {
+        state.token = action.payload;
       })
       // Logout or a failed token refresh: token and pages go, login shows, entity stores reset.
       .addCase(sessionEnded, (state) => {

@@ -5,11 +5,8 @@ import { useAppSelector } from '../../store/hooks';
 import { selectConnection } from '../../app/connection/slice';
 import { column } from '../../ui/columns';
 import { DataTable } from '../../ui/data-table';
-import { formatDateTime } from '../../ui/formats';
+import { formatDateTime, formatTime } from '../../ui/formats';
 import { selectAccreditation } from './slice';
-
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' });
 
 /** The desk without the server: what it works from, and that its steps wait in a queue. */
 export function OfflineDeskNotice() {
@@ -19,7 +16,7 @@ export function OfflineDeskNotice() {
     <Alert variant="warning" className="desk-offline">
       <strong>Sem conexão com o servidor.</strong>{' '}
       {readAt
-        ? `A mesa continua com os dados de ${time(readAt)}: o que for feito aqui fica na fila e é enviado quando a conexão voltar.`
+        ? `A mesa continua com os dados de ${formatTime(readAt)}: o que for feito aqui fica na fila e é enviado quando a conexão voltar.`
         : 'Esta mesa ainda não tem os dados do evento: aguarde a conexão voltar.'}
     </Alert>
   );

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import Badge from 'react-bootstrap/Badge';
 import Alert from 'react-bootstrap/Alert';
 import { formatCpf, isMaskedCpf } from '@balcao/contract';
@@ -11,7 +10,7 @@ import { TablePage } from '../../app/tables/table-page';
 import { PageFrame } from '../../ui/page-frame';
 import { deskOpenedWithCpf, deskOpenedWithParticipant } from './sagas';
 import { RowButton } from '../../ui/row-button';
-import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
+import { formatEventDateTime } from '../../ui/formats';
 import './area';
 
 function DeskButton({ row }: { row: TableRow }) {
@@ -59,7 +58,7 @@ export const limitedParticipantsTable: TableDefinition<TableRow> = {
       header: 'Credenciado em',
       text: (row) =>
         typeof row.accreditedAt === 'string'
-          ? dayjs(row.accreditedAt).format(EVENT_DATE_TIME_FORMAT)
+          ? formatEventDateTime(row.accreditedAt)
           : 'Não credenciado',
       sortable: false,
     }),

@@ -1,5 +1,5 @@
-import dayjs from 'dayjs';
 import { formatCpf } from '@balcao/contract';
+import { formatTime } from '../../ui/formats';
 import type { AttendanceColumn, AttendanceRow } from './slice';
 
 /** A check-in time as HH:mm (the server sends 'HH:mm'; an ISO instant is converted). */
@@ -8,8 +8,7 @@ export function attendanceTime(value: unknown): string {
   if (typeof value === 'number') return String(value);
   const text = String(value);
   if (/^\d{1,2}:\d{2}$/.test(text)) return text.padStart(5, '0');
-  const parsed = dayjs(text);
-  return /^\d{4}-\d{2}-\d{2}T/.test(text) && parsed.isValid() ? parsed.format('HH:mm') : text;
+  return /^\d{4}-\d{2}-\d{2}T/.test(text) ? formatTime(text) || text : text;
 }
 
 function centerName(center: AttendanceRow['center']): string {

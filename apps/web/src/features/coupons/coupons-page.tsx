@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import {
@@ -13,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { actionColumn, column } from '../../ui/columns';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DataTable } from '../../ui/data-table';
-import { EVENT_DATE_TIME_FORMAT } from '../../ui/formats';
+import { formatEventDateTime } from '../../ui/formats';
 import { RowButton } from '../../ui/row-button';
 import { PageFrame } from '../../ui/page-frame';
 import { CouponEventSelect } from './coupon-event-select';
@@ -63,7 +62,7 @@ export function CouponsPage() {
       column<CouponDto>({
         id: 'expirationDate',
         header: 'Expiração',
-        text: (row) => dayjs(row.expirationDate).format(EVENT_DATE_TIME_FORMAT),
+        text: (row) => formatEventDateTime(row.expirationDate),
         sortValue: (row) => row.expirationDate,
       }),
       column<CouponDto>({

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import {
   COUPON_CATEGORIES,
   COUPON_CATEGORY_LABELS,
@@ -16,12 +15,12 @@ import {
   type FormField,
   type FormValues,
 } from '../../ui/form-field';
-import { EVENT_DATE_TIME_FORMAT, parseEventDateTime } from '../../ui/formats';
+import { eventInstantOf, formatEventDateTime } from '../../ui/formats';
 import type { CouponProduct } from './slice';
 
 export const NO_PRODUCTS = 'Você nao possui produtos';
 
-const shownDate = (iso: string | null) => (iso ? dayjs(iso).format(EVENT_DATE_TIME_FORMAT) : '');
+const shownDate = (iso: string | null) => (iso ? formatEventDateTime(iso) : '');
 
 function initialOf(template: CouponTemplateDto | null): FormValues {
   if (!template)
@@ -97,10 +96,9 @@ function templateFields(products: readonly CouponProduct[], values: FormValues):
   ];
 }
 
-/** A picked 'DD/MM/AAAA HH:mm' (this browser's time) as the instant the API takes. */
+/** A picked 'DD/MM/AAAA HH:mm' (the event's time) as the instant the API takes. */
 function instantOf(text: string): string {
-  const parsed = parseEventDateTime(text.trim());
-  return parsed ? parsed.toISOString() : text.trim();
+  return eventInstantOf(text.trim()) ?? text.trim();
 }
 
 /** The percent typed with a comma or a point; NaN when empty or not a number. */

@@ -4,13 +4,7 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import { foodProgress } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { foodPanelClosed, selectFood } from './slice';
-
-const clock = (iso: string) =>
-  new Date(iso).toLocaleTimeString('pt-BR', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+import { formatTime } from '../../ui/formats';
 
 const units = (value: number) => value.toLocaleString('pt-BR');
 
@@ -64,7 +58,7 @@ export function FoodPanel() {
       {sales && (
         <p className="food-panel-detail">
           Vendidos: {units(sales.sold)} · Ajuste: {units(sales.offset)}
-          {fetchedAt && ` · Atualizado às ${clock(fetchedAt)}`}
+          {fetchedAt && ` · Atualizado às ${formatTime(fetchedAt, true)}`}
         </p>
       )}
     </div>

@@ -268,7 +268,7 @@ describe('Loja Vendas+Caixa', { timeout: 20_000 }, () => {
     );
   });
 
-  it("takes 'Recebido' for cash and shows the 'Troco', recording only the order's total", async () => {
+  it("takes 'Recebido' for cash and shows the 'Troco', recording the order's total and what was received", async () => {
     const calls = serveStore({ orders: [mariaOrder] });
     const { user } = await openCashier();
     await user.click(await screen.findByRole('button', { name: /Pedido 12/ }));
@@ -296,7 +296,7 @@ describe('Loja Vendas+Caixa', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(calls.payments).toHaveLength(1));
     expect(calls.payments[0]?.body).toEqual({
-      pagamentos: [{ id_forma_pagamento: 1, valor: 125.5 }],
+      pagamentos: [{ id_forma_pagamento: 1, valor: 125.5, recebido: 200 }],
     });
   });
 });

@@ -47,7 +47,10 @@ const submitPayment = failingTo(
 function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
   const checkout: CheckoutState = yield select(selectCheckout);
   // `paying` is already set by this very request: judge the lines as they were clicked.
-  const { amounts, canFinish, pixEntries } = paymentState({ ...checkout, paying: false });
+  const { amounts, canFinish, pixEntries, receivedLine } = paymentState({
+    ...checkout,
+    paying: false,
+  });
   if (!checkout.selected || !canFinish) {
     yield put(
       paymentFailed({ status: 0, error: 'client_error', description: '' }, { hideError: true }),
@@ -59,6 +62,10 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
       id_forma_pagamento: checkout.lines[i]?.methodId ?? 0,
       valor: toReais(amount),
       ...pixEntries[i],
+      // What the customer handed over: the receipt prints it with the change.
+      ...(i === receivedLine && checkout.received !== null
+        ? { recebido: toReais(checkout.received) }
+        : {}),
     })),
   };
   yield call(submitPayment, action, body);

@@ -61,6 +61,8 @@ export function paymentState(state: CheckoutState) {
     bankConfirmed: pixReady && bankTxids.length > 0 ? bankTxids.join(',') : null,
     cashPart,
     change,
+    /** The line that carries 'Recebido' to the server (the first cash line), or -1. */
+    receivedLine: state.received === null ? -1 : amounts.findIndex((_, i) => isCash(methodOf(i))),
     canFinish:
       state.selected !== null &&
       methodsChosen &&
