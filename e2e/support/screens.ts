@@ -154,7 +154,11 @@ export function rowOf(page: Page, table: string, key: string): Locator {
  * the table) by typing it in 'Pesquisar', as a person would. Answers a function that empties the
  * search box again once the caller is done with the row.
  */
-export async function showRow(page: Page, table: string, key: string): Promise<() => Promise<void>> {
+export async function showRow(
+  page: Page,
+  table: string,
+  key: string,
+): Promise<() => Promise<void>> {
   const grid = page.getByRole('table', { name: table, exact: true });
   const row = rowOf(page, table, key);
   await grid.and(page.locator(':not([aria-busy="true"])')).waitFor();
