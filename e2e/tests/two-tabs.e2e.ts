@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tools/chromium.mjs';
 import { newAppContext } from '../support/browser.ts';
 import { ownServer } from '../support/own-server.ts';
 import { openMenu, signIn } from '../support/screens.ts';
