@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   COUPON_BATCH_QUANTITY,
-  COUPON_CONFIG_SAVED,
   COUPON_INSERTED,
   COUPON_REMOVED_FROM_ORDER,
   type CouponCategory,
@@ -12,6 +11,11 @@ import {
 } from '@balcao/contract';
 import { GENERIC_ERROR_DESCRIPTION, type ApiError, failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
+import {
+  SETTINGS_FORM_CLOSED,
+  settingsFormCases,
+  type SettingsFormPhase,
+} from '../../ui/settings-form-state';
 import type { Notice } from '../../ui/notice-dialog';
 
 /** A product a template's lists can name (GET /api/products/select, by its category's type). */
@@ -48,8 +52,8 @@ export interface CouponsState {
   coupons: CouponDto[];
   couponsLoading: boolean;
   config: CouponConfigDto;
-  configEditing: boolean;
-  configBusy: boolean;
+  /** 'Configurar cupons automáticos' (a `SettingsForm`). */
+  configForm: SettingsFormPhase;
   /** The cashier's coupon call is running. */
   applying: boolean;
   /** 'Erro!' and batch outcome dialogs. */
@@ -74,8 +78,7 @@ const initialState: CouponsState = {
   coupons: [],
   couponsLoading: false,
   config: EMPTY_CONFIG,
-  configEditing: false,
-  configBusy: false,
+  configForm: SETTINGS_FORM_CLOSED,
   applying: false,
   notice: null,
   toast: null,
@@ -88,6 +91,13 @@ const errorNotice = (error: ApiError): Notice => ({
 
 /** Loads whose failure only the generic dialog reports. */
 const loadFailed = failedCase();
+
+const configForm = settingsFormCases<CouponsState, CouponConfigDto>({
+  phase: (state) => state.configForm,
+  keep: (state, config) => {
+    state.config = config;
+  },
+});
 
 export const couponsSlice = createSlice({
   name: 'coupons',
@@ -226,28 +236,16 @@ export const couponsSlice = createSlice({
     configRequested() {},
     configLoaded(state, action: PayloadAction<CouponConfigDto>) {
       state.config = action.payload;
-      state.configEditing = false;
+      state.configForm.editing = false;
     },
     configFailed: loadFailed,
-    configEditStarted(state) {
-      state.configEditing = true;
-    },
-    configEditCancelled(state) {
-      state.configEditing = false;
-    },
-    configSaveRequested(state, _action: PayloadAction<CouponConfigDto>) {
-      state.configBusy = true;
-    },
-    configSaved(state, action: PayloadAction<CouponConfigDto>) {
-      state.configBusy = false;
-      state.configEditing = false;
-      state.config = action.payload;
-      state.toast = COUPON_CONFIG_SAVED;
-    },
+    configEditStarted: configForm.editStarted,
+    configEditCancelled: configForm.editCancelled,
+    configSaveRequested: configForm.saveRequested,
+    configSaved: configForm.saved,
     /** The server's reason shows in the generic dialog. */
-    configSaveFailed: failedCase<CouponsState>((state) => {
-      state.configBusy = false;
-    }),
+    configSaveFailed: configForm.saveFailed,
+    configSavedNoticeClosed: configForm.savedNoticeClosed,
 
     // ---- The cashier ----------------------------------------------------------------------
     /** A code applies it to the order; null removes the order's coupon. */
@@ -316,6 +314,7 @@ export const {
   configSaveRequested,
   configSaved,
   configSaveFailed,
+  configSavedNoticeClosed,
   orderCouponRequested,
   orderCouponApplied,
   orderCouponFailed,
