@@ -17,26 +17,39 @@ export const SETTINGS_FORM_CLOSED: SettingsFormPhase = {
   saved: false,
 };
 
-interface SettingsFormOptions<State, Saved> {
-  /** Where the slice keeps the phase; most slices keep its fields at the top (`(state) => state`). */
-  phase: (state: Draft<State>) => SettingsFormPhase;
-  /** Keeps what the server answered to the save. */
-  keep: (state: Draft<State>, saved: Saved) => void;
+interface SettingsFormOptions<State> {
+  /** Where the slice keeps the phase; by default its fields are the state's own. */
+  phase?: (state: Draft<State>) => SettingsFormPhase;
   /** What else a failed save does (e.g. a 400 shown in the form), and when it skips the dialog. */
   failed?: (state: Draft<State>, error: ApiError, meta: FailureMeta) => void;
   hideError?: boolean | ((error: ApiError) => boolean);
 }
 
+/** Keeps the server's answer: the state's field of that name, or a function that stores it. */
+type Keep<State, Saved> = keyof Draft<State> | ((state: Draft<State>, saved: Saved) => void);
+
 /**
- * The case reducers every settings form's slice had copied: 'Editar', Cancelar, Salvar, its
- * answer or failure, and the closed notice. A slice names them with its own action names
- * (`foodEditStarted: form.editStarted`, ...).
+ * The case reducers every settings form's slice had copied: the loaded settings, 'Editar',
+ * Cancelar, Salvar, its answer or failure, and the closed notice. A slice names them with its
+ * own action names (`foodEditStarted: form.editStarted`, ...).
  */
 export function settingsFormCases<State, Request, Saved = Request>(
-  options: SettingsFormOptions<State, Saved>,
+  keep: Keep<State, Saved>,
+  options: SettingsFormOptions<State> = {},
 ) {
-  const { phase, keep, failed = () => {}, hideError = false } = options;
+  const {
+    phase = (state: Draft<State>) => state as SettingsFormPhase,
+    failed = () => {},
+    hideError = false,
+  } = options;
+  const store = (state: Draft<State>, saved: Saved) => {
+    if (typeof keep === 'function') keep(state, saved);
+    else (state as Record<typeof keep, unknown>)[keep] = saved;
+  };
   return {
+    loaded(state: Draft<State>, action: PayloadAction<Saved>) {
+      store(state, action.payload);
+    },
     editStarted(state: Draft<State>) {
       phase(state).editing = true;
       phase(state).saved = false;
@@ -50,7 +63,7 @@ export function settingsFormCases<State, Request, Saved = Request>(
     },
     saved(state: Draft<State>, action: PayloadAction<Saved>) {
       Object.assign(phase(state), { busy: false, editing: false, saved: true });
-      keep(state, action.payload);
+      store(state, action.payload);
     },
     saveFailed: failedCase<State>(
       (state, error, meta) => {

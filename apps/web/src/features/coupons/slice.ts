@@ -92,11 +92,8 @@ const errorNotice = (error: ApiError): Notice => ({
 /** Loads whose failure only the generic dialog reports. */
 const loadFailed = failedCase();
 
-const configForm = settingsFormCases<CouponsState, CouponConfigDto>({
+const configForm = settingsFormCases<CouponsState, CouponConfigDto>('config', {
   phase: (state) => state.configForm,
-  keep: (state, config) => {
-    state.config = config;
-  },
 });
 
 export const couponsSlice = createSlice({

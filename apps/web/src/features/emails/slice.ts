@@ -47,20 +47,13 @@ const initialState: EmailsState = {
   sending: false,
 };
 
-const smtpForm = settingsFormCases<EmailsState, SmtpConfigRequest, SmtpConfigDto>({
-  phase: (state) => state,
-  keep: (state, smtp) => {
-    state.smtp = smtp;
-  },
-});
+const smtpForm = settingsFormCases<EmailsState, SmtpConfigRequest, SmtpConfigDto>('smtp');
 
 export const emailsSlice = createSlice({
   name: 'emails',
   initialState,
   reducers: {
-    smtpLoaded(state, action: PayloadAction<SmtpConfigDto>) {
-      state.smtp = action.payload;
-    },
+    smtpLoaded: smtpForm.loaded,
     smtpLoadFailed: failedCase(),
     smtpEditStarted: smtpForm.editStarted,
     smtpEditCancelled: smtpForm.editCancelled,

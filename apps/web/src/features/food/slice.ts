@@ -34,12 +34,7 @@ const initialState: FoodState = {
   fetchedAt: null,
 };
 
-const form = settingsFormCases<FoodState, FoodConfigDto>({
-  phase: (state) => state,
-  keep: (state, config) => {
-    state.config = config;
-  },
-});
+const form = settingsFormCases<FoodState, FoodConfigDto>('config');
 
 export const foodSlice = createSlice({
   name: 'food',

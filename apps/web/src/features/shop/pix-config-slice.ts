@@ -1,4 +1,4 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice } from '@reduxjs/toolkit';
 import type { PixConfigDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import type { RootState } from '../../app/store';
@@ -21,20 +21,13 @@ const initialState: PixConfigState = {
   ...SETTINGS_FORM_CLOSED,
 };
 
-const form = settingsFormCases<PixConfigState, PixConfig>({
-  phase: (state) => state,
-  keep: (state, config) => {
-    state.config = config;
-  },
-});
+const form = settingsFormCases<PixConfigState, PixConfig>('config');
 
 export const pixConfigSlice = createSlice({
   name: 'pixConfig',
   initialState,
   reducers: {
-    pixConfigLoaded(state, action: PayloadAction<PixConfig>) {
-      state.config = action.payload;
-    },
+    pixConfigLoaded: form.loaded,
     pixConfigFailed: failedCase(),
     pixEditStarted: form.editStarted,
     pixEditCancelled: form.editCancelled,

@@ -50,15 +50,17 @@ function settingsReplaced(state: PixPspState, settings: PixPspSettingsDto) {
   state.revision += 1;
 }
 
-const form = settingsFormCases<PixPspState, PixPspSettingsInput, PixPspSettingsDto>({
-  phase: (state) => state.form,
-  keep: settingsReplaced,
-  /** A refused connection (400: address, client_id, certificate) shows in the form. */
-  failed: (state, error, meta) => {
-    if (meta.hideError) state.saveError = error.description;
+const form = settingsFormCases<PixPspState, PixPspSettingsInput, PixPspSettingsDto>(
+  settingsReplaced,
+  {
+    phase: (state) => state.form,
+    /** A refused connection (400: address, client_id, certificate) shows in the form. */
+    failed: (state, error, meta) => {
+      if (meta.hideError) state.saveError = error.description;
+    },
+    hideError: (error: ApiError) => error.status === 400,
   },
-  hideError: (error: ApiError) => error.status === 400,
-});
+);
 
 /** 'Configuração PIX' → the PSP that confirms the charges (docs/pix.md, issue #28). */
 export const pixPspSlice = createSlice({

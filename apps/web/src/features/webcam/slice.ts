@@ -21,11 +21,8 @@ const initialState: WebcamState = {
   message: null,
 };
 
-const form = settingsFormCases<WebcamState, string | null>({
-  phase: (state) => state,
-  keep: (state) => {
-    state.message = null;
-  },
+const form = settingsFormCases<WebcamState, string | null>((state) => {
+  state.message = null;
 });
 
 export const webcamSlice = createSlice({
