@@ -5,6 +5,7 @@ import {
   BADGE_NAME_MAX,
   CPF_INVALID_MESSAGE,
   LINK_BEFORE_BADGE_MESSAGE,
+  NO_SELECTED_EVENT_MESSAGE,
   PENDING_MESSAGE,
   cpfDigits,
   isValidCpf,
@@ -56,7 +57,7 @@ export const deskOpenedWithParticipant = createAction<number>(
 const NO_EVENT = {
   status: 400,
   error: 'invalid_request',
-  description: 'Nenhum evento selecionado. Consulte os administradores.',
+  description: NO_SELECTED_EVENT_MESSAGE,
 };
 
 /** GET /api/subscriptions/participant/check; a 404 is 'not registered', not an error. */

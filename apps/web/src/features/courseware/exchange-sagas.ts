@@ -4,6 +4,7 @@ import {
   COURSEWARE_CODE_MESSAGE,
   CPF_INVALID_MESSAGE,
   NOT_REGISTERED_MESSAGE,
+  NO_SELECTED_EVENT_MESSAGE,
   cpfDigits,
   isValidCpf,
   parseCoursewareCode,
@@ -12,7 +13,6 @@ import {
 } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { NO_SELECTED_EVENT_MESSAGE } from '../../ui/selected-event-line';
 import { selectSelectedEvent } from '../../app/events/slice';
 import { isHeldCourseware } from '../../ui/courseware-display';
 import {
