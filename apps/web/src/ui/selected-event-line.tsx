@@ -1,6 +1,5 @@
 import Alert from 'react-bootstrap/Alert';
-
-export const NO_SELECTED_EVENT_MESSAGE = 'Nenhum evento selecionado. Consulte os administradores.';
+import { NO_SELECTED_EVENT_MESSAGE } from '@balcao/contract';
 
 /** The desks' line about the selected event (SPEC.md section 2). */
 export function SelectedEventLine({ name }: { name: string | null }) {

@@ -1,22 +1,20 @@
 import { call, put, takeLatest } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { AppConfig } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
+import { callApi, failingTo } from '../../api/call-api';
 import { setDisplayTimeZone } from '../../ui/formats';
 import { configFailed, configLoaded, configRequested } from './slice';
 
 /** GET /api/config; without it the SPA stays in the default 'production' mode, silently. */
-export function* loadConfig(): SagaIterator {
-  try {
+export const loadConfig = failingTo(
+  (error) => configFailed(error, { hideError: true }),
+  function* (): SagaIterator {
     const config: AppConfig = yield call(callApi<AppConfig>, { url: '/api/config', auth: false });
     // Before the screens learn of it, so the first one drawn after already shows the event's time.
     setDisplayTimeZone(config.timeZone);
     yield put(configLoaded(config));
-  } catch (thrown) {
-    yield put(configFailed(toApiError(thrown), { hideError: true }));
-  }
-}
+  },
+);
 
 export function* configSaga(): SagaIterator {
   yield takeLatest(configRequested.type, loadConfig);

@@ -3,7 +3,6 @@ import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
 import type { MappedPrinterStatus, PrintJob, PrintOutcome, PrintService } from '@balcao/contract';
 import { callApi, type ApiRequest, failingTo } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
 import { printFile } from '../../ui/print-frame';
 import {
   jobsFailed,
@@ -151,13 +150,14 @@ export const loadPrintJobs = failingTo(jobsFailed, function* (): SagaIterator {
   yield put(jobsLoaded(body.data));
 });
 
+const retryJob = failingTo(reprintFailed, function* (id: number): SagaIterator {
+  yield call(callApi, { method: 'POST', url: `/api/prints/jobs/${id}/retry` });
+  yield put(reprintSucceeded());
+});
+
+/** 'Reimprimir', then the list again whatever the answer (the job's state may have moved). */
 function* reprint(action: ReturnType<typeof reprintRequested>): SagaIterator {
-  try {
-    yield call(callApi, { method: 'POST', url: `/api/prints/jobs/${action.payload.id}/retry` });
-    yield put(reprintSucceeded());
-  } catch (thrown) {
-    yield put(reprintFailed(toApiError(thrown)));
-  }
+  yield call(retryJob, action.payload.id);
   yield call(loadPrintJobs);
 }
 

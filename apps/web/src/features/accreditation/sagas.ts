@@ -15,6 +15,7 @@ import { createAction, type WithSlice } from '@reduxjs/toolkit';
 import type { accreditationSlice } from './slice';
 import {
   CPF_INVALID_MESSAGE,
+  NO_SELECTED_EVENT_MESSAGE,
   badgeNameProblem,
   badgePrintProblem,
   cpfDigits,
@@ -66,7 +67,7 @@ export const deskOpenedWithParticipant = createAction<number>(
 const NO_EVENT = {
   status: 400,
   error: 'invalid_request',
-  description: 'Nenhum evento selecionado. Consulte os administradores.',
+  description: NO_SELECTED_EVENT_MESSAGE,
 };
 
 /** GET /api/subscriptions/participant/check; a 404 is 'not registered', not an error. */

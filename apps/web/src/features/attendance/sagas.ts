@@ -1,8 +1,7 @@
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { EventDto } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
+import { callApi, failingTo } from '../../api/call-api';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { selectSelectedEvent } from '../../app/events/slice';
 import { ATTENDANCE_CSV_NAME, attendanceCells } from './columns';
@@ -19,21 +18,20 @@ import {
   type AttendanceState,
 } from './slice';
 
-function* loadColumns(eventId: number | null): SagaIterator {
-  if (eventId === null) {
-    yield put(attendanceColumnsLoaded({ eventId, columns: [] }));
-    return;
-  }
-  try {
+const loadColumns = failingTo(
+  attendanceColumnsFailed,
+  function* (eventId: number | null): SagaIterator {
+    if (eventId === null) {
+      yield put(attendanceColumnsLoaded({ eventId, columns: [] }));
+      return;
+    }
     const body: { columns: AttendanceColumn[] } = yield call(
       callApi<{ columns: AttendanceColumn[] }>,
       { url: '/api/attendance/select/columns', params: { eventId } },
     );
     yield put(attendanceColumnsLoaded({ eventId, columns: body.columns ?? [] }));
-  } catch (thrown) {
-    yield put(attendanceColumnsFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 /** The page load's first step (SPEC.md section 2): the selected event's columns. */
 export function* loadAttendanceColumns(): SagaIterator {
@@ -41,20 +39,19 @@ export function* loadAttendanceColumns(): SagaIterator {
   yield call(loadColumns, event?.id ?? null);
 }
 
-function* loadAttendance(action: ReturnType<typeof attendanceRequested>): SagaIterator {
-  const { eventId } = action.payload;
-  const state: AttendanceState = yield select(selectAttendance);
-  if (state.eventId !== eventId || state.columns.length === 0) yield call(loadColumns, eventId);
-  try {
+const loadAttendance = failingTo(
+  attendanceFailed,
+  function* (action: ReturnType<typeof attendanceRequested>): SagaIterator {
+    const { eventId } = action.payload;
+    const state: AttendanceState = yield select(selectAttendance);
+    if (state.eventId !== eventId || state.columns.length === 0) yield call(loadColumns, eventId);
     const body: { data: AttendanceRow[] } = yield call(callApi<{ data: AttendanceRow[] }>, {
       url: '/api/attendance/select',
       params: { eventId },
     });
     yield put(attendanceLoaded(body.data ?? []));
-  } catch (thrown) {
-    yield put(attendanceFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 function* exportCsv(): SagaIterator {
   const { columns, rows }: AttendanceState = yield select(selectAttendance);

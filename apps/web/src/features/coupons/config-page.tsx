@@ -1,10 +1,5 @@
 import { useCallback } from 'react';
-import {
-  COUPON_CONFIG_SAVED,
-  formatMoney,
-  parseMoney,
-  type CouponTemplateDto,
-} from '@balcao/contract';
+import { formatMoney, parseMoney, type CouponTemplateDto } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { textValue, type FieldValue, type FormField, type FormValues } from '../../ui/form-field';
 import { SettingsForm } from '../../ui/settings-form';
@@ -14,7 +9,7 @@ import {
   configEditStarted,
   configRequested,
   configSaveRequested,
-  couponToastDismissed,
+  configSavedNoticeClosed,
   selectCoupons,
 } from './slice';
 import './area';
@@ -54,18 +49,18 @@ function configFields(templates: readonly CouponTemplateDto[]): FormField[] {
  */
 export function CouponConfigPage() {
   const dispatch = useAppDispatch();
-  const { config, configEditing, configBusy, templates, toast } = useAppSelector(selectCoupons);
+  const { config, configForm, templates } = useAppSelector(selectCoupons);
   const templateName = (id: number | null) =>
     templates.find((template) => template.id === id)?.name ?? 'Nenhum';
-  const closeToast = useCallback(() => dispatch(couponToastDismissed()), [dispatch]);
+  const closeNotice = useCallback(() => dispatch(configSavedNoticeClosed()), [dispatch]);
   return (
     <section>
       <SettingsForm
         title="Configurar cupons automáticos"
-        editing={configEditing}
-        busy={configBusy}
-        saved={toast === COUPON_CONFIG_SAVED}
-        onSavedClose={closeToast}
+        editing={configForm.editing}
+        busy={configForm.busy}
+        saved={configForm.saved}
+        onSavedClose={closeNotice}
         idPrefix="coupon-config"
         fields={configFields(templates)}
         initial={{

@@ -127,9 +127,9 @@ export function* loadCouponConfigPage(): SagaIterator {
 
 // ---- Template de Cupons ---------------------------------------------------------------------
 
-function* saveTemplate(action: ReturnType<typeof templateSaveRequested>): SagaIterator {
-  const { id, input } = action.payload;
-  try {
+const postTemplate = failingTo(
+  templateSaveFailed,
+  function* ({ id, input }: ReturnType<typeof templateSaveRequested>['payload']): SagaIterator {
     yield call(callApi<CouponTemplateDto>, {
       method: 'POST',
       url: id === null ? '/api/coupons/templates' : `/api/coupons/templates/${id}`,
@@ -137,9 +137,12 @@ function* saveTemplate(action: ReturnType<typeof templateSaveRequested>): SagaIt
       data: input,
     });
     yield put(templateSaved());
-  } catch (thrown) {
-    yield put(templateSaveFailed(toApiError(thrown)));
-  }
+  },
+);
+
+/** Salvar of the template modal, then the list again whatever the answer. */
+function* saveTemplate(action: ReturnType<typeof templateSaveRequested>): SagaIterator {
+  yield call(postTemplate, action.payload);
   yield call(loadCouponTemplates);
 }
 

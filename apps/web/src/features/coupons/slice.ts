@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import {
   COUPON_BATCH_QUANTITY,
-  COUPON_CONFIG_SAVED,
   COUPON_INSERTED,
   COUPON_REMOVED_FROM_ORDER,
   type CouponCategory,
@@ -11,6 +10,11 @@ import {
   type CouponTemplateInput,
 } from '@balcao/contract';
 import { GENERIC_ERROR_DESCRIPTION, type ApiError, failedCase } from '../../api/api-error';
+import {
+  SETTINGS_FORM_CLOSED,
+  settingsFormCases,
+  type SettingsFormPhase,
+} from '../../ui/settings-form-state';
 import type { Notice } from '../../ui/notice-dialog';
 
 /** A product a template's lists can name (GET /api/products/select, by its category's type). */
@@ -47,8 +51,8 @@ export interface CouponsState {
   coupons: CouponDto[];
   couponsLoading: boolean;
   config: CouponConfigDto;
-  configEditing: boolean;
-  configBusy: boolean;
+  /** 'Configurar cupons automáticos' (a `SettingsForm`). */
+  configForm: SettingsFormPhase;
   /** The cashier's coupon call is running. */
   applying: boolean;
   /** 'Erro!' and batch outcome dialogs. */
@@ -73,8 +77,7 @@ const initialState: CouponsState = {
   coupons: [],
   couponsLoading: false,
   config: EMPTY_CONFIG,
-  configEditing: false,
-  configBusy: false,
+  configForm: SETTINGS_FORM_CLOSED,
   applying: false,
   notice: null,
   toast: null,
@@ -87,6 +90,10 @@ const errorNotice = (error: ApiError): Notice => ({
 
 /** Loads whose failure only the generic dialog reports. */
 const loadFailed = failedCase();
+
+const configForm = settingsFormCases<CouponsState, CouponConfigDto>('config', {
+  phase: (state) => state.configForm,
+});
 
 export const couponsSlice = createSlice({
   name: 'coupons',
@@ -225,28 +232,16 @@ export const couponsSlice = createSlice({
     configRequested() {},
     configLoaded(state, action: PayloadAction<CouponConfigDto>) {
       state.config = action.payload;
-      state.configEditing = false;
+      state.configForm.editing = false;
     },
     configFailed: loadFailed,
-    configEditStarted(state) {
-      state.configEditing = true;
-    },
-    configEditCancelled(state) {
-      state.configEditing = false;
-    },
-    configSaveRequested(state, _action: PayloadAction<CouponConfigDto>) {
-      state.configBusy = true;
-    },
-    configSaved(state, action: PayloadAction<CouponConfigDto>) {
-      state.configBusy = false;
-      state.configEditing = false;
-      state.config = action.payload;
-      state.toast = COUPON_CONFIG_SAVED;
-    },
+    configEditStarted: configForm.editStarted,
+    configEditCancelled: configForm.editCancelled,
+    configSaveRequested: configForm.saveRequested,
+    configSaved: configForm.saved,
     /** The server's reason shows in the generic dialog. */
-    configSaveFailed: failedCase<CouponsState>((state) => {
-      state.configBusy = false;
-    }),
+    configSaveFailed: configForm.saveFailed,
+    configSavedNoticeClosed: configForm.savedNoticeClosed,
 
     // ---- The cashier ----------------------------------------------------------------------
     /** A code applies it to the order; null removes the order's coupon. */
@@ -315,6 +310,7 @@ export const {
   configSaveRequested,
   configSaved,
   configSaveFailed,
+  configSavedNoticeClosed,
   orderCouponRequested,
   orderCouponApplied,
   orderCouponFailed,

@@ -4,15 +4,15 @@ import {
   COURSEWARE_CODE_MESSAGE,
   CPF_INVALID_MESSAGE,
   NOT_REGISTERED_MESSAGE,
+  NO_SELECTED_EVENT_MESSAGE,
   cpfDigits,
   isValidCpf,
   parseCoursewareCode,
   type EventDto,
   type ParticipantDto,
 } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
-import { NO_SELECTED_EVENT_MESSAGE } from '../../ui/selected-event-line';
 import { selectSelectedEvent } from '../../app/events/slice';
 import { isHeldCourseware } from '../../ui/courseware-display';
 import {
@@ -63,7 +63,7 @@ function* findParticipant(): SagaIterator {
 }
 
 /** POST /api/subscriptions/courseware/exchange with the codes as typed; the server reads series. */
-function* exchange(): SagaIterator {
+const exchange = failingTo(exchangeFailed, function* (): SagaIterator {
   const state: ExchangeState = yield select(selectExchange);
   const event: EventDto | null = yield select(selectSelectedEvent);
   const { participant } = state;
@@ -78,22 +78,18 @@ function* exchange(): SagaIterator {
     yield put(exchangeFailed(clientError(COURSEWARE_CODE_MESSAGE)));
     return;
   }
-  try {
-    yield call(callApi<ParticipantDto>, {
-      method: 'POST',
-      url: '/api/subscriptions/courseware/exchange',
-      data: {
-        participantId: participant.id,
-        eventId: event.id,
-        currentCoursewareId: current,
-        newCoursewareId: next,
-      },
-    });
-    yield put(exchangeSucceeded());
-  } catch (thrown) {
-    yield put(exchangeFailed(toApiError(thrown)));
-  }
-}
+  yield call(callApi<ParticipantDto>, {
+    method: 'POST',
+    url: '/api/subscriptions/courseware/exchange',
+    data: {
+      participantId: participant.id,
+      eventId: event.id,
+      currentCoursewareId: current,
+      newCoursewareId: next,
+    },
+  });
+  yield put(exchangeSucceeded());
+});
 
 export function* exchangeSaga(): SagaIterator {
   yield takeLatest(participantRequested.type, findParticipant);

@@ -3,7 +3,7 @@ import type { coursewareSlice } from './slice';
 import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { LABELS_PER_PRINT_MAX, type CoursewareDto } from '@balcao/contract';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import {
   batchSizes,
@@ -71,36 +71,28 @@ function* printBatch(action: ReturnType<typeof batchPrintRequested>): SagaIterat
 }
 
 /** GET /api/coursewares/{id}. */
-function* lookUp(): SagaIterator {
+const lookUp = failingTo(returnLookupFailed, function* (): SagaIterator {
   const { returnDesk }: CoursewareState = yield select(selectCourseware);
   const code = returnDesk.code.trim();
-  try {
-    const courseware: CoursewareDto = yield call(callApi<CoursewareDto>, {
-      url: `/api/coursewares/${encodeURIComponent(code)}`,
-    });
-    yield put(returnLookupSucceeded(courseware));
-  } catch (thrown) {
-    yield put(returnLookupFailed(toApiError(thrown)));
-  }
-}
+  const courseware: CoursewareDto = yield call(callApi<CoursewareDto>, {
+    url: `/api/coursewares/${encodeURIComponent(code)}`,
+  });
+  yield put(returnLookupSucceeded(courseware));
+});
 
 /** POST /api/courseware/return/{id}: only PRINTED is returnable (the server explains refusals). */
-function* giveBack(): SagaIterator {
+const giveBack = failingTo(returnFailed, function* (): SagaIterator {
   const { returnDesk }: CoursewareState = yield select(selectCourseware);
   const current = returnDesk.courseware;
   if (!current) return;
-  try {
-    const courseware: CoursewareDto = yield call(callApi<CoursewareDto>, {
-      method: 'POST',
-      url: `/api/courseware/return/${encodeURIComponent(current.id)}`,
-    });
-    yield put(
-      returnSucceeded({ courseware, message: `Apostila ${displaySerial(courseware)} devolvida.` }),
-    );
-  } catch (thrown) {
-    yield put(returnFailed(toApiError(thrown)));
-  }
-}
+  const courseware: CoursewareDto = yield call(callApi<CoursewareDto>, {
+    method: 'POST',
+    url: `/api/courseware/return/${encodeURIComponent(current.id)}`,
+  });
+  yield put(
+    returnSucceeded({ courseware, message: `Apostila ${displaySerial(courseware)} devolvida.` }),
+  );
+});
 
 export function* coursewareSaga(): SagaIterator {
   yield takeLeading(batchPrintRequested.type, printBatch);

@@ -2,7 +2,6 @@ import { call, delay, put, select, takeLatest, takeLeading } from 'redux-saga/ef
 import type { SagaIterator } from 'redux-saga';
 import type { EmailBatchDto, EmailPreviewDto, SmtpConfigDto } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
 import {
   batchUpdated,
   previewFailed,
@@ -77,19 +76,15 @@ const send = failingTo(sendFailed, function* (): SagaIterator {
   yield call(follow, batch);
 });
 
-function* retry(): SagaIterator {
+const retry = failingTo(sendFailed, function* (): SagaIterator {
   const { batch: shown }: EmailsState = yield select(selectEmails);
   if (!shown) return;
-  try {
-    const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
-      method: 'POST',
-      url: `/api/emails/envios/${shown.id}/reenviar`,
-    });
-    yield call(follow, batch);
-  } catch (thrown) {
-    yield put(sendFailed(toApiError(thrown)));
-  }
-}
+  const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+    method: 'POST',
+    url: `/api/emails/envios/${shown.id}/reenviar`,
+  });
+  yield call(follow, batch);
+});
 
 export function* emailsSaga(): SagaIterator {
   yield takeLeading(smtpSaveRequested.type, saveSmtp);

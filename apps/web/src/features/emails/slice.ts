@@ -7,6 +7,11 @@ import type {
   SmtpConfigRequest,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
+import {
+  SETTINGS_FORM_CLOSED,
+  settingsFormCases,
+  type SettingsFormPhase,
+} from '../../ui/settings-form-state';
 
 export interface MessageDraft {
   eventId: number | null;
@@ -15,11 +20,9 @@ export interface MessageDraft {
   body: string;
 }
 
-export interface EmailsState {
+/** The SMTP settings form's phase at the top; the composer's message below. */
+export interface EmailsState extends SettingsFormPhase {
   smtp: SmtpConfigDto;
-  editing: boolean;
-  busy: boolean;
-  saved: boolean;
   message: MessageDraft;
   preview: EmailPreviewDto | null;
   previewing: boolean;
@@ -34,9 +37,7 @@ const NO_SMTP: SmtpConfigDto = { host: '', port: 587, user: '', sender: '', hasP
 
 const initialState: EmailsState = {
   smtp: NO_SMTP,
-  editing: false,
-  busy: false,
-  saved: false,
+  ...SETTINGS_FORM_CLOSED,
   message: { eventId: null, statuses: ['OK'], subject: '', body: '' },
   preview: null,
   previewing: false,
@@ -45,36 +46,20 @@ const initialState: EmailsState = {
   sending: false,
 };
 
+const smtpForm = settingsFormCases<EmailsState, SmtpConfigRequest, SmtpConfigDto>('smtp');
+
 export const emailsSlice = createSlice({
   name: 'emails',
   initialState,
   reducers: {
-    smtpLoaded(state, action: PayloadAction<SmtpConfigDto>) {
-      state.smtp = action.payload;
-    },
+    smtpLoaded: smtpForm.loaded,
     smtpLoadFailed: failedCase(),
-    smtpEditStarted(state) {
-      state.editing = true;
-      state.saved = false;
-    },
-    smtpEditCancelled(state) {
-      state.editing = false;
-    },
-    smtpSaveRequested(state, _action: PayloadAction<SmtpConfigRequest>) {
-      state.busy = true;
-    },
-    smtpSaved(state, action: PayloadAction<SmtpConfigDto>) {
-      state.busy = false;
-      state.editing = false;
-      state.saved = true;
-      state.smtp = action.payload;
-    },
-    smtpSaveFailed: failedCase<EmailsState>((state) => {
-      state.busy = false;
-    }),
-    smtpSavedNoticeClosed(state) {
-      state.saved = false;
-    },
+    smtpEditStarted: smtpForm.editStarted,
+    smtpEditCancelled: smtpForm.editCancelled,
+    smtpSaveRequested: smtpForm.saveRequested,
+    smtpSaved: smtpForm.saved,
+    smtpSaveFailed: smtpForm.saveFailed,
+    smtpSavedNoticeClosed: smtpForm.savedNoticeClosed,
     messageChanged(state, action: PayloadAction<Partial<MessageDraft>>) {
       state.message = { ...state.message, ...action.payload };
       state.preview = null;

@@ -2,7 +2,6 @@ import { all, call, delay, put, race, take, takeLatest, takeLeading } from 'redu
 import type { SagaIterator } from 'redux-saga';
 import type { FoodCategoryDto, FoodConfigDto, FoodSalesDto } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
 import {
   foodConfigFailed,
   foodConfigLoaded,
@@ -36,19 +35,18 @@ const saveFoodConfig = failingTo(
   },
 );
 
+/** GET /api/alimentos/vendidos onto the panel; answers the interval the server asks for. */
+const fetchSales = failingTo(foodSalesFailed, function* (): SagaIterator<number> {
+  const sales: FoodSalesDto = yield call(callApi<FoodSalesDto>, { url: '/api/alimentos/vendidos' });
+  yield put(foodSalesLoaded({ sales, at: new Date().toISOString() }));
+  return sales.refreshInterval;
+});
+
 /** While the kitchen panel is open: GET /api/alimentos/vendidos at the configured interval. */
 function* refreshPanel(): SagaIterator {
   for (;;) {
-    let seconds = 30;
-    try {
-      const sales: FoodSalesDto = yield call(callApi<FoodSalesDto>, {
-        url: '/api/alimentos/vendidos',
-      });
-      yield put(foodSalesLoaded({ sales, at: new Date().toISOString() }));
-      seconds = sales.refreshInterval;
-    } catch (thrown) {
-      yield put(foodSalesFailed(toApiError(thrown)));
-    }
+    // After a failed refresh, the next one comes in 30 s.
+    const seconds: number = (yield call(fetchSales)) ?? 30;
     const { closed } = yield race({
       wait: delay(seconds * 1000),
       closed: take(foodPanelClosed.type),

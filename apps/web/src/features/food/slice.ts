@@ -6,13 +6,15 @@ import {
   type FoodSalesDto,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
+import {
+  SETTINGS_FORM_CLOSED,
+  settingsFormCases,
+  type SettingsFormPhase,
+} from '../../ui/settings-form-state';
 
-export interface FoodState {
+export interface FoodState extends SettingsFormPhase {
   config: FoodConfigDto;
   categories: FoodCategoryDto[];
-  editing: boolean;
-  busy: boolean;
-  saved: boolean;
   /** The kitchen panel: open or not, and its last figures. */
   panelOpen: boolean;
   sales: FoodSalesDto | null;
@@ -25,13 +27,13 @@ const EMPTY: FoodConfigDto = { ...FOOD_DEFAULTS, categoryIds: [] };
 const initialState: FoodState = {
   config: EMPTY,
   categories: [],
-  editing: false,
-  busy: false,
-  saved: false,
+  ...SETTINGS_FORM_CLOSED,
   panelOpen: false,
   sales: null,
   fetchedAt: null,
 };
+
+const form = settingsFormCases<FoodState, FoodConfigDto>('config');
 
 export const foodSlice = createSlice({
   name: 'food',
@@ -45,28 +47,12 @@ export const foodSlice = createSlice({
       state.categories = action.payload.categories;
     },
     foodConfigFailed: failedCase(),
-    foodEditStarted(state) {
-      state.editing = true;
-      state.saved = false;
-    },
-    foodEditCancelled(state) {
-      state.editing = false;
-    },
-    foodSaveRequested(state, _action: PayloadAction<FoodConfigDto>) {
-      state.busy = true;
-    },
-    foodSaved(state, action: PayloadAction<FoodConfigDto>) {
-      state.busy = false;
-      state.editing = false;
-      state.saved = true;
-      state.config = action.payload;
-    },
-    foodSaveFailed: failedCase<FoodState>((state) => {
-      state.busy = false;
-    }),
-    foodSavedNoticeClosed(state) {
-      state.saved = false;
-    },
+    foodEditStarted: form.editStarted,
+    foodEditCancelled: form.editCancelled,
+    foodSaveRequested: form.saveRequested,
+    foodSaved: form.saved,
+    foodSaveFailed: form.saveFailed,
+    foodSavedNoticeClosed: form.savedNoticeClosed,
     foodPanelOpened(state) {
       state.panelOpen = true;
     },

@@ -1,6 +1,6 @@
 import { call, cancel, fork, put, take, takeLeading } from 'redux-saga/effects';
 import { channel, type Channel, type SagaIterator, type Task } from 'redux-saga';
-import { callApi } from '../../api/call-api';
+import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { IMPORT_TEMPLATES, type ImportTemplateFormat } from '@balcao/contract';
 import { downloadBlob } from '../../ui/download';
@@ -54,9 +54,10 @@ const TEMPLATE_TYPES: Record<ImportTemplateFormat, string> = {
 };
 
 /** GET {upload url}/template?format=csv|xlsx with the bearer token, saved as a download. */
-function* downloadTemplate(action: ReturnType<typeof templateRequested>): SagaIterator {
-  const { kind, format } = action.payload;
-  try {
+const downloadTemplate = failingTo(
+  templateFailed,
+  function* (action: ReturnType<typeof templateRequested>): SagaIterator {
+    const { kind, format } = action.payload;
     const bytes: ArrayBuffer = yield call(callApi<ArrayBuffer>, {
       url: `${UPLOAD_URLS[kind]}/template`,
       params: { format },
@@ -64,10 +65,8 @@ function* downloadTemplate(action: ReturnType<typeof templateRequested>): SagaIt
     });
     const name = `${IMPORT_TEMPLATES[kind].fileName}.${format}`;
     yield call(downloadBlob, name, new Blob([bytes], { type: TEMPLATE_TYPES[format] }));
-  } catch (thrown) {
-    yield put(templateFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 export function* importsSaga(): SagaIterator {
   yield takeLeading(uploadRequested.type, upload);

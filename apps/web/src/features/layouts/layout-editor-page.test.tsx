@@ -368,6 +368,39 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     expect(JSON.parse(await downloads.blobs[0]!.text())).toEqual(imported);
   });
 
+  it("offers to fit the elements when a smaller page leaves them outside, and 'Desfazer' undoes it", async () => {
+    serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    await user.selectOptions(screen.getByLabelText('Tamanho da página'), 'Cartão CR80 54 × 86 mm');
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Ajustar elementos ao novo tamanho?',
+    });
+    expect(within(dialog).getByText(/fora da página de 54 × 86 mm/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Ajustar' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Every element is now inside the card: the properties of each say so.
+    const elements = () =>
+      within(screen.getByRole('list', { name: 'Elementos do layout' })).getAllByRole('button');
+    for (let index = 0; index < 6; index++) {
+      await user.click(elements()[index]!);
+      const x = Number(
+        (screen.getByLabelText('X (mm)') as HTMLInputElement).value.replace(',', '.'),
+      );
+      const width = screen.queryByLabelText('Largura (mm)') as HTMLInputElement | null;
+      const right = x + (width ? Number(width.value.replace(',', '.')) : 0);
+      expect(right).toBeLessThanOrEqual(54);
+    }
+
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(screen.getByLabelText('Tamanho da página')).toHaveDisplayValue('Cartão CR80 54 × 86 mm');
+    await user.click(elements()[0]!);
+    const first = DEFAULT_LAYOUTS.badge.elements[0]!;
+    expect(
+      Number((screen.getByLabelText('X (mm)') as HTMLInputElement).value.replace(',', '.')),
+    ).toBe(first.xMm);
+  });
+
   it("asks before 'Restaurar padrão', then sends DELETE and shows the default", async () => {
     const custom: Layout = {
       ...DEFAULT_LAYOUTS.badge,

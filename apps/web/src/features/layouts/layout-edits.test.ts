@@ -12,6 +12,8 @@ import {
   addElement,
   addImageElement,
   elementLabel,
+  fitElementsToPage,
+  overflowsPage,
   removeElement,
   renameElement,
   reorderElement,
@@ -175,5 +177,26 @@ describe('elementBoxes', () => {
       expect(op).toMatchObject({ kind: 'image', x: box.x, y: box.top });
       expect(box).toMatchObject({ width: mmToPt(30), height: mmToPt(10), shown: true });
     }
+  });
+});
+
+describe('fitElementsToPage', () => {
+  it('brings a 90 × 50 mm badge onto a CR80 card, valid, its texts smaller', () => {
+    const card: Layout = { ...badge, page: { widthMm: 54, heightMm: 86 } };
+    expect(overflowsPage(card)).toBe(true);
+    const fitted = fitElementsToPage(card, badge.page);
+    expect(overflowsPage(fitted)).toBe(false);
+    expect(layoutProblems(fitted)).toEqual([]);
+    const texts = (layout: Layout) =>
+      layout.elements.filter((element): element is TextElement => element.kind === 'text');
+    texts(fitted).forEach((text, index) =>
+      expect(text.sizePt).toBeLessThan(texts(badge)[index]!.sizePt),
+    );
+  });
+
+  it('leaves a layout that already fits a larger page as it was', () => {
+    const a6: Layout = { ...badge, page: { widthMm: 105, heightMm: 148 } };
+    expect(overflowsPage(a6)).toBe(false);
+    expect(fitElementsToPage(a6, badge.page).elements).toEqual(badge.elements);
   });
 });

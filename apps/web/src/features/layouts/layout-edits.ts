@@ -1,5 +1,6 @@
 import {
   LAYOUT_FIELDS,
+  LAYOUT_FONT_PT,
   type ImageElement,
   type Layout,
   type LayoutDocument,
@@ -285,4 +286,67 @@ export function resizeElement(
   }
   if (element.widthMm === width && element.heightMm === height) return element;
   return { ...element, widthMm: width, heightMm: height };
+}
+
+/** An element's width and height on the page (mm); a text without a box has no height. */
+function elementSize(element: LayoutElement): { width: number; height: number } {
+  switch (element.kind) {
+    case 'qr':
+      return { width: element.sizeMm, height: element.sizeMm };
+    case 'rule':
+      return { width: element.widthMm, height: 0 };
+    case 'text':
+      return { width: element.widthMm, height: element.heightMm ?? 0 };
+    default:
+      return { width: element.widthMm, height: element.heightMm };
+  }
+}
+
+/** Some element passes the page's right or bottom edge. */
+export function overflowsPage(layout: Layout): boolean {
+  const { widthMm, heightMm } = layout.page;
+  return layout.elements.some((element) => {
+    const { width, height } = elementSize(element);
+    return element.xMm + width > widthMm + 0.01 || element.yMm + height > heightMm + 0.01;
+  });
+}
+
+const halfPt = (value: number) => Math.max(LAYOUT_FONT_PT.min, Math.round(value * 2) / 2);
+
+/**
+ * The elements of a layout whose page changed from `from`: scaled by the side that shrank most
+ * (proportions kept, texts' sizes too), then each pushed back inside the page and cut to it.
+ */
+export function fitElementsToPage(layout: Layout, from: Layout['page']): Layout {
+  const { widthMm, heightMm } = layout.page;
+  const scale = Math.min(1, widthMm / from.widthMm, heightMm / from.heightMm);
+  const elements = layout.elements.map((element): LayoutElement => {
+    const scaled = scaleElement(element, scale);
+    const { width, height } = elementSize(scaled);
+    const fitted = resizeElement(scaled, Math.min(width, widthMm), Math.min(height, heightMm));
+    const size = elementSize(fitted);
+    const x = Math.min(Math.max(0, fitted.xMm), widthMm - size.width);
+    const y = Math.min(Math.max(0, fitted.yMm), heightMm - size.height);
+    return placeElement(fitted, x, y);
+  });
+  return { ...layout, elements };
+}
+
+function scaleElement(element: LayoutElement, scale: number): LayoutElement {
+  if (scale === 1) return element;
+  const mm = (value: number) => roundMm(value * scale);
+  const { width, height } = elementSize(element);
+  const moved: LayoutElement = {
+    ...element,
+    xMm: mm(element.xMm),
+    yMm: mm(element.yMm),
+    ...(element.gapMm === undefined ? {} : { gapMm: mm(element.gapMm) }),
+  };
+  const resized = resizeElement(moved, width * scale, height * scale);
+  if (resized.kind !== 'text') return resized;
+  return {
+    ...resized,
+    sizePt: halfPt(resized.sizePt * scale),
+    ...(resized.minSizePt === undefined ? {} : { minSizePt: halfPt(resized.minSizePt * scale) }),
+  };
 }

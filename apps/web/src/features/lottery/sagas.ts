@@ -41,20 +41,16 @@ export const loadLotteryProducts = failingTo(lotteryProductsFailed, function* ()
 });
 
 /** 'Configurar': POST /api/sorteio/{event}/novo, then the LOTTERY land page. */
-function* configure(): SagaIterator {
+const configure = failingTo(lotteryConfigureFailed, function* (): SagaIterator {
   const { eventId, selectedIds, prizesCount }: LotteryState = yield select(selectLottery);
-  try {
-    const game: LotteryGameDto = yield call(callApi<LotteryGameDto>, {
-      method: 'POST',
-      url: `/api/sorteio/${eventId}/novo`,
-      data: { products: selectedIds, prizesCount },
-    });
-    yield put(lotteryConfigured(game));
-    yield put(lotteryOpened());
-  } catch (thrown) {
-    yield put(lotteryConfigureFailed(toApiError(thrown)));
-  }
-}
+  const game: LotteryGameDto = yield call(callApi<LotteryGameDto>, {
+    method: 'POST',
+    url: `/api/sorteio/${eventId}/novo`,
+    data: { products: selectedIds, prizesCount },
+  });
+  yield put(lotteryConfigured(game));
+  yield put(lotteryOpened());
+});
 
 /** 'Sortear': the server draws and records; the screen sends the winners it shows. */
 function* draw(): SagaIterator {
@@ -87,17 +83,13 @@ function* reloadGame(id: number): SagaIterator {
 }
 
 /** GET /api/sorteio: the 'Auditoria do sorteio' page's loader (the selected event's games). */
-export function* loadLotteryGames(): SagaIterator {
+export const loadLotteryGames = failingTo(lotteryGamesFailed, function* (): SagaIterator {
   yield put(lotteryGamesRequested());
-  try {
-    const games: LotteryGameSummaryDto[] = yield call(callApi<LotteryGameSummaryDto[]>, {
-      url: '/api/sorteio',
-    });
-    yield put(lotteryGamesLoaded(games));
-  } catch (thrown) {
-    yield put(lotteryGamesFailed(toApiError(thrown)));
-  }
-}
+  const games: LotteryGameSummaryDto[] = yield call(callApi<LotteryGameSummaryDto[]>, {
+    url: '/api/sorteio',
+  });
+  yield put(lotteryGamesLoaded(games));
+});
 
 /** GET /api/sorteio/{id}/auditoria: the chosen game's draws and their checks. */
 const loadAudit = failingTo(

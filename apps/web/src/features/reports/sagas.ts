@@ -2,7 +2,6 @@ import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { REPORTS, type DashboardReport, type EventDto, type ReportResult } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
 import { downloadBlob } from '../../ui/download';
 import { selectSelectedEvent } from '../../app/events/slice';
 import {
@@ -14,34 +13,32 @@ import {
   reportRequested,
 } from './slice';
 
-function* loadReport(action: ReturnType<typeof reportRequested>): SagaIterator {
-  const { page, params } = action.payload;
-  try {
+const loadReport = failingTo(
+  reportFailed,
+  function* (action: ReturnType<typeof reportRequested>): SagaIterator {
+    const { page, params } = action.payload;
     const result: ReportResult = yield call(callApi<ReportResult>, {
       url: `/api/reports/${REPORTS[page].path}`,
       params,
     });
     yield put(reportLoaded(result));
-  } catch (thrown) {
-    yield put(reportFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 /** The server writes the CSV (docs/reports-api.md); the SPA hands it to the browser. */
-function* downloadReportCsv(action: ReturnType<typeof reportCsvRequested>): SagaIterator {
-  const { page, params } = action.payload;
-  const { path, fileName } = REPORTS[page];
-  try {
+const downloadReportCsv = failingTo(
+  reportFailed,
+  function* (action: ReturnType<typeof reportCsvRequested>): SagaIterator {
+    const { page, params } = action.payload;
+    const { path, fileName } = REPORTS[page];
     const bytes: ArrayBuffer = yield call(callApi<ArrayBuffer>, {
       url: `/api/reports/${path}/csv`,
       params,
       responseType: 'arraybuffer',
     });
     yield call(downloadBlob, `${fileName}.csv`, new Blob([bytes], { type: 'text/csv' }));
-  } catch (thrown) {
-    yield put(reportFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 const loadDashboard = failingTo(
   reportFailed,

@@ -1,57 +1,40 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { PixConfigDto } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
+import {
+  SETTINGS_FORM_CLOSED,
+  settingsFormCases,
+  type SettingsFormPhase,
+} from '../../ui/settings-form-state';
 
 /** GET/POST /api/carrinho/pix/config: who receives the cashier's PIX payments. */
 export type PixConfig = PixConfigDto;
 
-export interface PixConfigState {
+export interface PixConfigState extends SettingsFormPhase {
   config: PixConfig;
-  editing: boolean;
-  busy: boolean;
-  /** 'Configuração salva!' is showing. */
-  saved: boolean;
 }
 
 const EMPTY: PixConfig = { chave: '', nome: '', cidade: '' };
 const initialState: PixConfigState = {
   config: EMPTY,
-  editing: false,
-  busy: false,
-  saved: false,
+  ...SETTINGS_FORM_CLOSED,
 };
+
+const form = settingsFormCases<PixConfigState, PixConfig>('config');
 
 export const pixConfigSlice = createSlice({
   name: 'pixConfig',
   initialState,
   reducers: {
-    pixConfigLoaded(state, action: PayloadAction<PixConfig>) {
-      state.config = action.payload;
-    },
+    pixConfigLoaded: form.loaded,
     pixConfigFailed: failedCase(),
-    pixEditStarted(state) {
-      state.editing = true;
-      state.saved = false;
-    },
-    pixEditCancelled(state) {
-      state.editing = false;
-    },
-    pixSaveRequested(state, _action: PayloadAction<PixConfig>) {
-      state.busy = true;
-    },
-    pixSaved(state, action: PayloadAction<PixConfig>) {
-      state.busy = false;
-      state.editing = false;
-      state.saved = true;
-      state.config = action.payload;
-    },
-    pixSavedNoticeClosed(state) {
-      state.saved = false;
-    },
+    pixEditStarted: form.editStarted,
+    pixEditCancelled: form.editCancelled,
+    pixSaveRequested: form.saveRequested,
+    pixSaved: form.saved,
+    pixSavedNoticeClosed: form.savedNoticeClosed,
     /** The server's reason ('Chave PIX inválida.', ...) shows in the generic dialog. */
-    pixSaveFailed: failedCase<PixConfigState>((state) => {
-      state.busy = false;
-    }),
+    pixSaveFailed: form.saveFailed,
   },
 });
 

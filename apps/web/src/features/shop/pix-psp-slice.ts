@@ -2,6 +2,11 @@ import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolki
 import type { PixPspSettingsDto, PixPspSettingsInput } from '@balcao/contract';
 import { failedCase, type ApiError } from '../../api/api-error';
 import { isExpectedRefusal } from '../../ui/desk-outcome';
+import {
+  SETTINGS_FORM_CLOSED,
+  settingsFormCases,
+  type SettingsFormPhase,
+} from '../../ui/settings-form-state';
 
 /** 'Testar conexão' (POST /api/pix/psp/test) or 'Registrar webhook' (POST /api/pix/psp/webhook). */
 export type PixPspCheck = 'test' | 'webhook';
@@ -15,11 +20,10 @@ export interface PixPspCheckAnswer {
 export interface PixPspState {
   /** GET /api/pix/psp; null until it answers. */
   settings: PixPspSettingsDto | null;
-  saving: boolean;
+  /** Salvar's phase; the PSP form has no view mode, so `editing` stays false. */
+  form: SettingsFormPhase;
   /** The server's 400 on Salvar, shown in the form. */
   saveError: string | null;
-  /** 'Configuração salva!' is showing. */
-  saved: boolean;
   /** Bumped by a save or a disconnect: the form starts again, its secrets and files blank. */
   revision: number;
   checking: PixPspCheck | null;
@@ -30,9 +34,8 @@ export interface PixPspState {
 
 const initialState: PixPspState = {
   settings: null,
-  saving: false,
+  form: SETTINGS_FORM_CLOSED,
   saveError: null,
-  saved: false,
   revision: 0,
   checking: null,
   outcome: null,
@@ -46,6 +49,18 @@ function settingsReplaced(state: PixPspState, settings: PixPspSettingsDto) {
   state.revision += 1;
 }
 
+const form = settingsFormCases<PixPspState, PixPspSettingsInput, PixPspSettingsDto>(
+  settingsReplaced,
+  {
+    phase: (state) => state.form,
+    /** A refused connection (400: address, client_id, certificate) shows in the form. */
+    failed: (state, error, meta) => {
+      if (meta.hideError) state.saveError = error.description;
+    },
+    hideError: (error: ApiError) => error.status === 400,
+  },
+);
+
 /** 'Configuração PIX' → the PSP that confirms the charges (docs/pix.md, issue #28). */
 export const pixPspSlice = createSlice({
   name: 'pixPsp',
@@ -55,27 +70,13 @@ export const pixPspSlice = createSlice({
       state.settings = action.payload;
     },
     pixPspLoadFailed: failedCase(),
-    pixPspSaveRequested(state, _action: PayloadAction<PixPspSettingsInput>) {
-      state.saving = true;
+    pixPspSaveRequested(state, action: PayloadAction<PixPspSettingsInput>) {
+      form.saveRequested(state, action);
       state.saveError = null;
-      state.saved = false;
     },
-    pixPspSaved(state, action: PayloadAction<PixPspSettingsDto>) {
-      state.saving = false;
-      state.saved = true;
-      settingsReplaced(state, action.payload);
-    },
-    /** A refused connection (400: address, client_id, certificate) shows in the form. */
-    pixPspSaveFailed: failedCase<PixPspState>(
-      (state, error, meta) => {
-        state.saving = false;
-        if (meta.hideError) state.saveError = error.description;
-      },
-      { hideError: (error: ApiError) => error.status === 400 },
-    ),
-    pixPspSavedNoticeClosed(state) {
-      state.saved = false;
-    },
+    pixPspSaved: form.saved,
+    pixPspSaveFailed: form.saveFailed,
+    pixPspSavedNoticeClosed: form.savedNoticeClosed,
     pixPspCheckRequested(state, action: PayloadAction<PixPspCheck>) {
       state.checking = action.payload;
       state.outcome = null;

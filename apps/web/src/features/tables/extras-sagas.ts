@@ -5,7 +5,6 @@ import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import { callApi, failingTo } from '../../api/call-api';
 import { TAGS_PER_SHEET } from '@balcao/contract';
-import { toApiError } from '../../api/api-error';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { batchSizes, printInBatches } from '../../app/printing/sagas';
 import type { TableQuery } from '../../ui/data-table';
@@ -40,19 +39,18 @@ function releaseQr(): void {
 }
 
 /** GET /api/events/qrcode/{id} through callApi (bearer token) as an image blob. */
-function* loadEventQr(action: ReturnType<typeof eventQrRequested>): SagaIterator {
-  releaseQr();
-  try {
+const loadEventQr = failingTo(
+  eventQrFailed,
+  function* (action: ReturnType<typeof eventQrRequested>): SagaIterator {
+    releaseQr();
     const blob: Blob = yield call(callApi<Blob>, {
       url: `/api/events/qrcode/${encodeURIComponent(String(action.payload.id))}`,
       responseType: 'blob',
     });
     shownQrUrl = URL.createObjectURL(blob);
     yield put(eventQrLoaded(shownQrUrl));
-  } catch (thrown) {
-    yield put(eventQrFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 const selectPrintedProduct = (state: WithSlice<typeof tableExtrasSlice>): NamedRef | null =>
   state.tableExtras.productPrint?.product ?? null;
@@ -66,15 +64,16 @@ const selectStopping = (state: WithSlice<typeof tableExtrasSlice>): boolean =>
 export const TAG_BATCH = 10 * TAGS_PER_SHEET;
 
 /** POST /api/products/{id}/print {quantity} per batch; with no printer mapped each PDF opens. */
-function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIterator {
-  const product: NamedRef | null = yield select(selectPrintedProduct);
-  if (!product) return;
-  const url = `/api/products/${encodeURIComponent(String(product.id))}/print`;
-  const calls = batchSizes(action.payload.quantity, TAG_BATCH).map((quantity) => ({
-    request: { method: 'POST' as const, url, data: { quantity } },
-    items: quantity,
-  }));
-  try {
+const printProduct = failingTo(
+  productPrintFailed,
+  function* (action: ReturnType<typeof productPrintRequested>): SagaIterator {
+    const product: NamedRef | null = yield select(selectPrintedProduct);
+    if (!product) return;
+    const url = `/api/products/${encodeURIComponent(String(product.id))}/print`;
+    const calls = batchSizes(action.payload.quantity, TAG_BATCH).map((quantity) => ({
+      request: { method: 'POST' as const, url, data: { quantity } },
+      items: quantity,
+    }));
     const { printer }: { printer: string | null } = yield call(
       printInBatches,
       calls,
@@ -82,10 +81,8 @@ function* printProduct(action: ReturnType<typeof productPrintRequested>): SagaIt
       selectStopping,
     );
     yield put(productPrintSucceeded({ printer }));
-  } catch (thrown) {
-    yield put(productPrintFailed(toApiError(thrown)));
-  }
-}
+  },
+);
 
 const selectProductsQuery = (state: WithSlice<typeof tablesSlice>): TableQuery | null =>
   state.tables.byTable.products?.query ?? null;

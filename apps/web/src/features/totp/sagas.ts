@@ -8,7 +8,6 @@ import type {
   TotpStatus,
 } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
-import { toApiError } from '../../api/api-error';
 import { openFirstPage } from '../../app/session/sagas';
 import {
   selectPermissions,
@@ -61,37 +60,29 @@ const enrol = failingTo(totpFailed, function* (): SagaIterator {
   yield put(totpEnrolStarted(enrolment));
 });
 
-function* confirm(): SagaIterator {
+const confirm = failingTo(totpFailed, function* (): SagaIterator {
   const { code }: TotpState = yield select(selectTotp);
   const continueToApp: boolean = yield select(selectTotpEnrolmentOnly);
-  try {
-    const { recoveryCodes }: TotpConfirmation = yield call(callApi<TotpConfirmation>, {
-      method: 'POST',
-      url: '/api/account/totp/confirm',
-      data: { code: code.trim() },
-    });
-    yield put(totpEnrolmentCompleted());
-    const status: TotpStatus = yield call(fetchStatus);
-    yield put(totpConfirmed({ recoveryCodes, status, continueToApp }));
-  } catch (thrown) {
-    yield put(totpFailed(toApiError(thrown)));
-  }
-}
+  const { recoveryCodes }: TotpConfirmation = yield call(callApi<TotpConfirmation>, {
+    method: 'POST',
+    url: '/api/account/totp/confirm',
+    data: { code: code.trim() },
+  });
+  yield put(totpEnrolmentCompleted());
+  const status: TotpStatus = yield call(fetchStatus);
+  yield put(totpConfirmed({ recoveryCodes, status, continueToApp }));
+});
 
-function* disable(): SagaIterator {
+const disable = failingTo(totpFailed, function* (): SagaIterator {
   const { code }: TotpState = yield select(selectTotp);
-  try {
-    yield call(callApi, {
-      method: 'POST',
-      url: '/api/account/totp/disable',
-      data: { code: code.trim() },
-    });
-    const status: TotpStatus = yield call(fetchStatus);
-    yield put(totpDisabled(status));
-  } catch (thrown) {
-    yield put(totpFailed(toApiError(thrown)));
-  }
-}
+  yield call(callApi, {
+    method: 'POST',
+    url: '/api/account/totp/disable',
+    data: { code: code.trim() },
+  });
+  const status: TotpStatus = yield call(fetchStatus);
+  yield put(totpDisabled(status));
+});
 
 /** 'Redefinir autenticação em dois fatores' (System, 'Usuários'): another user's TOTP off. */
 const resetUserTotp = failingTo(

@@ -1,33 +1,36 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { cameraSelected } from '../../app/session/slice';
+import {
+  SETTINGS_FORM_CLOSED,
+  settingsFormCases,
+  type SettingsFormPhase,
+} from '../../ui/settings-form-state';
 import type { VideoInput } from './media-devices';
 
-export interface WebcamState {
-  editing: boolean;
-  busy: boolean;
+/** `busy` is the listing of the cameras; the choice is saved in the session (`cameraSelected`). */
+export interface WebcamState extends SettingsFormPhase {
   devices: VideoInput[];
   /** Why the cameras could not be listed. */
   message: string | null;
-  /** 'Configuração salva!' is showing. */
-  saved: boolean;
 }
 
 const initialState: WebcamState = {
-  editing: false,
-  busy: false,
+  ...SETTINGS_FORM_CLOSED,
   devices: [],
   message: null,
-  saved: false,
 };
+
+const form = settingsFormCases<WebcamState, string | null>((state) => {
+  state.message = null;
+});
 
 export const webcamSlice = createSlice({
   name: 'webcam',
   initialState,
   reducers: {
     webcamEditStarted(state) {
-      state.editing = true;
+      form.editStarted(state);
       state.busy = true;
-      state.saved = false;
       state.message = null;
     },
     webcamDevicesLoaded(state, action: PayloadAction<VideoInput[]>) {
@@ -43,21 +46,15 @@ export const webcamSlice = createSlice({
         state.message = action.payload.message;
       },
     },
-    webcamSavedNoticeClosed(state) {
-      state.saved = false;
-    },
+    webcamSavedNoticeClosed: form.savedNoticeClosed,
     webcamEditCancelled(state) {
-      state.editing = false;
+      form.editCancelled(state);
       state.busy = false;
       state.message = null;
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(cameraSelected, (state) => {
-      state.editing = false;
-      state.saved = true;
-      state.message = null;
-    });
+    builder.addCase(cameraSelected, form.saved);
   },
 });
 

@@ -158,7 +158,7 @@ function ConnectionStatus({ settings }: { settings: PixPspSettingsDto }) {
  */
 export function PixPspForm() {
   const dispatch = useAppDispatch();
-  const { settings, saving, saveError, saved, revision, checking, outcome, removing } =
+  const { settings, form, saveError, revision, checking, outcome, removing } =
     useAppSelector(selectPixPsp);
   const [confirming, setConfirming] = useState(false);
   const closeNotice = useCallback(() => dispatch(pixPspSavedNoticeClosed()), [dispatch]);
@@ -198,7 +198,7 @@ export function PixPspForm() {
                   tokenUrl: settings.tokenUrl,
                   clientId: settings.clientId,
                 }}
-                busy={saving}
+                busy={form.busy}
                 error={saveError}
                 onSave={(values) => dispatch(pixPspSaveRequested(inputOf(values)))}
               />
@@ -240,7 +240,7 @@ export function PixPspForm() {
         }}
         onCancel={() => setConfirming(false)}
       />
-      <NoticeToast text={saved ? SETTINGS_SAVED : null} onClose={closeNotice} />
+      <NoticeToast text={form.saved ? SETTINGS_SAVED : null} onClose={closeNotice} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { PRINT_SERVICES, PRINT_SERVICE_LABELS, type PrintService } from '@balcao/contract';
-import { column } from '../../../ui/columns';
+import { actionColumn, column } from '../../../ui/columns';
 import { required } from '../../../ui/form-field';
 import {
   dateColumns,
@@ -10,6 +10,7 @@ import {
 import type { TableRow } from '../../../app/tables/slice';
 import { TablePage } from '../../../app/tables/table-page';
 import { PageFrame } from '../../../ui/page-frame';
+import { PrinterTokenCell } from './printer-token';
 import '../area';
 
 export function serviceLabel(value: unknown): string {
@@ -25,6 +26,7 @@ export const printersTable: TableDefinition<TableRow> = {
   columns: () => [
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
     column({ id: 'serial', header: 'Número de série', text: (row) => textOf(row.serial) }),
+    actionColumn('apiToken', 'Token da API', (row) => <PrinterTokenCell row={row} />),
     ...dateColumns(),
   ],
   fields: [
