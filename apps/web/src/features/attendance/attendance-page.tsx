@@ -25,9 +25,9 @@ export function AttendancePage() {
   const selected = useAppSelector(selectSelectedEvent);
   const events = useAppSelector(selectLookups).events ?? [];
   const { columns, rows, loading, eventId: loadedId } = useAppSelector(selectAttendance);
-  const [eventId, setEventId] = useState<string>(() =>
-    String(loadedId ?? selected?.id ?? events[0]?.id ?? ''),
-  );
+  const [chosenEvent, setEventId] = useState<string | null>(null);
+  // The selected event until the user picks one: it may arrive after the first render (a reload).
+  const eventId = chosenEvent ?? String(selected?.id ?? loadedId ?? events[0]?.id ?? '');
   const event =
     events.find((item) => String(item.id) === eventId) ??
     (selected && String(selected.id) === eventId ? selected : null);

@@ -187,7 +187,9 @@ export function ImportPage({ kind }: { kind: ImportKind }) {
   const selected = useAppSelector(selectSelectedEvent);
   const { uploading, progress } = useAppSelector(useMemo(() => selectImport(kind), [kind]));
   const [file, setFile] = useState<File | null>(null);
-  const [eventId, setEventId] = useState<string>(() => String(selected?.id ?? events[0]?.id ?? ''));
+  const [picked, setEventId] = useState<string | null>(null);
+  // The selected event until the user picks one: it may arrive after the first render (a reload).
+  const eventId = picked ?? String(selected?.id ?? events[0]?.id ?? '');
   const [reading, setReading] = useState(false);
   const [readError, setReadError] = useState<string | null>(null);
   const chosenEvent = events.some((event) => String(event.id) === eventId) ? eventId : '';
