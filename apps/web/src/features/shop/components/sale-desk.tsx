@@ -94,6 +94,7 @@ export function SaleDesk({ toCheckout }: { toCheckout: boolean }) {
             <NoticePanel notice={sale.notice} />
             {sale.duplicate && (
               <Alert
+                role="status"
                 variant="warning"
                 className="mt-2 mb-0"
                 dismissible
