@@ -30,23 +30,24 @@ describe('migration 20261125110000_report_shards', () => {
 
     expect(await migrateToLatest(db, dialect)).toContain('20261125110000_report_shards');
 
+    // Read as every migration leaves them (English since 20261202090000_report_names_english).
     const sales = await db
       .selectFrom('report_sales')
-      .select(['dim', 'key_id', 'shard', 'pedidos', 'net_cents'])
+      .select(['dim', 'key_id', 'shard', 'orders', 'net_cents'])
       .where('event_id', '=', eventId)
       .orderBy('dim')
       .execute();
     expect(sales.map((row) => ({ ...row, net_cents: Number(row.net_cents) }))).toEqual([
-      { dim: 'compradores', key_id: 7, shard: 0, pedidos: 2, net_cents: 0 },
-      { dim: 'produto', key_id: 7, shard: 0, pedidos: 2, net_cents: 4500 },
+      { dim: 'buyers', key_id: 7, shard: 0, orders: 2, net_cents: 0 },
+      { dim: 'product', key_id: 7, shard: 0, orders: 2, net_cents: 4500 },
     ]);
     const payments = await db
       .selectFrom('report_payments')
-      .select(['shard', 'pagamentos', 'total_cents'])
+      .select(['shard', 'payments', 'total_cents'])
       .where('event_id', '=', eventId)
       .execute();
     expect(payments.map((row) => ({ ...row, total_cents: Number(row.total_cents) }))).toEqual([
-      { shard: 0, pagamentos: 2, total_cents: 4500 },
+      { shard: 0, payments: 2, total_cents: 4500 },
     ]);
   });
 });

@@ -4,15 +4,20 @@
 export interface ReportSalesTable {
   event_id: number;
   slot: string;
-  /** 'compradores': report_buyers' rows per product (key_id), in pedidos; slot '', category 0. */
-  dim: 'produto' | 'categoria' | 'vendedor' | 'comprador' | 'cupom' | 'compradores';
+  /**
+   * 'seller' and 'buyer' are their centers; 'buyers': report_buyers' rows per product (key_id),
+   * in orders; slot '', category 0.
+   */
+  dim: 'product' | 'category' | 'seller' | 'buyer' | 'coupon' | 'buyers';
   key_id: number;
   category_id: number;
   /** 0-7: payments once spread their rows over 8 shards; the fold writes 0 (readers sum them). */
   shard: number;
-  pedidos: number;
-  quantidade: number;
-  bruto_cents: number;
+  /** Distinct orders. */
+  orders: number;
+  quantity: number;
+  /** Unit price × quantity; on coupon rows the lines' total before the coupon. */
+  gross_cents: number;
   net_cents: number;
 }
 
@@ -24,8 +29,8 @@ export interface ReportBuyersTable {
   customer_name: string;
   /** '' when the order has none. */
   cpf: string;
-  pedidos: number;
-  quantidade: number;
+  orders: number;
+  quantity: number;
   total_cents: number;
 }
 
@@ -36,6 +41,7 @@ export interface ReportPaymentsTable {
   payment_method_id: number;
   /** As report_sales.shard. */
   shard: number;
-  pagamentos: number;
+  /** Payment rows (an order paid in two methods has two). */
+  payments: number;
   total_cents: number;
 }

@@ -67,7 +67,7 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
   REPORT_TOTAL_SALES: {
     rows: (db, filters) =>
       db
-        .selectFrom(salesBy(db, filters, 'categoria').as('f'))
+        .selectFrom(salesBy(db, filters, 'category').as('f'))
         .innerJoin('product_categories as c', 'c.id', 'f.key_id')
         .select(sql<string>`c.name`.as('categoria'))
         .select(FIGURES)
@@ -76,17 +76,17 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
   },
 
   REPORT_CENTER_SALES: {
-    rows: (db, filters) => salesByCenter(db, filters, 'vendedor'),
+    rows: (db, filters) => salesByCenter(db, filters, 'seller'),
   },
 
   REPORT_PARTICIPANT_PURCHASES: {
-    rows: (db, filters) => salesByCenter(db, filters, 'comprador'),
+    rows: (db, filters) => salesByCenter(db, filters, 'buyer'),
   },
 
   REPORT_PRODUCT_SALES: {
     rows: (db, filters) =>
       db
-        .selectFrom(salesBy(db, filters, 'produto', filters.productId).as('f'))
+        .selectFrom(salesBy(db, filters, 'product', filters.productId).as('f'))
         .innerJoin('products as p', 'p.id', 'f.key_id')
         .innerJoin('product_categories as c', 'c.id', 'p.category_id')
         .select([sql<string>`p.name`.as('produto'), sql<string>`c.name`.as('categoria')])
@@ -104,11 +104,11 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
         .innerJoin('payment_methods as m', 'm.id', 's.payment_method_id')
         .select([
           sql<string>`m.name`.as('forma_pagamento'),
-          sql<number>`sum(s.pagamentos)`.as('pagamentos'),
+          sql<number>`sum(s.payments)`.as('pagamentos'),
           cents(sql`s.total_cents`).as('total'),
         ])
         .groupBy(['m.id', 'm.name'])
-        .having(sql`sum(s.pagamentos)`, '>', 0)
+        .having(sql`sum(s.payments)`, '>', 0)
         .orderBy('m.name'),
   },
 
@@ -116,14 +116,14 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
   REPORT_ACCUMULATED_SALES: {
     rows: (db, filters) =>
       db
-        .selectFrom(salesSource(db, filters, 'categoria').as('s'))
+        .selectFrom(salesSource(db, filters, 'category').as('s'))
         .select([
           sql<string>`s.slot || ':00:00.000Z'`.as('hora'),
           cents(sql`s.net_cents`).as('total'),
           sql<number>`sum(sum(s.net_cents)) over (order by s.slot)`.as('acumulado'),
         ])
         .groupBy('s.slot')
-        .having(sql`sum(s.pedidos)`, '>', 0)
+        .having(sql`sum(s.orders)`, '>', 0)
         .orderBy('s.slot'),
   },
 
@@ -131,7 +131,7 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
   REPORT_SALES_DISTRIBUTION: {
     rows: (db, filters) =>
       db
-        .selectFrom(salesBy(db, filters, 'categoria').as('f'))
+        .selectFrom(salesBy(db, filters, 'category').as('f'))
         .innerJoin('product_categories as c', 'c.id', 'f.key_id')
         .select([
           sql<string>`c.name`.as('categoria'),
@@ -174,16 +174,16 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
       db
         .selectFrom(
           db
-            .selectFrom(salesSource(db, filters, 'cupom').as('s'))
+            .selectFrom(salesSource(db, filters, 'coupon').as('s'))
             .select([
               's.key_id',
               's.category_id',
-              sql<number>`sum(s.pedidos)`.as('pedidos'),
-              sql<number>`sum(s.bruto_cents - s.net_cents)`.as('desconto'),
+              sql<number>`sum(s.orders)`.as('pedidos'),
+              sql<number>`sum(s.gross_cents - s.net_cents)`.as('desconto'),
               sql<number>`sum(s.net_cents)`.as('total'),
             ])
             .groupBy(['s.key_id', 's.category_id'])
-            .having(sql`sum(s.pedidos)`, '>', 0)
+            .having(sql`sum(s.orders)`, '>', 0)
             .as('f'),
         )
         // Its code tells apart two coupons printed from one template (same name, same percent).

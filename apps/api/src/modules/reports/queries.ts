@@ -42,30 +42,31 @@ function paidLines(db: Db, filters: ReportFilters) {
     .$if(filters.productId !== undefined, (q) => q.where('i.product_id', '=', filters.productId!));
 }
 
-type Dim = 'produto' | 'categoria' | 'vendedor' | 'comprador';
+type Dim = 'product' | 'category' | 'seller' | 'buyer';
 
 /**
  * A dimension's sales figures per key (f.key_id, f.pedidos, f.quantidade, f.bruto, f.descontos,
- * f.total) from the pre-aggregated report_sales (summary.ts); keys without sales left out.
+ * f.total: the reports' wire names, aliased here from report_sales' English columns) from the
+ * pre-aggregated report_sales (summary.ts); keys without sales left out.
  */
 export function salesBy(db: Db, filters: ReportFilters, dim: Dim, keyId?: number) {
   return db
     .selectFrom(salesSource(db, filters, dim, { keyId }).as('s'))
     .select([
       's.key_id',
-      sql<number>`sum(s.pedidos)`.as('pedidos'),
-      sql<number>`sum(s.quantidade)`.as('quantidade'),
-      sql<number>`sum(s.bruto_cents)`.as('bruto'),
-      sql<number>`sum(s.bruto_cents - s.net_cents)`.as('descontos'),
+      sql<number>`sum(s.orders)`.as('pedidos'),
+      sql<number>`sum(s.quantity)`.as('quantidade'),
+      sql<number>`sum(s.gross_cents)`.as('bruto'),
+      sql<number>`sum(s.gross_cents - s.net_cents)`.as('descontos'),
       sql<number>`sum(s.net_cents)`.as('total'),
     ])
     .groupBy('s.key_id')
-    .having(sql`sum(s.pedidos)`, '>', 0);
+    .having(sql`sum(s.orders)`, '>', 0);
 }
 export const FIGURES = ['f.pedidos', 'f.quantidade', 'f.bruto', 'f.descontos', 'f.total'] as const;
 
 /** Sales per center (the seller's or the buyer's), 'Sem núcleo' for the sales without one. */
-export function salesByCenter(db: Db, filters: ReportFilters, dim: 'vendedor' | 'comprador') {
+export function salesByCenter(db: Db, filters: ReportFilters, dim: 'seller' | 'buyer') {
   return db
     .selectFrom(salesBy(db, filters, dim, filters.centerId).as('f'))
     .leftJoin('centers as n', 'n.id', 'f.key_id')
@@ -180,7 +181,7 @@ export function productBuyers(db: Db, filters: ReportFilters, order: string | nu
       sql<number>`b.product_id`.as('produto_id'),
       sql<string>`b.cpf`.as('cpf'),
       sql<string>`b.customer_name`.as('nome'),
-      sql<number>`b.quantidade`.as('quantidade'),
+      sql<number>`b.quantity`.as('quantidade'),
       sql<number>`b.total_cents`.as('total'),
     ])
     .$call(inBuyersOrder);

@@ -16,12 +16,12 @@ export async function linesTotals(db: Db, filters: ReportFilters, productId?: nu
       // Without a product the categories' rows give the same sums from far fewer rows.
       .selectFrom(
         (productId === undefined
-          ? salesSource(db, filters, 'categoria')
-          : salesSource(db, filters, 'produto', { keyId: productId })
+          ? salesSource(db, filters, 'category')
+          : salesSource(db, filters, 'product', { keyId: productId })
         ).as('s'),
       )
       .select([
-        sql<number>`coalesce(sum(s.quantidade), 0)`.as('quantidade'),
+        sql<number>`coalesce(sum(s.quantity), 0)`.as('quantidade'),
         sql<number>`coalesce(sum(s.net_cents), 0)`.as('total'),
       ])
       .executeTakeFirstOrThrow()
@@ -47,13 +47,13 @@ export async function paidCartsTotals(db: Db, filters: ReportFilters) {
 export function paidCartsCount(db: Db, filters: ReportFilters): Promise<number> | null {
   if (filters.search !== undefined) return null;
   return db
-    .selectFrom(salesSource(db, filters, 'vendedor').as('s'))
-    .select(sql<number>`coalesce(sum(s.pedidos), 0)`.as('n'))
+    .selectFrom(salesSource(db, filters, 'seller').as('s'))
+    .select(sql<number>`coalesce(sum(s.orders), 0)`.as('n'))
     .executeTakeFirstOrThrow()
     .then(({ n }) => Number(n));
 }
 
-/** compradores/por_produto's rows per product are counted in report_sales ('compradores'). */
+/** compradores/por_produto's rows per product are counted in report_sales ('buyers'). */
 export function productBuyersCount(db: Db, filters: ReportFilters): Promise<number> | null {
   if (filters.from !== null || filters.until !== null || filters.search !== undefined) {
     return null;
@@ -61,21 +61,21 @@ export function productBuyersCount(db: Db, filters: ReportFilters): Promise<numb
   return db
     .selectFrom('report_sales')
     .where('event_id', '=', filters.eventId)
-    .where('dim', '=', 'compradores')
+    .where('dim', '=', 'buyers')
     .$if(filters.productId !== undefined, (q) => q.where('key_id', '=', filters.productId!))
     .$if(filters.categoryId !== undefined, (q) =>
       q.where('key_id', 'in', (products) =>
         products.selectFrom('products').select('id').where('category_id', '=', filters.categoryId!),
       ),
     )
-    .select(sql<number>`coalesce(sum(pedidos), 0)`.as('n'))
+    .select(sql<number>`coalesce(sum(orders), 0)`.as('n'))
     .executeTakeFirstOrThrow()
     .then(({ n }) => Number(n));
 }
 
 /**
  * compradores/por_produto's page in its own order (by product) without a period or a search: the
- * products in name order with their rows (report_sales 'compradores'), then one statement reading,
+ * products in name order with their rows (report_sales 'buyers'), then one statement reading,
  * for each product the page falls in, a range of report_buyers' key (event, product, name, cpf).
  * Index ranges on both databases, whatever statistics the planner has. Null: another page.
  */
@@ -90,19 +90,19 @@ export async function productBuyersPage(
   // Each product's rows, summed over the summary's shards.
   const counts = db
     .selectFrom('report_sales')
-    .select(['key_id', sql<number>`sum(pedidos)`.as('pedidos')])
+    .select(['key_id', sql<number>`sum(orders)`.as('buyers')])
     .where('event_id', '=', filters.eventId)
-    .where('dim', '=', 'compradores')
+    .where('dim', '=', 'buyers')
     .groupBy('key_id');
   const products = await db
     .selectFrom('products as p')
     .innerJoin(counts.as('c'), 'c.key_id', 'p.id')
-    .where('c.pedidos', '>', 0)
+    .where('c.buyers', '>', 0)
     .$if(filters.categoryId !== undefined, (q) =>
       q.where('p.category_id', '=', filters.categoryId!),
     )
     .$if(filters.productId !== undefined, (q) => q.where('p.id', '=', filters.productId!))
-    .select(['p.id', 'p.name', 'c.pedidos'])
+    .select(['p.id', 'p.name', 'c.buyers'])
     .orderBy('p.name', direction)
     .orderBy('p.id', direction)
     .execute();
@@ -110,7 +110,7 @@ export async function productBuyersPage(
   let wanted = paging.size;
   const parts = [];
   for (const product of products) {
-    const rows = Number(product.pedidos);
+    const rows = Number(product.buyers);
     if (wanted <= 0) break;
     if (skip >= rows) {
       skip -= rows;
@@ -126,7 +126,7 @@ export async function productBuyersPage(
               sql<number>`product_id`.as('produto_id'),
               'cpf',
               sql<string>`customer_name`.as('nome'),
-              'quantidade',
+              sql<number>`quantity`.as('quantidade'),
               sql<number>`total_cents`.as('total'),
               sql<number>`${sql.lit(parts.length)}`.as('parte'),
             ])
@@ -143,7 +143,7 @@ export async function productBuyersPage(
     wanted -= rows - skip;
     skip = 0;
   }
-  const count = products.reduce((sum, product) => sum + Number(product.pedidos), 0);
+  const count = products.reduce((sum, product) => sum + Number(product.buyers), 0);
   const [first, ...others] = parts;
   if (!first) return { rows: [], count };
   const rows = await db
@@ -187,11 +187,11 @@ export async function countItems(
 export async function paidOrders(db: Db, filters: ReportFilters): Promise<number> {
   const source =
     filters.productId === undefined
-      ? salesSource(db, filters, 'vendedor')
-      : salesSource(db, filters, 'produto', { keyId: filters.productId });
+      ? salesSource(db, filters, 'seller')
+      : salesSource(db, filters, 'product', { keyId: filters.productId });
   const { n } = await db
     .selectFrom(source.as('s'))
-    .select(sql<number>`coalesce(sum(s.pedidos), 0)`.as('n'))
+    .select(sql<number>`coalesce(sum(s.orders), 0)`.as('n'))
     .executeTakeFirstOrThrow();
   return Number(n);
 }

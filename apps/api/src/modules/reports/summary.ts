@@ -11,14 +11,14 @@ import type { ReportFilters } from './filters.ts';
  * payments per method (`report_payments`, recordPaymentChange / paymentsSource). `report_sales`
  * holds, per event and UTC hour slot of paid_at, the figures of the paid lines grouped by one
  * dimension: product, category, the seller's center and the buyer's center (the center ones also
- * per category, and with category 0 for all categories so an order counts once in `pedidos`).
+ * per category, and with category 0 for all categories so an order counts once in `orders`).
  * An order adds its lines when it becomes a sale and takes them back when it stops being one, in
  * the next fold (foldSales: the payment and the refund only mark it). A report reads the whole
  * hours of its period from here and the partial hours at its edges from the lines (salesSource).
  */
 type Db = Kysely<Database>;
-/** The dimensions kept per hour slot; 'compradores' counts report_buyers' rows (below). */
-type Dim = Exclude<ReportSalesTable['dim'], 'compradores'>;
+/** The dimensions kept per hour slot; 'buyers' counts report_buyers' rows (below). */
+type Dim = Exclude<ReportSalesTable['dim'], 'buyers'>;
 
 /** A line's net is its stored total: while its order holds a coupon, the coupon's percent is the
  * line's discount (order_items.coupon_bp, docs/coupons-api.md). */
@@ -26,13 +26,13 @@ export const NET = sql`i.total_cents`;
 
 /** Each dimension with its category column: the product's, or 0 for "every category". */
 const ROWS: [Dim, 'own' | 'all'][] = [
-  ['produto', 'own'],
-  ['categoria', 'own'],
-  ['vendedor', 'own'],
-  ['vendedor', 'all'],
-  ['comprador', 'own'],
-  ['comprador', 'all'],
-  ['cupom', 'own'],
+  ['product', 'own'],
+  ['category', 'own'],
+  ['seller', 'own'],
+  ['seller', 'all'],
+  ['buyer', 'own'],
+  ['buyer', 'all'],
+  ['coupon', 'own'],
 ];
 
 /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the lines joined under aliases */
@@ -61,22 +61,22 @@ function saleLines(db: Db, where: (q: LinesQuery) => LinesQuery) {
     sql<number>`o.event_id`.as('event_id'),
     sql<string>`substr(o.paid_at, 1, 13)`.as('slot'),
     sql<number>`o.id`.as('order_id'),
-    sql<number>`p.id`.as('produto'),
-    sql<number>`p.category_id`.as('categoria'),
-    sql<number>`coalesce(u.center_id, 0)`.as('vendedor'),
-    sql<number>`coalesce(pa.center_id, 0)`.as('comprador'),
-    sql<number>`o.coupon_id`.as('cupom'),
-    sql<number>`coalesce(o.coupon_percent_bp, 0)`.as('cupom_bp'),
-    sql<number>`i.quantity`.as('quantidade'),
-    // The list price; on the cupom rows bruto − net is what the coupon took off (it replaced
+    sql<number>`p.id`.as('product'),
+    sql<number>`p.category_id`.as('category'),
+    sql<number>`coalesce(u.center_id, 0)`.as('seller'),
+    sql<number>`coalesce(pa.center_id, 0)`.as('buyer'),
+    sql<number>`o.coupon_id`.as('coupon'),
+    sql<number>`coalesce(o.coupon_percent_bp, 0)`.as('coupon_bp'),
+    sql<number>`i.quantity`.as('quantity'),
+    // The list price; on the coupon rows gross − net is what the coupon took off (it replaced
     // the lines' own discounts).
-    sql<number>`i.unit_price_cents * i.quantity`.as('bruto'),
+    sql<number>`i.unit_price_cents * i.quantity`.as('gross'),
     sql<number>`${NET}`.as('net'),
   ]);
 }
 
-/** The category column of a dimension's 'own' rows; the cupom rows keep the coupon's percent. */
-const ownCategory = (dim: Dim) => sql.ref(dim === 'cupom' ? 'l.cupom_bp' : 'l.categoria');
+/** The category column of a dimension's 'own' rows; the coupon rows keep the coupon's percent. */
+const ownCategory = (dim: Dim) => sql.ref(dim === 'coupon' ? 'l.coupon_bp' : 'l.category');
 
 /** saleLines (`from`, aliased l) grouped by one dimension, as report_sales rows. */
 function contributions(
@@ -95,7 +95,7 @@ function contributions(
   return (
     db
       .selectFrom(from)
-      .$if(dim === 'cupom', (q: LinesQuery) => q.where('l.cupom', 'is not', null))
+      .$if(dim === 'coupon', (q: LinesQuery) => q.where('l.coupon', 'is not', null))
       .select([
         sql<number>`${event}`.as('event_id'),
         sql<string>`${slot}`.as('slot'),
@@ -103,9 +103,9 @@ function contributions(
         sql<number>`${key}`.as('key_id'),
         sql<number>`${categoryId}`.as('category_id'),
         sql<number>`${sql.lit(shard)}`.as('shard'),
-        sql<number>`${times} * count(distinct l.order_id)`.as('pedidos'),
-        sql<number>`${times} * sum(l.quantidade)`.as('quantidade'),
-        sql<number>`${times} * sum(l.bruto)`.as('bruto_cents'),
+        sql<number>`${times} * count(distinct l.order_id)`.as('orders'),
+        sql<number>`${times} * sum(l.quantity)`.as('quantity'),
+        sql<number>`${times} * sum(l.gross)`.as('gross_cents'),
         sql<number>`${times} * sum(l.net)`.as('net_cents'),
       ])
       // A constant stays out of GROUP BY: SQLite would read 0 as a column position.
@@ -120,9 +120,9 @@ const COLUMNS = [
   'key_id',
   'category_id',
   'shard',
-  'pedidos',
-  'quantidade',
-  'bruto_cents',
+  'orders',
+  'quantity',
+  'gross_cents',
   'net_cents',
 ] as const;
 
@@ -241,9 +241,9 @@ async function addSales(
     )
     .onConflict((oc) =>
       oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot', 'shard']).doUpdateSet({
-        pedidos: sql`report_sales.pedidos + excluded.pedidos`,
-        quantidade: sql`report_sales.quantidade + excluded.quantidade`,
-        bruto_cents: sql`report_sales.bruto_cents + excluded.bruto_cents`,
+        orders: sql`report_sales.orders + excluded.orders`,
+        quantity: sql`report_sales.quantity + excluded.quantity`,
+        gross_cents: sql`report_sales.gross_cents + excluded.gross_cents`,
         net_cents: sql`report_sales.net_cents + excluded.net_cents`,
       }),
     )
@@ -268,8 +268,8 @@ function buyerContributions(db: Db, sign: 1 | -1, where: (q: LinesQuery) => Line
       sql<number>`i.product_id`.as('product_id'),
       sql<string>`${name}`.as('customer_name'),
       sql<string>`${cpf}`.as('cpf'),
-      sql<number>`${times} * count(distinct o.id)`.as('pedidos'),
-      sql<number>`${times} * sum(i.quantity)`.as('quantidade'),
+      sql<number>`${times} * count(distinct o.id)`.as('orders'),
+      sql<number>`${times} * sum(i.quantity)`.as('quantity'),
       sql<number>`${times} * sum(${NET})`.as('total_cents'),
     ])
     .groupBy([sql`o.event_id`, sql`i.product_id`, name, cpf])
@@ -281,15 +281,15 @@ const BUYER_COLUMNS = [
   'product_id',
   'customer_name',
   'cpf',
-  'pedidos',
-  'quantidade',
+  'orders',
+  'quantity',
   'total_cents',
 ] as const;
 
-/** Adds to (or takes from) report_sales' 'compradores' rows: report_buyers' rows per product. */
+/** Adds to (or takes from) report_sales' 'buyers' rows: report_buyers' rows per product. */
 async function addBuyerRows(
   db: Db,
-  rows: Map<string, { event_id: number; key_id: number; linhas: number }>,
+  rows: Map<string, { event_id: number; key_id: number; buyers: number }>,
 ) {
   if (rows.size === 0) return;
   await db
@@ -297,22 +297,22 @@ async function addBuyerRows(
     .values(
       [...rows.values()]
         .sort((a, b) => a.event_id - b.event_id || a.key_id - b.key_id)
-        .map(({ event_id, key_id, linhas }) => ({
+        .map(({ event_id, key_id, buyers }) => ({
           event_id,
           slot: '',
-          dim: 'compradores' as const,
+          dim: 'buyers' as const,
           key_id,
           category_id: 0,
           shard: SHARD,
-          pedidos: linhas,
-          quantidade: 0,
-          bruto_cents: 0,
+          orders: buyers,
+          quantity: 0,
+          gross_cents: 0,
           net_cents: 0,
         })),
     )
     .onConflict((oc) =>
       oc.columns(['event_id', 'dim', 'key_id', 'category_id', 'slot', 'shard']).doUpdateSet({
-        pedidos: sql`report_sales.pedidos + excluded.pedidos`,
+        orders: sql`report_sales.orders + excluded.orders`,
       }),
     )
     .execute();
@@ -321,7 +321,7 @@ async function addBuyerRows(
 /**
  * report_buyers' part of a fold: the (product, buyer) rows gain or lose the orders' lines; a
  * buyer's first sale of a product adds a row to the report and the refund of their last one
- * deletes it, and report_sales' 'compradores' row of the product counts it (the page's
+ * deletes it, and report_sales' 'buyers' row of the product counts it (the page's
  * total_linhas without a count over every row). The contributions are read first: a row whose
  * orders after the change are exactly what this fold added is new.
  */
@@ -335,8 +335,8 @@ async function recordBuyersChange(
     product_id: number;
     customer_name: string;
     cpf: string;
-    pedidos: number;
-    quantidade: number;
+    orders: number;
+    quantity: number;
     total_cents: number;
   }[];
   if (added.length === 0) return;
@@ -346,42 +346,42 @@ async function recordBuyersChange(
     customer_name: string;
     cpf: string;
   }) => JSON.stringify([row.event_id, row.product_id, row.customer_name, row.cpf]);
-  const addedTo = new Map(added.map((row) => [keyOf(row), Number(row.pedidos)]));
+  const addedTo = new Map(added.map((row) => [keyOf(row), Number(row.orders)]));
   const changed = await trx
     .insertInto('report_buyers')
     .values(
       added.map((row) => ({
         ...row,
-        pedidos: Number(row.pedidos),
-        quantidade: Number(row.quantidade),
+        orders: Number(row.orders),
+        quantity: Number(row.quantity),
         total_cents: Number(row.total_cents),
       })),
     )
     .onConflict((oc) =>
       oc.columns(['event_id', 'product_id', 'customer_name', 'cpf']).doUpdateSet({
-        pedidos: sql`report_buyers.pedidos + excluded.pedidos`,
-        quantidade: sql`report_buyers.quantidade + excluded.quantidade`,
+        orders: sql`report_buyers.orders + excluded.orders`,
+        quantity: sql`report_buyers.quantity + excluded.quantity`,
         total_cents: sql`report_buyers.total_cents + excluded.total_cents`,
       }),
     )
-    .returning(['event_id', 'product_id', 'customer_name', 'cpf', 'pedidos'])
+    .returning(['event_id', 'product_id', 'customer_name', 'cpf', 'orders'])
     .execute();
-  const counted = new Map<string, { event_id: number; key_id: number; linhas: number }>();
-  const count = (row: { event_id: number; product_id: number }, linhas: number) => {
+  const counted = new Map<string, { event_id: number; key_id: number; buyers: number }>();
+  const count = (row: { event_id: number; product_id: number }, buyers: number) => {
     const key = `${row.event_id}:${row.product_id}`;
-    const entry = counted.get(key) ?? { event_id: row.event_id, key_id: row.product_id, linhas: 0 };
-    entry.linhas += linhas;
+    const entry = counted.get(key) ?? { event_id: row.event_id, key_id: row.product_id, buyers: 0 };
+    entry.buyers += buyers;
     counted.set(key, entry);
   };
   for (const row of changed) {
-    const pedidos = Number(row.pedidos);
-    if (sign === 1 && pedidos === addedTo.get(keyOf(row))) count(row, 1);
-    else if (sign === -1 && pedidos <= 0) count(row, -1);
+    const orders = Number(row.orders);
+    if (sign === 1 && orders === addedTo.get(keyOf(row))) count(row, 1);
+    else if (sign === -1 && orders <= 0) count(row, -1);
   }
   if (sign === -1 && counted.size > 0) {
     await trx
       .deleteFrom('report_buyers')
-      .where('pedidos', '<=', 0)
+      .where('orders', '<=', 0)
       .where('event_id', 'in', [...new Set(changed.map((row) => row.event_id))])
       .where('product_id', 'in', [...new Set(changed.map((row) => row.product_id))])
       .execute();
@@ -435,13 +435,13 @@ export async function rebuildSales(db: Db, eventId: number): Promise<void> {
         .select([
           'event_id',
           sql<string>`''`.as('slot'),
-          sql<'compradores'>`'compradores'`.as('dim'),
+          sql<'buyers'>`'buyers'`.as('dim'),
           sql<number>`product_id`.as('key_id'),
           sql<number>`0`.as('category_id'),
           sql<number>`0`.as('shard'),
-          sql<number>`count(*)`.as('pedidos'),
-          sql<number>`0`.as('quantidade'),
-          sql<number>`0`.as('bruto_cents'),
+          sql<number>`count(*)`.as('orders'),
+          sql<number>`0`.as('quantity'),
+          sql<number>`0`.as('gross_cents'),
           sql<number>`0`.as('net_cents'),
         ])
         .groupBy(['event_id', 'product_id']),
@@ -487,10 +487,10 @@ export interface SalesSourceOptions {
 }
 
 /**
- * The rows (key_id, category_id, slot, pedidos, quantidade, bruto_cents, net_cents) whose sums
+ * The rows (key_id, category_id, slot, orders, quantity, gross_cents, net_cents) whose sums
  * are a dimension's figures over the report's period and filters: the whole hours from
  * report_sales, the partial hours at the edges of inicio/fim from the lines themselves.
- * `pedidos` adds up across slots and rows, as an order has one slot and one key per dimension.
+ * `orders` adds up across slots and rows, as an order has one slot and one key per dimension.
  */
 export function salesSource(
   db: Db,
@@ -499,14 +499,14 @@ export function salesSource(
   options: SalesSourceOptions = {},
 ) {
   const { categoryId } = filters;
-  const centers = dim === 'vendedor' || dim === 'comprador';
-  // The cupom rows' category column is the coupon's percent: no category filter there.
-  const byCategory = !centers && dim !== 'cupom' && categoryId !== undefined;
+  const centers = dim === 'seller' || dim === 'buyer';
+  // The coupon rows' category column is the coupon's percent: no category filter there.
+  const byCategory = !centers && dim !== 'coupon' && categoryId !== undefined;
   const { wholeFrom, wholeUntil, noWholeHour, edges } = periodParts(filters);
 
   const summary = db
     .selectFrom('report_sales')
-    .select(['key_id', 'category_id', 'slot', 'pedidos', 'quantidade', 'bruto_cents', 'net_cents'])
+    .select(['key_id', 'category_id', 'slot', 'orders', 'quantity', 'gross_cents', 'net_cents'])
     .where('event_id', '=', filters.eventId)
     .where('dim', '=', dim)
     .$if(centers, (q) => q.where('category_id', '=', categoryId ?? 0))
@@ -525,20 +525,20 @@ export function salesSource(
         .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
         .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end)),
     ).as('l');
-    const edge = contributions(db, lines, dim, dim === 'cupom' ? 'own' : 'all', 1)
-      .$if(categoryId !== undefined && dim !== 'cupom', (w: LinesQuery) =>
-        w.where('l.categoria', '=', categoryId),
+    const edge = contributions(db, lines, dim, dim === 'coupon' ? 'own' : 'all', 1)
+      .$if(categoryId !== undefined && dim !== 'coupon', (w: LinesQuery) =>
+        w.where('l.category', '=', categoryId),
       )
       .$if(options.keyId !== undefined, (w: LinesQuery) => w.where(`l.${dim}`, '=', options.keyId))
       .clearSelect();
     source = source.unionAll(
       edge.select([
         sql<number>`${sql.ref(`l.${dim}`)}`.as('key_id'),
-        sql<number>`${dim === 'cupom' ? ownCategory(dim) : sql.lit(0)}`.as('category_id'),
+        sql<number>`${dim === 'coupon' ? ownCategory(dim) : sql.lit(0)}`.as('category_id'),
         sql<string>`l.slot`.as('slot'),
-        sql<number>`count(distinct l.order_id)`.as('pedidos'),
-        sql<number>`sum(l.quantidade)`.as('quantidade'),
-        sql<number>`sum(l.bruto)`.as('bruto_cents'),
+        sql<number>`count(distinct l.order_id)`.as('orders'),
+        sql<number>`sum(l.quantity)`.as('quantity'),
+        sql<number>`sum(l.gross)`.as('gross_cents'),
         sql<number>`sum(l.net)`.as('net_cents'),
       ]),
     );
@@ -564,7 +564,7 @@ function paymentContributions(
       sql<string>`${slot}`.as('slot'),
       sql<number>`op.payment_method_id`.as('payment_method_id'),
       sql<number>`${sql.lit(shard)}`.as('shard'),
-      sql<number>`${times} * count(*)`.as('pagamentos'),
+      sql<number>`${times} * count(*)`.as('payments'),
       sql<number>`${times} * sum(op.amount_cents)`.as('total_cents'),
     ])
     .groupBy([sql`o.event_id`, slot, sql`op.payment_method_id`]);
@@ -575,7 +575,7 @@ const PAYMENT_COLUMNS = [
   'slot',
   'payment_method_id',
   'shard',
-  'pagamentos',
+  'payments',
   'total_cents',
 ] as const;
 
@@ -591,7 +591,7 @@ async function recordPaymentChange(
     .expression(paymentContributions(trx, sign, where, SHARD))
     .onConflict((oc) =>
       oc.columns(['event_id', 'payment_method_id', 'slot', 'shard']).doUpdateSet({
-        pagamentos: sql`report_payments.pagamentos + excluded.pagamentos`,
+        payments: sql`report_payments.payments + excluded.payments`,
         total_cents: sql`report_payments.total_cents + excluded.total_cents`,
       }),
     )
@@ -609,7 +609,7 @@ export async function rebuildPayments(db: Db, eventId: number): Promise<void> {
 }
 
 /**
- * The rows (payment_method_id, slot, pagamentos, total_cents) whose sums are the payments per
+ * The rows (payment_method_id, slot, payments, total_cents) whose sums are the payments per
  * method over the report's period: whole hours from report_payments, partial edge hours from the
  * payment rows of the paid orders (like salesSource).
  */
@@ -617,7 +617,7 @@ export function paymentsSource(db: Db, filters: ReportFilters) {
   const { wholeFrom, wholeUntil, noWholeHour, edges } = periodParts(filters);
   let source = db
     .selectFrom('report_payments')
-    .select(['payment_method_id', 'slot', 'pagamentos', 'total_cents'])
+    .select(['payment_method_id', 'slot', 'payments', 'total_cents'])
     .where('event_id', '=', filters.eventId)
     .$if(wholeFrom !== null, (q) => q.where('slot', '>=', wholeFrom!))
     .$if(wholeUntil !== null, (q) => q.where('slot', '<', wholeUntil!))
@@ -634,7 +634,7 @@ export function paymentsSource(db: Db, filters: ReportFilters) {
       edge.select([
         sql<number>`op.payment_method_id`.as('payment_method_id'),
         sql<string>`substr(o.paid_at, 1, 13)`.as('slot'),
-        sql<number>`count(*)`.as('pagamentos'),
+        sql<number>`count(*)`.as('payments'),
         sql<number>`sum(op.amount_cents)`.as('total_cents'),
       ]),
     );
