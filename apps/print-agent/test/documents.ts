@@ -36,7 +36,7 @@ export const coursewareLabels = (count: number) =>
 
 export const productTags = (sheets: number) =>
   renderProductTagSheets({
-    product: { productId: 77, name: 'Caneca do Encontro', price: 2500, codTotvs: '7891234' },
+    product: { productId: 77, name: 'Caneca do Encontro', priceCents: 2500, codTotvs: '7891234' },
     sheets,
   });
 
@@ -47,9 +47,14 @@ export const paymentReceipt = () =>
     date: new Date('2026-07-18T14:30:00Z'),
     customer: { name: 'Conceição Aparecida', cpf: '52998224725' },
     items: [
-      { quantity: 2, description: 'Caneca do Encontro', unitPrice: 2500, discount: 0 },
-      { quantity: 1, description: 'Livro: Introdução ao Estudo', unitPrice: 4590, discount: 500 },
+      { quantity: 2, description: 'Caneca do Encontro', unitPriceCents: 2500, discountCents: 0 },
+      {
+        quantity: 1,
+        description: 'Livro: Introdução ao Estudo',
+        unitPriceCents: 4590,
+        discountCents: 500,
+      },
     ],
-    payments: [{ method: 'Dinheiro', amount: 9090 }],
+    payments: [{ method: 'Dinheiro', amountCents: 9090 }],
     cashier: 'ana',
   });

@@ -144,8 +144,8 @@ describe('receipts', () => {
     const items = Array.from({ length: 40 }, (_, i) => ({
       quantity: 1,
       description: `Produto número ${i + 1}`,
-      unitPrice: 1000,
-      discount: 0,
+      unitPriceCents: 1000,
+      discountCents: 0,
     }));
     const long = await onePage(renderPaymentReceipt({ ...sample.paymentReceipt, items }));
     expect(short.text).not.toContain('Cupom');

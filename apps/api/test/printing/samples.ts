@@ -26,7 +26,7 @@ export const coursewareLabel: CoursewareLabelInput = {
 export const product: ProductTagInput = {
   productId: 17,
   name: 'Camiseta Balcão Edição Comemorativa',
-  price: 7990,
+  priceCents: 7990,
   codTotvs: 'PA000123',
 };
 
@@ -48,15 +48,15 @@ const order = {
     {
       quantity: 2,
       description: 'Camiseta Balcão Edição Comemorativa',
-      unitPrice: 7990,
-      discount: 1598,
+      unitPriceCents: 7990,
+      discountCents: 1598,
     },
-    { quantity: 1, description: 'Caneca Ônix', unitPrice: 3500, discount: 350 },
+    { quantity: 1, description: 'Caneca Ônix', unitPriceCents: 3500, discountCents: 350 },
     {
       quantity: 3,
       description: 'Caderno de anotações pautado com capa dura',
-      unitPrice: 1250,
-      discount: 375,
+      unitPriceCents: 1250,
+      discountCents: 375,
     },
   ],
   coupon: { name: 'Promoção Ação de Graças', percent: 10 },
@@ -65,8 +65,8 @@ const order = {
 export const paymentReceipt: PaymentReceiptInput = {
   ...order,
   payments: [
-    { method: 'Dinheiro', amount: 10000 },
-    { method: 'Cartão de Crédito', amount: 10907 },
+    { method: 'Dinheiro', amountCents: 10000 },
+    { method: 'Cartão de Crédito', amountCents: 10907 },
   ],
 };
 

@@ -11,8 +11,8 @@ import { paymentValueCents } from './payment-values.ts';
 import { refuseOtherEvent } from './service.ts';
 
 /**
- * Orders' answer to whether an order may take a PIX charge of `valor`, and its cents (registered
- * with pix's `answerOrderCharges` at the orders plugin's start): the order awaits payment in the
+ * Orders' answer to whether an order may take a PIX charge of `valor`, and its cents (one of
+ * `pixAnswers`, registered with pix's `answerPixQuestions`): the order awaits payment in the
  * selected event and the amount is within what remains.
  */
 export async function chargeableCents(

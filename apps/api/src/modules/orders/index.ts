@@ -1,6 +1,8 @@
 /** What other modules use of orders: they import it from here, never from its files (lint). */
 export { eraseStoredAnswers } from './idempotency.ts';
 export { OrderDtoSchema, loadOrder } from './order-dto.ts';
+// pix gets these through `answerPixQuestions` (pix/order-answers.ts): orders imports pix.
+export { pixAnswers } from './pix-answers.ts';
 export { applyTransition } from './transitions.ts';
 export type { Actor } from './transitions.ts';
 

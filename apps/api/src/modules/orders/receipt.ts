@@ -46,8 +46,8 @@ async function receiptBasics(
     items: order.items.map((item) => ({
       quantity: item.quantidade,
       description: item.descricao,
-      unitPrice: toCents(item.preco),
-      discount: toCents(item.valor_desconto),
+      unitPriceCents: toCents(item.preco),
+      discountCents: toCents(item.valor_desconto),
     })),
     coupon: order.coupon && { name: order.coupon.name, percent: order.coupon.value },
     timeZone,
@@ -82,8 +82,8 @@ export async function printPaymentReceipt(
     )),
     payments: order.payments.map((payment) => ({
       method: payment.descricao,
-      amount: toCents(payment.valor),
-      ...(payment.recebido === undefined ? {} : { received: toCents(payment.recebido) }),
+      amountCents: toCents(payment.valor),
+      ...(payment.recebido === undefined ? {} : { receivedCents: toCents(payment.recebido) }),
     })),
     cashier: order.caixa ?? user.username,
   });

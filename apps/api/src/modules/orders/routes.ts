@@ -16,8 +16,8 @@ import {
 } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor } from '../audit/index.ts';
-import { PixRefundDtoSchema, answerOrderCharges, refundOrderPix } from '../pix/index.ts';
-import { chargeableCents } from './charge-check.ts';
+import { PixRefundDtoSchema, answerPixQuestions, refundOrderPix } from '../pix/index.ts';
+import { pixAnswers } from './pix-answers.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import {
   OrderDtoSchema,
@@ -62,8 +62,8 @@ function actor(request: FastifyRequest): Actor {
 /** The store's carts and orders (docs/orders-api.md); the rules live in the contract and service. */
 export const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
-  // pix asks orders whether an order may take a charge, without importing it.
-  answerOrderCharges(chargeableCents);
+  // pix asks orders of its orders and payment lines, without importing it.
+  answerPixQuestions(pixAnswers);
 
   app.post(
     '/carrinho/novo',

@@ -20,6 +20,7 @@ import { pixChargeable } from './static-charge.ts';
 import type { PspClient } from './psp-client.ts';
 import { PspError, type Charge } from './psp-client.ts';
 import { atPsp } from './settings.ts';
+import { orders } from './order-answers.ts';
 
 /**
  * Immediate charges at the PSP for an order (issue #28, docs/pix.md): made when the till chooses
@@ -61,15 +62,7 @@ const paidUnusedCharge = (db: Db, orderId: number, cents: number) =>
     .where('order_id', '=', orderId)
     .where('end_to_end_id', 'is not', null)
     .where('paid_cents', '=', cents)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('order_payments')
-            .select('order_payments.id')
-            .whereRef('order_payments.pix_txid', '=', 'pix_charges.txid'),
-        ),
-      ),
-    )
+    .where(({ not, ref }) => not(orders().lineHoldsCharge(ref('pix_charges.txid'))))
     .orderBy('attempt', 'desc')
     .executeTakeFirst();
 
@@ -216,24 +209,6 @@ async function madeAtPsp(db: Db, row: ChargeRow): Promise<ChargeRow> {
   return current;
 }
 
-/**
- * A line the cashier confirmed by hand with this charge, now paid at the bank: the line takes the
- * Pix's id (when the amounts agree), so the Pix is not listed to be given back.
- */
-export async function confirmManualLine(
-  db: Db,
-  txid: string,
-  pix: { endToEndId: string; amountCents: number },
-): Promise<void> {
-  await db
-    .updateTable('order_payments')
-    .set({ end_to_end_id: pix.endToEndId })
-    .where('pix_txid', '=', txid)
-    .where('amount_cents', '=', pix.amountCents)
-    .where('end_to_end_id', 'is', null)
-    .execute();
-}
-
 export const chargeRow = (db: Db, txid: string) =>
   db.selectFrom('pix_charges').selectAll().where('txid', '=', txid).executeTakeFirst();
 
@@ -322,7 +297,8 @@ export async function recordCharge(
   } else {
     return row;
   }
-  if (paid) await confirmManualLine(db, row.txid, paid);
+  // A line confirmed by hand with this charge takes the Pix, so it is not listed to give back.
+  if (paid) await orders().confirmLineWithPix(db, row.txid, paid);
   return (await chargeRow(db, row.txid))!;
 }
 
@@ -350,15 +326,15 @@ export async function chargeAtPsp(
  * time are read (paid, or expired). Safe on several instances at once: each write is guarded.
  */
 export async function sweepCharges(db: Db, key: Buffer, now: Date): Promise<number> {
+  const orderState = orders().orderState;
   const rows = await db
     .selectFrom('pix_charges')
-    .innerJoin('orders', 'orders.id', 'pix_charges.order_id')
     .selectAll('pix_charges')
-    .select('orders.state')
+    .select((eb) => orderState(eb.ref('pix_charges.order_id')).as('state'))
     .where('pix_charges.status', '=', 'ATIVA')
     .where((eb) =>
       eb.or([
-        eb('orders.state', '!=', 'AGUARDANDO_PAGAMENTO'),
+        eb(orderState(eb.ref('pix_charges.order_id')), '!=', 'AGUARDANDO_PAGAMENTO'),
         eb('pix_charges.expires_at', '<=', now.toISOString()),
       ]),
     )

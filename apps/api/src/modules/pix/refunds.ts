@@ -18,6 +18,7 @@ import { recordAudit, type AuditActor } from '../audit/index.ts';
 import type { PspClient } from './psp-client.ts';
 import { PspError, type Refund } from './psp-client.ts';
 import { atPsp } from './settings.ts';
+import { orders } from './order-answers.ts';
 
 /**
  * Refunds (devoluções) of Pix received (issue #28, docs/pix.md 'Refunds'): one per Pix, recorded
@@ -221,24 +222,10 @@ export async function refundOrderPix(
   actor: AuditActor,
   orderId: number,
 ): Promise<PixRefundDto[]> {
-  const lines = await db
-    .selectFrom('order_payments as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .select(['p.end_to_end_id', 'p.amount_cents', 'p.pix_txid', 'o.refund_reason'])
-    .where('p.order_id', '=', orderId)
-    .where('o.state', '=', 'ESTORNADO')
-    .where('p.end_to_end_id', 'is not', null)
-    .orderBy('p.id')
-    .execute();
+  const lines = await orders().refundedOrderPixLines(db, orderId);
   const rows: RefundRow[] = [];
-  for (const line of lines) {
-    const pix = {
-      endToEndId: line.end_to_end_id!,
-      amountCents: line.amount_cents,
-      orderId,
-      txid: line.pix_txid,
-    };
-    rows.push(await refundPix(db, key, now, actor, pix, line.refund_reason ?? ''));
+  for (const { reason, ...line } of lines) {
+    rows.push(await refundPix(db, key, now, actor, { ...line, orderId }, reason));
   }
   return toDtos(db, rows);
 }
@@ -250,7 +237,7 @@ interface Unclaimed extends PixToRefund {
   why: string;
 }
 
-const notRefunded = (column: 'c.end_to_end_id' | 'n.end_to_end_id' | 'p.end_to_end_id') =>
+const notRefunded = (column: 'c.end_to_end_id' | 'n.end_to_end_id' | 'line.end_to_end_id') =>
   sql<boolean>`not exists (select 1 from pix_refunds r where r.end_to_end_id = ${sql.ref(column)})`;
 
 /**
@@ -263,10 +250,10 @@ const notRefunded = (column: 'c.end_to_end_id' | 'n.end_to_end_id' | 'p.end_to_e
  *   between the estorno and the refund).
  */
 async function unclaimedPix(db: Db, only?: string): Promise<Unclaimed[]> {
+  const { orderState, lineHoldsCharge, lineHoldsPix, refundedPixLines } = orders();
   const charges = await db
     .selectFrom('pix_charges as c')
-    .innerJoin('orders as o', 'o.id', 'c.order_id')
-    .select([
+    .select((eb) => [
       'c.txid',
       'c.order_id',
       'c.status',
@@ -275,27 +262,15 @@ async function unclaimedPix(db: Db, only?: string): Promise<Unclaimed[]> {
       'c.amount_cents',
       'c.paid_at',
       'c.updated_at',
-      'o.state as order_state',
+      orderState(eb.ref('c.order_id')).as('order_state'),
     ])
     .where('c.end_to_end_id', 'is not', null)
     .$if(only !== undefined, (query) => query.where('c.end_to_end_id', '=', only!))
-    .where('o.state', 'not in', ['CARRINHO', 'AGUARDANDO_PAGAMENTO'])
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('order_payments as p').select('p.id').whereRef('p.pix_txid', '=', 'c.txid'),
-        ),
-      ),
+    .where((eb) =>
+      eb(orderState(eb.ref('c.order_id')), 'not in', ['CARRINHO', 'AGUARDANDO_PAGAMENTO']),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('order_payments as p')
-            .select('p.id')
-            .whereRef('p.end_to_end_id', '=', 'c.end_to_end_id'),
-        ),
-      ),
-    )
+    .where(({ not, ref }) => not(lineHoldsCharge(ref('c.txid'))))
+    .where(({ not, ref }) => not(lineHoldsPix(ref('c.end_to_end_id'))))
     .where(notRefunded('c.end_to_end_id'))
     .execute();
   const notified = await db
@@ -321,33 +296,22 @@ async function unclaimedPix(db: Db, only?: string): Promise<Unclaimed[]> {
         ),
       ),
     )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('order_payments as p')
-            .select('p.id')
-            .whereRef('p.end_to_end_id', '=', 'n.end_to_end_id'),
-        ),
-      ),
-    )
+    .where(({ not, ref }) => not(lineHoldsPix(ref('n.end_to_end_id'))))
     .where(notRefunded('n.end_to_end_id'))
     .execute();
   const refundedLines = await db
-    .selectFrom('order_payments as p')
-    .innerJoin('orders as o', 'o.id', 'p.order_id')
-    .leftJoin('pix_charges as c', 'c.txid', 'p.pix_txid')
+    .selectFrom(refundedPixLines())
+    .leftJoin('pix_charges as c', 'c.txid', 'line.pix_txid')
     .select([
-      'p.end_to_end_id',
-      'p.amount_cents',
-      'p.order_id',
-      'p.pix_txid',
-      'p.created_at',
+      'line.end_to_end_id',
+      'line.amount_cents',
+      'line.order_id',
+      'line.pix_txid',
+      'line.created_at',
       'c.paid_at',
     ])
-    .where('o.state', '=', 'ESTORNADO')
-    .where('p.end_to_end_id', 'is not', null)
-    .$if(only !== undefined, (query) => query.where('p.end_to_end_id', '=', only!))
-    .where(notRefunded('p.end_to_end_id'))
+    .$if(only !== undefined, (query) => query.where('line.end_to_end_id', '=', only!))
+    .where(notRefunded('line.end_to_end_id'))
     .execute();
 
   const found = new Map<string, Unclaimed>();
@@ -384,9 +348,9 @@ async function unclaimedPix(db: Db, only?: string): Promise<Unclaimed[]> {
     });
   }
   for (const line of refundedLines) {
-    if (found.has(line.end_to_end_id!)) continue;
-    found.set(line.end_to_end_id!, {
-      endToEndId: line.end_to_end_id!,
+    if (found.has(line.end_to_end_id)) continue;
+    found.set(line.end_to_end_id, {
+      endToEndId: line.end_to_end_id,
       amountCents: line.amount_cents,
       orderId: line.order_id,
       txid: line.pix_txid,

@@ -16,7 +16,7 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest } from '../../http/api-error.ts';
-import { orderChargeCents } from './order-charges.ts';
+import { orders } from './order-answers.ts';
 
 /** PIX without a PSP, at the cashier: the receiver's settings (System) and a charge's static BR Code. */
 
@@ -89,14 +89,14 @@ export function brCode(config: PixConfigDto, cents: number, txid: string): strin
 
 /**
  * What a PIX charge of `valor` for the order needs, checked: the order may take it (orders says,
- * `orderChargeCents`) and the receiver's key is saved.
+ * `chargeableCents`) and the receiver's key is saved.
  */
 export async function pixChargeable(
   db: Db,
   orderId: number,
   valor: number,
 ): Promise<{ cents: number; config: PixConfigDto }> {
-  const cents = await orderChargeCents(db, orderId, valor);
+  const cents = await orders().chargeableCents(db, orderId, valor);
   const config = await pixConfig(db);
   if (config.chave === '') throw conflict(PIX_NOT_CONFIGURED);
   return { cents, config };

@@ -62,7 +62,7 @@ export async function printProductTags(
     product: {
       productId: product.id,
       name: product.name,
-      price: product.price_cents,
+      priceCents: product.price_cents,
       codTotvs: product.cod_totvs,
     },
     sheets: tagSheetCount(quantity),

@@ -18,8 +18,7 @@ export const TAG_SHEET_SIZE_MM = {
 export interface ProductTagInput {
   productId: string | number;
   name: string;
-  /** Cents. */
-  price: number;
+  priceCents: number;
   codTotvs: string | null;
 }
 
@@ -48,7 +47,7 @@ function drawTag(doc: Doc, product: ProductTagInput, left: number): void {
     align: 'center',
     maxLines: 2,
   });
-  const price = formatMoney(product.price);
+  const price = formatMoney(product.priceCents);
   drawText(doc, price, {
     x,
     y: nameBottom + mm(0.3),

@@ -22,19 +22,17 @@ export const RECEIPT_WIDTH_MM = 80;
 export interface ReceiptItem {
   quantity: number;
   description: string;
-  /** Cents. */
-  unitPrice: number;
-  /** Cents off the whole line. */
-  discount: number;
+  unitPriceCents: number;
+  /** Off the whole line. */
+  discountCents: number;
 }
 
 export interface ReceiptPayment {
   /** The payment method's descricao, e.g. 'Dinheiro'. */
   method: string;
-  /** Cents. */
-  amount: number;
-  /** A cash line: what the customer handed over for the cash part, in cents. */
-  received?: number;
+  amountCents: number;
+  /** A cash line: what the customer handed over for the cash part. */
+  receivedCents?: number;
 }
 
 export interface ReceiptInput {
@@ -70,7 +68,7 @@ const BODY = 8.5;
 
 /** quantity x unit price - discount, in cents. */
 export function receiptLineTotal(item: ReceiptItem): number {
-  return item.quantity * item.unitPrice - item.discount;
+  return item.quantity * item.unitPriceCents - item.discountCents;
 }
 
 function drawPair(
@@ -176,7 +174,7 @@ function layout(doc: Doc, title: string, input: ReceiptInput, ending: Ending): n
     });
     y = drawColumns(
       doc,
-      [formatMoney(item.unitPrice), formatMoney(item.discount), formatMoney(lineTotal)],
+      [formatMoney(item.unitPriceCents), formatMoney(item.discountCents), formatMoney(lineTotal)],
       y,
       BODY,
     );
@@ -191,16 +189,16 @@ function layout(doc: Doc, title: string, input: ReceiptInput, ending: Ending): n
   if (ending.kind === 'payment') {
     y = drawText(doc, 'Pagamentos', { x: MARGIN, y, width: WIDTH, size: BODY, font: 'bold' });
     for (const payment of ending.payments) {
-      y = drawPair(doc, payment.method, formatMoney(payment.amount), y, BODY);
+      y = drawPair(doc, payment.method, formatMoney(payment.amountCents), y, BODY);
     }
     // Cash: what the customer handed over and the change, as the till showed them.
-    const cash = ending.payments.find((payment) => payment.received !== undefined);
-    if (cash?.received !== undefined) {
+    const cash = ending.payments.find((payment) => payment.receivedCents !== undefined);
+    if (cash?.receivedCents !== undefined) {
       const cashPart = ending.payments
         .filter((payment) => payment.method === cash.method)
-        .reduce((sum, payment) => sum + payment.amount, 0);
-      y = drawPair(doc, 'Valor recebido', formatMoney(cash.received), y, BODY);
-      y = drawPair(doc, 'Troco', formatMoney(cash.received - cashPart), y, BODY);
+        .reduce((sum, payment) => sum + payment.amountCents, 0);
+      y = drawPair(doc, 'Valor recebido', formatMoney(cash.receivedCents), y, BODY);
+      y = drawPair(doc, 'Troco', formatMoney(cash.receivedCents - cashPart), y, BODY);
     }
     if (ending.cashier) y = drawPair(doc, 'Caixa', ending.cashier, y, BODY);
     y = rule(doc, y);

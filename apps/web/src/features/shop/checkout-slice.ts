@@ -18,7 +18,7 @@ const initialState: CheckoutState = {
   methods: [],
   cpf: '',
   selected: null,
-  lines: [{ key: 0, methodId: null, amount: 0 }],
+  lines: [{ key: 0, methodId: null, amountCents: 0 }],
   nextKey: 1,
   savingItems: false,
   paying: false,
@@ -43,7 +43,7 @@ function takeOrder(state: CheckoutState, order: OrderDto) {
 function selectOrder(state: CheckoutState, order: OrderDto | null) {
   state.selected = order;
   state.lines = [
-    { key: state.nextKey, methodId: state.methods[0]?.id_forma_pagamento ?? null, amount: 0 },
+    { key: state.nextKey, methodId: state.methods[0]?.id_forma_pagamento ?? null, amountCents: 0 },
   ];
   state.nextKey += 1;
   state.received = null;
@@ -115,11 +115,11 @@ export const checkoutSlice = createSlice({
     paymentLineAdded(state) {
       const total = state.selected ? toCents(state.selected.total) : 0;
       const methodId = state.methods[state.lines.length]?.id_forma_pagamento ?? null;
-      state.lines.push({ key: state.nextKey, methodId, amount: 0 });
+      state.lines.push({ key: state.nextKey, methodId, amountCents: 0 });
       state.nextKey += 1;
-      splitEvenly(total, state.lines.length).forEach((amount, i) => {
+      splitEvenly(total, state.lines.length).forEach((amountCents, i) => {
         const line = state.lines[i];
-        if (line) line.amount = amount;
+        if (line) line.amountCents = amountCents;
       });
     },
     paymentLineRemoved(state, action: PayloadAction<number>) {
@@ -128,7 +128,7 @@ export const checkoutSlice = createSlice({
     },
     paymentLineChanged(
       state,
-      action: PayloadAction<{ key: number; methodId?: number; amount?: Cents }>,
+      action: PayloadAction<{ key: number; methodId?: number; amountCents?: Cents }>,
     ) {
       const line = state.lines.find((item) => item.key === action.payload.key);
       if (!line) return;
@@ -138,7 +138,7 @@ export const checkoutSlice = createSlice({
         if (isPix(state.methods.find((method) => method.id_forma_pagamento === methodId)))
           forgetPixRefusals(state);
       }
-      if (action.payload.amount !== undefined) line.amount = action.payload.amount;
+      if (action.payload.amountCents !== undefined) line.amountCents = action.payload.amountCents;
     },
     /**
      * One fresh Idempotency-Key per click; the automatic retry after a token refresh reuses it.

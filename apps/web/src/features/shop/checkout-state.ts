@@ -10,7 +10,7 @@ export interface PaymentLine {
   key: number;
   methodId: number | null;
   /** Ignored while it is the only line: that one follows the order's total. */
-  amount: Cents;
+  amountCents: Cents;
 }
 
 export interface ItemChange {

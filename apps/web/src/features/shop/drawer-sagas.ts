@@ -39,9 +39,9 @@ const openDrawer = failingTo(
 
 /** POST /api/caixa/fechar; the closing receipt prints (or opens) like the order receipts. */
 function* closeDrawer(action: ReturnType<typeof drawerCloseRequested>): SagaIterator {
-  const contado = Object.entries(action.payload.counted).map(([id, amount]) => ({
+  const contado = Object.entries(action.payload.counted).map(([id, amountCents]) => ({
     id_forma_pagamento: Number(id),
-    valor: toReais(amount),
+    valor: toReais(amountCents),
   }));
   try {
     const session: DrawerSessionDto = yield call(callApi<DrawerSessionDto>, {

@@ -58,9 +58,9 @@ function* pay(action: ReturnType<typeof paymentRequested>): SagaIterator {
     return;
   }
   const body: PaymentRequest = {
-    pagamentos: amounts.map((amount, i) => ({
+    pagamentos: amounts.map((amountCents, i) => ({
       id_forma_pagamento: checkout.lines[i]?.methodId ?? 0,
-      valor: toReais(amount),
+      valor: toReais(amountCents),
       ...pixEntries[i],
       // What the customer handed over: the receipt prints it with the change.
       ...(i === receivedLine && checkout.received !== null

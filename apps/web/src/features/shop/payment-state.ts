@@ -33,18 +33,22 @@ export function paymentState(state: CheckoutState) {
   const total = state.selected ? toCents(state.selected.total) : 0;
   // A fully discounted order (R$ 0,00) closes with no payment lines at all.
   const amounts =
-    total === 0 ? [] : state.lines.length === 1 ? [total] : state.lines.map((line) => line.amount);
+    total === 0
+      ? []
+      : state.lines.length === 1
+        ? [total]
+        : state.lines.map((line) => line.amountCents);
   const methodsChosen = total === 0 || state.lines.every((line) => line.methodId !== null);
   const methodOf = (i: number) =>
     state.methods.find((method) => method.id_forma_pagamento === state.lines[i]?.methodId);
   const cashPart = amounts.reduce(
-    (sum, amount, i) => (isCash(methodOf(i)) ? sum + amount : sum),
+    (sum, amountCents, i) => (isCash(methodOf(i)) ? sum + amountCents : sum),
     0,
   );
   const change = state.received === null ? null : cashChange(cashPart, state.received);
-  const pixLines = amounts.map((amount, i) => {
+  const pixLines = amounts.map((amountCents, i) => {
     if (!isPix(methodOf(i)) || !state.selected) return null;
-    const key = pixKey(state.selected.id, amount);
+    const key = pixKey(state.selected.id, amountCents);
     return pixLineState(state.pix[key], state.pixManual[key]);
   });
   const pixReady = pixLines.every((line) => line === null || line.ready);

@@ -19,7 +19,7 @@ export const pixChargeCases = {
   /** `line`: the payment line asking, so two PIX lines' charges load independently. */
   pixChargeRequested(
     _state: CheckoutState,
-    _action: PayloadAction<{ orderId: number; amount: Cents; line: number }>,
+    _action: PayloadAction<{ orderId: number; amountCents: Cents; line: number }>,
   ) {},
   pixChargeLoaded(
     state: CheckoutState,

@@ -55,26 +55,26 @@ export const PIX_POLL_MS = 2000;
  * A refusal shows under the line (pixChargeFailed).
  */
 function* loadPixCharge(action: ReturnType<typeof pixChargeRequested>): SagaIterator {
-  const { orderId, amount } = action.payload;
+  const { orderId, amountCents } = action.payload;
   yield delay(300);
-  const key = pixKey(orderId, amount);
+  const key = pixKey(orderId, amountCents);
   yield call(
     failingTo((error) => pixChargeFailed(key, error), showPixCharge),
     key,
     orderId,
-    amount,
+    amountCents,
   );
 }
 
-/** The line's charge, `amount` sent in reais (the wire's unit, docs/orders-api.md). */
-function* showPixCharge(key: string, orderId: number, amount: Cents): SagaIterator {
+/** The line's charge: `amountCents`, sent in reais (the wire's unit, docs/orders-api.md). */
+function* showPixCharge(key: string, orderId: number, amountCents: Cents): SagaIterator {
   const { pspConnected }: CheckoutState = yield select(selectCheckout);
   if (pspConnected !== false) {
     try {
       const charge: PixPspChargeDto = yield call(callApi<PixPspChargeDto>, {
         method: 'POST',
         url: `/api/carrinho/pix/${orderId}/cobranca`,
-        data: { valor: toReais(amount) },
+        data: { valor: toReais(amountCents) },
       });
       yield put(pixChargeLoaded({ key, charge: { kind: 'psp', charge } }));
       yield call(followPspCharge, key, charge);
@@ -86,7 +86,7 @@ function* showPixCharge(key: string, orderId: number, amount: Cents): SagaIterat
   }
   const charge: PixChargeDto = yield call(callApi<PixChargeDto>, {
     url: `/api/carrinho/pix/${orderId}`,
-    params: { valor: toReais(amount) },
+    params: { valor: toReais(amountCents) },
   });
   yield put(pixChargeLoaded({ key, charge: { kind: 'static', charge } }));
 }

@@ -9,7 +9,7 @@ import {
 } from '@balcao/contract';
 
 /** The key of a PIX charge: the order and the line's amount. */
-export const pixKey = (orderId: number, amount: Cents) => `${orderId}:${amount}`;
+export const pixKey = (orderId: number, amountCents: Cents) => `${orderId}:${amountCents}`;
 
 export const isPix = (method: PaymentMethodDto | undefined) => isPixMethodName(method?.descricao);
 

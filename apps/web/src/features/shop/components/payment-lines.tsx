@@ -23,7 +23,7 @@ export interface PaymentLinesProps {
   disabled: boolean;
   onAdd: () => void;
   onRemove: (key: number) => void;
-  onChange: (change: { key: number; methodId?: number; amount?: Cents }) => void;
+  onChange: (change: { key: number; methodId?: number; amountCents?: Cents }) => void;
 }
 
 /**
@@ -65,7 +65,7 @@ export function PaymentLines(props: PaymentLinesProps) {
               onChange={(event) =>
                 onChange({
                   key: line.key,
-                  amount: typedCents(event.target.value) ?? 0,
+                  amountCents: typedCents(event.target.value) ?? 0,
                 })
               }
             />
@@ -84,7 +84,7 @@ export function PaymentLines(props: PaymentLinesProps) {
             <p className="text-danger small mb-2">{CASH_NEEDS_OPEN_DRAWER}</p>
           )}
           {isPix(methodOf(line)) && (
-            <PixCharge orderId={orderId} amount={amounts[i] ?? 0} line={line.key} />
+            <PixCharge orderId={orderId} amountCents={amounts[i] ?? 0} line={line.key} />
           )}
         </div>
       ))}

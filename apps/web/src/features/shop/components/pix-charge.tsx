@@ -23,30 +23,30 @@ import { pixKey } from '../pix-line';
  */
 export function PixCharge({
   orderId,
-  amount,
+  amountCents,
   line,
 }: {
   orderId: number;
-  amount: Cents;
+  amountCents: Cents;
   /** The payment line's key: each line's charge request is its own. */
   line: number;
 }) {
   const dispatch = useAppDispatch();
   const checkout = useAppSelector(selectCheckout);
-  const key = pixKey(orderId, amount);
+  const key = pixKey(orderId, amountCents);
   const charge = checkout.pix[key];
   const manualReason = checkout.pixManual[key];
 
   useEffect(() => {
-    if (!charge && amount > 0) dispatch(pixChargeRequested({ orderId, amount, line }));
-  }, [charge, amount, orderId, line, dispatch]);
+    if (!charge && amountCents > 0) dispatch(pixChargeRequested({ orderId, amountCents, line }));
+  }, [charge, amountCents, orderId, line, dispatch]);
 
-  if (amount <= 0) return null;
+  if (amountCents <= 0) return null;
   if (manualReason !== undefined)
     return (
       <Alert variant="warning" className="small py-2 mb-2 d-flex align-items-center gap-2">
         <span className="flex-grow-1">
-          PIX de {formatMoney(amount)} confirmado pelo caixa, sem o banco: {manualReason}
+          PIX de {formatMoney(amountCents)} confirmado pelo caixa, sem o banco: {manualReason}
         </span>
         <Button
           size="sm"
@@ -81,7 +81,7 @@ export function PixCharge({
     return (
       <PspCharge
         charge={charge.charge}
-        amount={amount}
+        amountCents={amountCents}
         onCancel={() => dispatch(pixChargeCancelRequested({ key, txid: charge.charge.txid }))}
         onRenew={() => dispatch(pixChargeForgotten(key))}
         onManual={(reason) => dispatch(pixManualConfirmed({ key, reason }))}
@@ -91,8 +91,8 @@ export function PixCharge({
   return (
     <BrCode
       payload={payload}
-      amount={amount}
-      id={`pix-${orderId}-${amount}`}
+      amountCents={amountCents}
+      id={`pix-${orderId}-${amountCents}`}
       txid={charge?.kind === 'static' ? charge.charge.txid : ''}
     />
   );
@@ -101,12 +101,12 @@ export function PixCharge({
 /** The QR the customer scans and the copy-and-paste text of a BR Code. */
 function BrCode({
   payload,
-  amount,
+  amountCents,
   id,
   txid,
 }: {
   payload: string | null;
-  amount: Cents;
+  amountCents: Cents;
   id: string;
   txid: string;
 }) {
@@ -127,7 +127,12 @@ function BrCode({
   return (
     <div className="pix-charge d-flex gap-3 align-items-start mb-2">
       {image ? (
-        <img src={image} width={160} height={160} alt={`QR Code PIX de ${formatMoney(amount)}`} />
+        <img
+          src={image}
+          width={160}
+          height={160}
+          alt={`QR Code PIX de ${formatMoney(amountCents)}`}
+        />
       ) : (
         <div className="pix-qr-placeholder">Gerando QR Code...</div>
       )}
@@ -164,13 +169,13 @@ const minutesSeconds = (seconds: number) =>
 
 function PspCharge({
   charge,
-  amount,
+  amountCents,
   onCancel,
   onRenew,
   onManual,
 }: {
   charge: PixPspChargeDto;
-  amount: Cents;
+  amountCents: Cents;
   onCancel: () => void;
   onRenew: () => void;
   onManual: (reason: string) => void;
@@ -179,7 +184,7 @@ function PspCharge({
   if (charge.endToEndId)
     return (
       <Alert variant="success" className="small py-2 mb-2" role="status">
-        PIX de {formatMoney(amount)} confirmado pelo banco
+        PIX de {formatMoney(amountCents)} confirmado pelo banco
         {charge.status !== 'CONCLUIDA' && ' (pago após o fim da cobrança)'}. Identificador{' '}
         <span className="font-monospace">{charge.endToEndId}</span>
       </Alert>
@@ -189,7 +194,7 @@ function PspCharge({
       <div className="mb-2">
         <BrCode
           payload={charge.pixCopiaECola}
-          amount={amount}
+          amountCents={amountCents}
           id={`pix-${charge.txid}`}
           txid={charge.txid}
         />
