@@ -17,7 +17,13 @@ import {
 } from '@balcao/contract';
 import type { ApiError } from '../../http/api-error.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import { type Actor, applyTransition, loadOrder } from '../orders/index.ts';
+import {
+  type Actor,
+  type LineAmounts,
+  applyTransition,
+  loadOrder,
+  setLineAmounts,
+} from '../orders/index.ts';
 import { ruleOf, type Db, type Trx } from './values.ts';
 
 /**
@@ -94,6 +100,7 @@ export async function refreshCouponLines(
     .execute();
   let total = 0;
   let discounted = 0;
+  const changed: LineAmounts[] = [];
   for (const line of lines) {
     const type = (PRODUCT_TYPES.find((t) => t === line.type) ?? 'Produto') as ProductType;
     const couponBp = rule
@@ -111,14 +118,15 @@ export async function refreshCouponLines(
       amounts.discount !== line.discount_cents ||
       amounts.net !== line.total_cents
     ) {
-      await trx
-        .updateTable('order_items')
-        .set({ coupon_bp: couponBp, discount_cents: amounts.discount, total_cents: amounts.net })
-        .where('id', '=', line.id)
-        .execute();
+      changed.push({
+        id: line.id,
+        coupon_bp: couponBp,
+        discount_cents: amounts.discount,
+        total_cents: amounts.net,
+      });
     }
   }
-  await trx.updateTable('orders').set({ total_cents: total }).where('id', '=', orderId).execute();
+  await setLineAmounts(trx, orderId, changed, total);
   return discounted;
 }
 

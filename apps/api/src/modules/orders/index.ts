@@ -4,6 +4,8 @@ export { OrderDtoSchema, loadOrder } from './order-dto.ts';
 // pix gets these through `answerPixQuestions` (pix/order-answers.ts): orders imports pix.
 export { pixAnswers } from './pix-answers.ts';
 export { applyTransition } from './transitions.ts';
+export { anonymizeOrderCustomer, clearReportMarks, setLineAmounts } from './owned-writes.ts';
+export type { LineAmounts } from './owned-writes.ts';
 export type { Actor } from './transitions.ts';
 
 export {

@@ -12,7 +12,7 @@ import {
   jsonEraser,
   recordAudit,
 } from '../audit/index.ts';
-import { eraseStoredAnswers } from '../orders/index.ts';
+import { anonymizeOrderCustomer, eraseStoredAnswers } from '../orders/index.ts';
 import { renameBuyer } from '../reports/index.ts';
 import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';
 
@@ -78,13 +78,9 @@ export async function anonymizeParticipant(
       .executeTakeFirst();
     if (changed.numUpdatedRows === 0n) throw invalidRequest(ALREADY_ANONYMIZED);
     // The buyers' report is keyed by the orders' copy of the name and CPF: it moves with them.
-    await renameBuyer(trx, participantId, async () => {
-      await trx
-        .updateTable('orders')
-        .set({ cpf, customer_name: ANONYMIZED_NAME })
-        .where('participant_id', '=', participantId)
-        .execute();
-    });
+    await renameBuyer(trx, participantId, () =>
+      anonymizeOrderCustomer(trx, participantId, cpf, ANONYMIZED_NAME),
+    );
     await trx
       .updateTable('email_recipients')
       .set({ name: ANONYMIZED_NAME, email: ANONYMIZED_EMAIL })

@@ -5,6 +5,7 @@ import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
 import type { ReportSalesTable } from '../../db/tables/reports.ts';
 import type { ReportFilters } from './filters.ts';
+import { clearReportMarks } from '../orders/index.ts';
 
 /**
  * The reports' pre-aggregated sales (docs/reports-api.md, "Pre-aggregation"), and below the
@@ -201,11 +202,7 @@ async function foldBatch(trx: Transaction<Database>): Promise<number> {
     // A sale made and undone before a fold nets 0 and is never marked; more than one of either
     // cannot happen (pagar leaves AGUARDANDO_PAGAMENTO once), and would be folded one at a time.
     await addSales(trx, ids, sign);
-    await trx
-      .updateTable('orders')
-      .set({ report_sign: sql<number>`report_sign - ${sign}` })
-      .where('id', 'in', ids)
-      .execute();
+    await clearReportMarks(trx, ids, sign);
   }
   return marked.length;
 }
