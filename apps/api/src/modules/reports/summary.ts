@@ -3,7 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { SOLD_STATES } from '@balcao/contract';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
-import type { ReportSalesTable } from '../../db/tables/reports.ts';
+import type { ReportBuyersTable, ReportSalesTable } from '../../db/tables/reports.ts';
 import type { ReportFilters } from './filters.ts';
 import { clearReportMarks } from '../orders/index.ts';
 
@@ -327,15 +327,7 @@ async function recordBuyersChange(
   sign: 1 | -1,
   where: (q: LinesQuery) => LinesQuery,
 ) {
-  const added = (await buyerContributions(trx, sign, where).execute()) as {
-    event_id: number;
-    product_id: number;
-    customer_name: string;
-    cpf: string;
-    orders: number;
-    quantity: number;
-    total_cents: number;
-  }[];
+  const added = (await buyerContributions(trx, sign, where).execute()) as ReportBuyersTable[];
   if (added.length === 0) return;
   const keyOf = (row: {
     event_id: number;
