@@ -26,3 +26,4 @@ export * from './font.ts';
 export * from './layouts.ts';
 export * from './layout-defaults.ts';
 export * from './offline.ts';
+export * from './passes.ts';

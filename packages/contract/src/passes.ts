@@ -1,0 +1,115 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+
+/**
+ * A participant's pass (issue #43): the QR a participant carries to the desk or a kiosk. Its text
+ * names the event, the participant and the pass's version, and the server's Ed25519 signature
+ * over them: a desk or kiosk holding the public key checks it offline, nobody without the private
+ * key can make one, and a photographed pass shows no CPF and no name. Reissuing a pass raises
+ * the version, so the old text no longer matches the participant's current version.
+ *
+ * The text is `BP1.<event>.<participant>.<version>.<signature>`, the signature in base32 (RFC 4648,
+ * upper case, no padding): only characters of the QR's alphanumeric mode, which a keyboard-wedge
+ * scanner types alike under a US or an ABNT2 layout (no '/', ';', '-' or '_').
+ */
+export const PASS_PREFIX = 'BP1';
+
+export interface PassClaims {
+  eventId: number;
+  participantId: number;
+  version: number;
+}
+
+/** What the signature covers: the text up to the signature, without its last dot. */
+export function passPayload({ eventId, participantId, version }: PassClaims): string {
+  return `${PASS_PREFIX}.${eventId}.${participantId}.${version}`;
+}
+
+/** The pass's text from its claims and the signature of `passPayload(claims)`. */
+export function encodePass(claims: PassClaims, signature: Uint8Array): string {
+  return `${passPayload(claims)}.${base32(signature)}`;
+}
+
+/** Signs a pass with the 32-byte Ed25519 private key (the server's sealed key). */
+export function signPass(claims: PassClaims, privateKey: Uint8Array): string {
+  return encodePass(claims, ed25519.sign(utf8ToBytes(passPayload(claims)), privateKey));
+}
+
+/** The 32-byte public key of a private key. */
+export function passPublicKey(privateKey: Uint8Array): Uint8Array {
+  return ed25519.getPublicKey(privateKey);
+}
+
+/** A new 32-byte private key. */
+export function newPassPrivateKey(): Uint8Array {
+  return ed25519.utils.randomSecretKey();
+}
+
+const PASS_PATTERN = /^BP1\.([1-9]\d{0,14})\.([1-9]\d{0,14})\.([1-9]\d{0,8})\.([A-Z2-7]{103})$/;
+
+/** Whether a scanned or typed text is meant as a pass (so a desk does not read it as a CPF). */
+export function looksLikePass(text: string): boolean {
+  return text.trim().toUpperCase().startsWith(`${PASS_PREFIX}.`);
+}
+
+/**
+ * The claims of a pass whose signature the public key verifies, or null for anything else (a
+ * malformed text, a forged or altered one). Whether its version is still the participant's, and
+ * its event the desk's, is the caller's question.
+ */
+export function verifyPass(text: string, publicKey: Uint8Array): PassClaims | null {
+  const match = PASS_PATTERN.exec(text.trim().toUpperCase());
+  if (!match) return null;
+  const claims: PassClaims = {
+    eventId: Number(match[1]),
+    participantId: Number(match[2]),
+    version: Number(match[3]),
+  };
+  const signature = unbase32(match[4]!);
+  if (!signature || signature.length !== 64) return null;
+  try {
+    // zip215 off: RFC 8032's strict check, which refuses non-canonical signatures.
+    const message = utf8ToBytes(passPayload(claims));
+    return ed25519.verify(signature, message, publicKey, { zip215: false }) ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+function base32(bytes: Uint8Array): string {
+  let out = '';
+  let buffer = 0;
+  let bits = 0;
+  for (const byte of bytes) {
+    buffer = (buffer << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += ALPHABET[(buffer >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  if (bits > 0) out += ALPHABET[(buffer << (5 - bits)) & 31];
+  return out;
+}
+
+function unbase32(text: string): Uint8Array | null {
+  const out: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of text) {
+    const value = ALPHABET.indexOf(char);
+    if (value < 0) return null;
+    buffer = (buffer << 5) | value;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((buffer >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+    buffer &= (1 << bits) - 1;
+  }
+  // The last character's unused bits must be zero: one pass, one spelling.
+  return buffer === 0 ? Uint8Array.from(out) : null;
+}
