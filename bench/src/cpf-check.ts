@@ -7,6 +7,7 @@
  *   npm run bench:cpf-check --workspace bench
  *   BENCH_PARTICIPANTS=50000 BENCH_REQUESTS=5000 npm run bench:cpf-check --workspace bench
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { withCheckDigits } from '@balcao/contract';
@@ -56,6 +57,24 @@ async function time(call: (i: number) => Promise<number>): Promise<Timing> {
     p99: at(0.99),
     cpuMicros: (cpu.user + cpu.system) / REQUESTS,
   };
+}
+
+/**
+ * CPU time (user + system, µs) of this process's main thread alone, the one the servers run on:
+ * the HTTP client runs in a worker thread of the same process, so process.cpuUsage would count it.
+ */
+function serverThreadCpu(): number {
+  const stat = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1_000_000) / 100; // USER_HZ = 100
+}
+
+/** httpLoad with the server thread's CPU per request (its 500 warm-up requests counted too). */
+async function httpLoadWithCpu(options: Parameters<typeof httpLoad>[0]): Promise<Timing> {
+  const before = serverThreadCpu();
+  const result = await httpLoad(options);
+  const warmUp = Math.min(options.requests, 500);
+  return { ...result, cpuMicros: (serverThreadCpu() - before) / (options.requests + warmUp) };
 }
 
 const show = (label: string, t: Timing) =>
@@ -131,14 +150,14 @@ async function main(): Promise<void> {
     const realOrigin = await listen(app);
     const bareOrigin = await listen(bare);
     const overHttp = {
-      real: await httpLoad({
+      real: await httpLoadWithCpu({
         origin: realOrigin,
         paths: paths.map((q) => `/api/subscriptions/participant/check?${q}`),
         headers: { authorization: `Bearer ${token}` },
         connections: CONNECTIONS,
         requests: REQUESTS * 2,
       }),
-      bare: await httpLoad({
+      bare: await httpLoadWithCpu({
         origin: bareOrigin,
         paths: paths.map((q) => `/check?${q}`),
         connections: CONNECTIONS,
@@ -149,7 +168,8 @@ async function main(): Promise<void> {
     show(`HTTP, ${CONNECTIONS} conexões: rota pura`, overHttp.bare);
     console.log(
       `Razão tempo por requisição em HTTP (real/pura): ` +
-        `${(overHttp.bare.perSecond / overHttp.real.perSecond).toFixed(2)}x; ` +
+        `${(overHttp.bare.perSecond / overHttp.real.perSecond).toFixed(2)}x, CPU do servidor ` +
+        `${((overHttp.real.cpuMicros ?? 0) / (overHttp.bare.cpuMicros ?? 1)).toFixed(2)}x; ` +
         `p99 real/pura: ${(overHttp.real.p99 / overHttp.bare.p99).toFixed(2)}x ` +
         `(fila de saturação: a rota pura, mesma máquina e carga: ${overHttp.bare.p99.toFixed(1)} ms)`,
     );

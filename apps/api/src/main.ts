@@ -4,6 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './auth/seed.ts';
+import { batchedStdout } from './http/request-log.ts';
 import { flushCpfViews } from './modules/audit/index.ts';
 import { exitOnFatal, stopOnSignals } from './process-guard.ts';
 
@@ -18,7 +19,8 @@ const admin = await seed(db, {
   now: config.now(),
 });
 
-const app = await buildApp({ config, db });
+const logStream = batchedStdout();
+const app = await buildApp({ config, db, logStream });
 exitOnFatal(app.log);
 app.addHook('onClose', async () => {
   // The audit's queued CPF views (and any a failed write put back), written before the database
@@ -27,6 +29,7 @@ app.addHook('onClose', async () => {
     app.log.error({ err: error }, 'Auditoria: consultas por CPF na fila perdidas na parada'),
   );
   await db.destroy();
+  logStream.flushSync();
 });
 if (!config.totpKeyConfigured) {
   app.log.warn(

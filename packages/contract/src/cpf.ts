@@ -42,9 +42,20 @@ export const CPF_HIDDEN = '***.***.***-**';
  * the CPF alphabet holding 11 digits or more, so a CPF next to other digits is hidden too.
  */
 export function hideCpfs(text: string): string {
+  if (!holdsCpfDigits(text)) return text; // most log text: no regular expression to run
   return text.replace(SPELLING_RUNS, (run) =>
     run.replace(/\D/g, '').length >= CPF_LENGTH ? CPF_HIDDEN : run,
   );
+}
+
+/** Whether the text holds at least a CPF's count of digits anywhere (hideCpfs's cheap first test). */
+function holdsCpfDigits(text: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 48 && code <= 57 && ++digits >= CPF_LENGTH) return true;
+  }
+  return false;
 }
 
 /** True for a well-formed CPF: 11 digits, not all the same, both check digits right. */

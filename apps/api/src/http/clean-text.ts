@@ -19,12 +19,22 @@ export const isInvalidText = (text: string): boolean => INVALID.test(text);
 function anyIn(
   value: unknown,
   test: (leaf: unknown) => boolean,
-  keyTest: (key: string) => boolean = () => false,
+  keyTest?: (key: string) => boolean,
 ): boolean {
-  if (Array.isArray(value)) return value.some((item) => anyIn(item, test, keyTest));
+  // Plain loops: this runs on every request's query, path and body (no arrays of entries made).
+  if (Array.isArray(value)) {
+    for (const item of value) if (anyIn(item, test, keyTest)) return true;
+    return false;
+  }
   if (ArrayBuffer.isView(value)) return false;
   if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => keyTest(key) || anyIn(item, test, keyTest));
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (keyTest?.(key) || anyIn((value as Record<string, unknown>)[key], test, keyTest)) {
+        return true;
+      }
+    }
+    return false;
   }
   return test(value);
 }

@@ -1,5 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
+import { destination, stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 import { hideCpfs } from '@balcao/contract';
 
 // A CPF is personal data (LGPD): request URLs carry them (`check?cpf=`, `/participants/name/`),
@@ -33,6 +33,7 @@ const decodeOnce = (text: string): string =>
  * CPF mask sees `100%2E000%2E040-06` and `%2052998224725` as CPFs.
  */
 export function decodedUrl(url: string): string {
+  if (!url.includes('%') && !url.includes('+')) return url; // nothing to decode: most URLs
   const query = url.indexOf('?');
   let text =
     query < 0 ? url : `${url.slice(0, query + 1)}${url.slice(query + 1).replaceAll('+', ' ')}`;
@@ -61,6 +62,26 @@ function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** Bytes held before a write, and the longest a line waits for one. */
+const LOG_BATCH_BYTES = 4096;
+const LOG_FLUSH_MS = 1000;
+
+/**
+ * Where the running server logs: stdout (a file, a pipe to journald), written in batches of
+ * 4 KiB, or after a second at most, instead of one write per line: with stdout on a file each
+ * line was its own write on libuv's thread pool, which doubled a trivial request's CPU at a
+ * desk's pace (issue #45, bench:request-log). Pino writes what is held synchronously when the
+ * process exits, a fatal error's exit included; `flushSync` on shutdown does the same sooner.
+ */
+export function batchedStdout(): DestinationStream & { flushSync(): void } {
+  return destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BATCH_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  });
 }
 
 /** The server's pino options; `stream` replaces stdout (tests read the log from it). */
@@ -102,6 +123,7 @@ export function loggerOptions(
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
+    if (!request.log.isLevelEnabled('debug')) return; // the URL's masking is not free
     request.log.debug({ method: request.method, url: loggedUrl(request.url) }, 'incoming request');
   }
 
@@ -110,6 +132,7 @@ export class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (!request.log.isLevelEnabled(error ? 'error' : 'info')) return;
     const line = {
       method: request.method,
       url: loggedUrl(request.url),
