@@ -123,11 +123,30 @@ const offlineApp = VitePWA({
   },
 });
 
+/**
+ * Every module the first screen needs (the entry's static imports, `$initial`) in one chunk beside
+ * the entry: left to the automatic splitting, the pieces they share with lazy pages (a button,
+ * jsx-runtime, prop-types...) came as a dozen preloads, most under 1 KB, each a request and its
+ * headers on a phone's first visit (issue #45). The service worker's two small chunks, loaded
+ * together once the page is idle, are one too.
+ */
+const firstScreenInOneChunk = {
+  groups: [
+    { name: 'first-screen', tags: ['$initial' as const], priority: 2 },
+    {
+      name: 'service-worker',
+      test: /workbox-window|[\\/]app[\\/]updates[\\/]service-worker/,
+      priority: 1,
+    },
+  ],
+};
+
 const OWN_MODULES = ['src/pages.test.tsx'];
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), zxingWasm(), offlineApp, precompress()],
   css: { postcss: { plugins: command === 'build' ? [unusedBootstrap] : [] } },
+  build: { rolldownOptions: { output: { codeSplitting: firstScreenInOneChunk } } },
   server: { proxy },
   preview: { proxy },
   test: {
