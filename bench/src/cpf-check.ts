@@ -9,7 +9,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Fastify from 'fastify';
+import { batchedLog } from '@balcao/api/src/http/request-log.ts';
 import { withCheckDigits } from '@balcao/contract';
 import { startBenchApp } from './bench-app.ts';
 import { httpLoad } from './http-load.ts';
@@ -24,6 +28,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
  */
 const RATES = (process.env.BENCH_RATES ?? '250,500,1000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/**
+ * The app logs as it does in production: a line per request at info, into a file through the
+ * server's own batched destination (`BENCH_LOG_LEVEL=silent` for none). The bare route logs nothing.
+ */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
 const cpfOf = (i: number) => withCheckDigits(String(100_000_000 + i));
 
@@ -85,7 +94,13 @@ const show = (label: string, t: Timing) =>
   );
 
 async function main(): Promise<void> {
-  const { app, db, token, newEvent, close } = await startBenchApp();
+  const logFolder = mkdtempSync(path.join(tmpdir(), 'balcao-cpf-log-'));
+  const logStream = batchedLog(path.join(logFolder, 'server.log'));
+  const { app, db, token, newEvent, close } = await startBenchApp({
+    logLevel: LOG_LEVEL,
+    logStream,
+  });
+  console.log(`Log do app: ${LOG_LEVEL}, num arquivo (como em produção)`);
   const bare = Fastify({ logger: false });
   try {
     const eventId = await newEvent('Evento do credenciamento');
@@ -205,6 +220,8 @@ async function main(): Promise<void> {
   } finally {
     await bare.close();
     await close();
+    logStream.flushSync();
+    rmSync(logFolder, { recursive: true, force: true });
   }
 }
 

@@ -59,21 +59,25 @@ async function startServer(folder: string, label: string, level: string): Promis
   const port = await freePort();
   const logFile = path.join(folder, `${label}.log`);
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', out, 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${path.join(folder, `${label}.db`)}`,
-      BALCAO_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      LOG_LEVEL: level,
-      WEB_DIST: path.join(folder, 'no-spa'),
-      // No overload guard: a busy shared machine would answer some rounds 503.
-      MAX_EVENT_LOOP_DELAY_MS: '0',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', process.env.BENCH_MAIN ?? 'apps/api/src/main.ts'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', out, 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${path.join(folder, `${label}.db`)}`,
+        BALCAO_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        LOG_LEVEL: level,
+        WEB_DIST: path.join(folder, 'no-spa'),
+        // No overload guard: a busy shared machine would answer some rounds 503.
+        MAX_EVENT_LOOP_DELAY_MS: '0',
+      },
     },
-  });
+  );
   closeSync(out);
   const origin = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {

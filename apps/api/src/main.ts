@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seed } from './auth/seed.ts';
-import { batchedStdout } from './http/request-log.ts';
+import { batchedLog } from './http/request-log.ts';
 import { flushCpfViews } from './modules/audit/index.ts';
 import { exitOnFatal, stopOnSignals } from './process-guard.ts';
 
@@ -19,7 +19,7 @@ const admin = await seed(db, {
   now: config.now(),
 });
 
-const logStream = batchedStdout();
+const logStream = batchedLog();
 const app = await buildApp({ config, db, logStream });
 exitOnFatal(app.log);
 app.addHook('onClose', async () => {

@@ -69,15 +69,15 @@ const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;
 
 /**
- * Where the running server logs: stdout (a file, a pipe to journald), written in batches of
+ * Where the running server logs: stdout (a file, a pipe to journald), or the file named, in batches of
  * 4 KiB, or after a second at most, instead of one write per line: with stdout on a file each
  * line was its own write on libuv's thread pool, which doubled a trivial request's CPU at a
  * desk's pace (issue #45, bench:request-log). Pino writes what is held synchronously when the
  * process exits, a fatal error's exit included; `flushSync` on shutdown does the same sooner.
  */
-export function batchedStdout(): DestinationStream & { flushSync(): void } {
+export function batchedLog(dest: number | string = 1): DestinationStream & { flushSync(): void } {
   return destination({
-    dest: 1,
+    dest,
     sync: false,
     minLength: LOG_BATCH_BYTES,
     periodicFlush: LOG_FLUSH_MS,
