@@ -1,5 +1,11 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
-import { destination, stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
+import {
+  destination,
+  stdSerializers,
+  type DestinationStream,
+  type Logger,
+  type LoggerOptions,
+} from 'pino';
 import { hideCpfs } from '@balcao/contract';
 
 // A CPF is personal data (LGPD): request URLs carry them (`check?cpf=`, `/participants/name/`),
@@ -84,6 +90,13 @@ export function batchedLog(dest: number | string = 1): DestinationStream & { flu
   });
 }
 
+/** A line's fields as a plain object with no `err` (an error gives the line its message). */
+const isPlainLine = (value: unknown): value is object =>
+  value !== null &&
+  typeof value === 'object' &&
+  Object.getPrototypeOf(value) === Object.prototype &&
+  (value as { err?: unknown }).err === undefined;
+
 /** The server's pino options; `stream` replaces stdout (tests read the log from it). */
 export function loggerOptions(
   level: string,
@@ -103,6 +116,11 @@ export function loggerOptions(
     formatters: { log: (line) => hideCpfsIn(line) as Record<string, unknown> },
     hooks: {
       logMethod(args, method) {
+        // The request line's shape (fields, then a fixed message): no error to take a message from.
+        if (args.length === 2 && typeof args[1] === 'string' && isPlainLine(args[0])) {
+          method.call(this, args[0], hideCpfs(args[1]));
+          return;
+        }
         const [first, ...rest] = args as unknown[];
         // An error logged without a message gives its own as the line's message.
         const error = first instanceof Error ? first : (first as { err?: unknown } | null)?.err;
@@ -116,6 +134,10 @@ export function loggerOptions(
   };
 }
 
+/** Whether the request's logger (pino: `loggerOptions`) writes lines at this level. */
+const logsAt = (request: FastifyRequest, level: string): boolean =>
+  (request.log as unknown as Logger).isLevelEnabled(level);
+
 /**
  * One compact line per answered request at info, in place of Fastify's two (incoming, completed)
  * that cost as much CPU as a trivial route (issue 29): method, URL with CPFs masked, status, time
@@ -123,7 +145,7 @@ export function loggerOptions(
  */
 export class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest): void {
-    if (!request.log.isLevelEnabled('debug')) return; // the URL's masking is not free
+    if (!logsAt(request, 'debug')) return; // the URL's masking is not free
     request.log.debug({ method: request.method, url: loggedUrl(request.url) }, 'incoming request');
   }
 
@@ -132,7 +154,7 @@ export class RequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    if (!request.log.isLevelEnabled(error ? 'error' : 'info')) return;
+    if (!logsAt(request, error ? 'error' : 'info')) return;
     const line = {
       method: request.method,
       url: loggedUrl(request.url),
