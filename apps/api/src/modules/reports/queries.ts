@@ -176,36 +176,30 @@ export function productBuyers(db: Db, filters: ReportFilters, order: string | nu
  * the partial hours at its edges (summary.ts, buyersSource): report_buyers has no time.
  */
 export function productBuyersOfPeriod(db: Db, filters: ReportFilters) {
-  // Grouped before the products are joined: one lookup per buyer row, not per summary row.
-  const groups = db
-    .selectFrom(buyersSource(db, filters).as('b'))
-    .$if(filters.productId !== undefined, (q) => q.where('b.product_id', '=', filters.productId!))
-    .select([
-      'b.product_id',
-      'b.customer_name',
-      'b.cpf',
-      sql<number>`sum(b.quantity)`.as('quantity'),
-      sql<number>`sum(b.total_cents)`.as('total_cents'),
-    ])
-    .groupBy(['b.product_id', 'b.customer_name', 'b.cpf'])
-    .having(sql`sum(b.orders)`, '>', 0);
+  // The summary's rows first, each product found by its key (SQLite keeps a cross join's order;
+  // PostgreSQL hashes the products), and only then grouped: a join after the grouping was
+  // planned by PostgreSQL for the few groups it guessed would pass the HAVING, and looped.
   return db
-    .selectFrom(groups.as('g'))
-    .innerJoin('products as p', 'p.id', 'g.product_id')
+    .selectFrom(buyersSource(db, filters).as('b'))
+    .crossJoin('products as p')
+    .whereRef('p.id', '=', 'b.product_id')
     .$if(filters.categoryId !== undefined, (q) =>
       q.where('p.category_id', '=', filters.categoryId!),
     )
+    .$if(filters.productId !== undefined, (q) => q.where('b.product_id', '=', filters.productId!))
     .$if(filters.search !== undefined, (q) =>
-      q.where(searched('g.customer_name', 'g.cpf', filters.search)),
+      q.where(searched('b.customer_name', 'b.cpf', filters.search)),
     )
     .select([
       sql<string>`p.name`.as('produto'),
-      sql<number>`g.product_id`.as('produto_id'),
-      sql<string>`g.cpf`.as('cpf'),
-      sql<string>`g.customer_name`.as('nome'),
-      sql<number>`g.quantity`.as('quantidade'),
-      sql<number>`g.total_cents`.as('total'),
+      sql<number>`b.product_id`.as('produto_id'),
+      sql<string>`b.cpf`.as('cpf'),
+      sql<string>`b.customer_name`.as('nome'),
+      sql<number>`sum(b.quantity)`.as('quantidade'),
+      sql<number>`sum(b.total_cents)`.as('total'),
     ])
+    .groupBy([sql`b.product_id`, sql`p.name`, sql`b.customer_name`, sql`b.cpf`])
+    .having(sql`sum(b.orders)`, '>', 0)
     .$call(inBuyersOrder);
 }
 
