@@ -179,28 +179,31 @@ export function productBuyersOfPeriod(db: Db, filters: ReportFilters) {
   // The summary's rows first, each product found by its key (SQLite keeps a cross join's order;
   // PostgreSQL hashes the products), and only then grouped: a join after the grouping was
   // planned by PostgreSQL for the few groups it guessed would pass the HAVING, and looped.
-  return db
-    .selectFrom(buyersSource(db, filters).as('b'))
-    .crossJoin('products as p')
-    .whereRef('p.id', '=', 'b.product_id')
-    .$if(filters.categoryId !== undefined, (q) =>
-      q.where('p.category_id', '=', filters.categoryId!),
-    )
-    .$if(filters.productId !== undefined, (q) => q.where('b.product_id', '=', filters.productId!))
-    .$if(filters.search !== undefined, (q) =>
-      q.where(searched('b.customer_name', 'b.cpf', filters.search)),
-    )
-    .select([
-      sql<string>`p.name`.as('produto'),
-      sql<number>`b.product_id`.as('produto_id'),
-      sql<string>`b.cpf`.as('cpf'),
-      sql<string>`b.customer_name`.as('nome'),
-      sql<number>`sum(b.quantity)`.as('quantidade'),
-      sql<number>`sum(b.total_cents)`.as('total'),
-    ])
-    .groupBy([sql`b.product_id`, sql`p.name`, sql`b.customer_name`, sql`b.cpf`])
-    .having(sql`sum(b.orders)`, '>', 0)
-    .$call(inBuyersOrder);
+  return (
+    db
+      .selectFrom(buyersSource(db, filters).as('b'))
+      .crossJoin('products as p')
+      .whereRef('p.id', '=', 'b.product_id')
+      .$if(filters.categoryId !== undefined, (q) =>
+        q.where('p.category_id', '=', filters.categoryId!),
+      )
+      .$if(filters.productId !== undefined, (q) => q.where('b.product_id', '=', filters.productId!))
+      .$if(filters.search !== undefined, (q) =>
+        q.where(searched('b.customer_name', 'b.cpf', filters.search)),
+      )
+      .select([
+        sql<string>`p.name`.as('produto'),
+        sql<number>`b.product_id`.as('produto_id'),
+        sql<string>`b.cpf`.as('cpf'),
+        sql<string>`b.customer_name`.as('nome'),
+        sql<number>`sum(b.quantity)`.as('quantidade'),
+        sql<number>`sum(b.total_cents)`.as('total'),
+      ])
+      // In the page's order: SQLite then reads the groups sorted, with no second sort.
+      .groupBy([sql`p.name`, sql`b.product_id`, sql`b.customer_name`, sql`b.cpf`])
+      .having(sql`sum(b.orders)`, '>', 0)
+      .$call(inBuyersOrder)
+  );
 }
 
 /** The dashboard's three cards, from the orders' totals (what each was or will be charged). */
