@@ -199,7 +199,7 @@ export function productBuyersOfPeriod(db: Db, filters: ReportFilters) {
         sql<number>`sum(b.quantity)`.as('quantidade'),
         sql<number>`sum(b.total_cents)`.as('total'),
       ])
-      // In the page's order: SQLite then reads the groups sorted, with no second sort.
+      // In the report's order: on SQLite the groups come out sorted (a download sorts no more).
       .groupBy([sql`p.name`, sql`b.product_id`, sql`b.customer_name`, sql`b.cpf`])
       .having(sql`sum(b.orders)`, '>', 0)
       .$call(inBuyersOrder)
