@@ -24,6 +24,8 @@ import { startTestApp, type TestContext } from './helpers/test-app.ts';
 let t: TestContext;
 let eventId: number;
 let reporter: StoreClerk;
+/** The participant anonymised in the last test. */
+let davi: number;
 
 /** Minutes after the clock's start (2025-03-10 12:00 UTC, 09:00 local) of each sale. */
 const SALES: {
@@ -71,7 +73,9 @@ beforeAll(async () => {
   ];
   const buyers = [];
   for (const name of ['Clara', 'Davi', 'Elisa']) {
-    buyers.push((await createParticipant(t.db, eventId, { name })).cpf);
+    const person = await createParticipant(t.db, eventId, { name });
+    buyers.push(person.cpf);
+    if (name === 'Davi') davi = person.id;
   }
   let minutes = 0;
   for (const sale of SALES) {
@@ -202,5 +206,16 @@ describe("a period's buyers from the summary by day and hour", () => {
       .where('orders', '<=', 0)
       .executeTakeFirstOrThrow();
     expect(Number(empty.n)).toBe(0);
+  });
+
+  it("an anonymised buyer's days and hours move to the new name: no period names him", async () => {
+    const system = await storeClerk(t, ['System']);
+    const response = await system.call('POST', `/api/participants/${davi}/anonymize`);
+    expect(response.statusCode, response.body).toBe(200);
+    for (const [inicio, fim] of [periods[0]!, periods[2]!, periods[3]!]) {
+      const page = await figures({ inicio: inicio!, fim: fim!, por_pagina: 100 });
+      expect(page).toEqual(await fromLines(inicio, fim));
+      expect(page.rows.map((row) => row.nome)).not.toContain('Davi');
+    }
   });
 });
