@@ -193,14 +193,15 @@ export function productBuyersOfPeriod(db: Db, filters: ReportFilters) {
       )
       .select([
         sql<string>`p.name`.as('produto'),
-        sql<number>`b.product_id`.as('produto_id'),
+        sql<number>`p.id`.as('produto_id'),
         sql<string>`b.cpf`.as('cpf'),
         sql<string>`b.customer_name`.as('nome'),
         sql<number>`sum(b.quantity)`.as('quantidade'),
         sql<number>`sum(b.total_cents)`.as('total'),
       ])
-      // In the report's order: on SQLite the groups come out sorted (a download sorts no more).
-      .groupBy([sql`p.name`, sql`b.product_id`, sql`b.customer_name`, sql`b.cpf`])
+      // By the product's key, not its name: grouped by the name first, PostgreSQL read the
+      // products in name order and looped over every summary row for each (11.8 s against 1.6 s).
+      .groupBy([sql`p.id`, sql`b.customer_name`, sql`b.cpf`])
       .having(sql`sum(b.orders)`, '>', 0)
       .$call(inBuyersOrder)
   );
