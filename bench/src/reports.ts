@@ -4,7 +4,8 @@
  * each report through the real app (GET /api/reports/..., JSON) beside its own SQL run directly,
  * against the 0.5 s goal; every report also over a period. Then every CSV download over a real
  * listening server (time to first byte) and /api/health's slowest answer while the heaviest one
- * runs (goal 100 ms). On SQLite, and on PostgreSQL when DATABASE_URL names a server.
+ * runs (goal 100 ms). On SQLite, then on PostgreSQL when DATABASE_URL names a server, and every
+ * page's time on both side by side at the end.
  *
  *   npm run bench:reports --workspace bench
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:reports --workspace bench
@@ -189,14 +190,20 @@ async function downloads(
   );
 }
 
-async function main(): Promise<void> {
-  const postgresServer = process.env.DATABASE_URL;
-  const dialect: Dialect = postgresServer ? 'postgres' : 'sqlite';
+/** Each report's API and raw SQL times on one database, by case name. */
+type Timings = Map<string, { api: number; raw: number }>;
+
+async function runOn(dialect: Dialect, postgresServer: string | undefined): Promise<Timings> {
+  const timings: Timings = new Map();
   // BENCH_KEEP (a SQLite file, or a database name on the PostgreSQL server) keeps the generated
   // event for the next run, which reuses it (after migrating it to the latest schema).
-  const keep = process.env.BENCH_KEEP || undefined;
+  const keep =
+    (dialect === 'sqlite' ? process.env.BENCH_KEEP : process.env.BENCH_KEEP_PG) || undefined;
   const started = performance.now();
-  const bench = await startBenchApp({ postgresServer, keep });
+  const bench = await startBenchApp({
+    postgresServer: dialect === 'postgres' ? postgresServer : undefined,
+    keep,
+  });
   try {
     const eventName = 'Evento do benchmark de relatórios';
     const kept = await bench.db
@@ -313,6 +320,26 @@ async function main(): Promise<void> {
     for (const page of Object.keys(REPORTS) as ReportPage[]) {
       reportCase(page, ' (período)', period, periodFilters);
     }
+    // A period's buyers cut other ways: a local day (03:00 to 03:00 UTC), the whole event asked
+    // as a period (every day from the summary), one product over the period.
+    reportCase(
+      'REPORT_PRODUCT_BUYERS',
+      ' (um dia)',
+      { inicio: '2026-11-21 00:00', fim: '2026-11-22 00:00' },
+      { eventId, from: '2026-11-21T03:00:00.000Z', until: '2026-11-22T03:00:00.000Z' },
+    );
+    reportCase(
+      'REPORT_PRODUCT_BUYERS',
+      ' (evento inteiro)',
+      { inicio: '2026-11-19 00:00', fim: '2026-11-27 00:00' },
+      { eventId, from: '2026-11-19T03:00:00.000Z', until: '2026-11-27T03:00:00.000Z' },
+    );
+    reportCase(
+      'REPORT_PRODUCT_BUYERS',
+      ' (período, produto)',
+      { ...period, productId: product0 },
+      { ...periodFilters, productId: product0 },
+    );
     console.log(
       'report                               API (ms)   raw SQL (ms)   ratio   goal 500 ms',
     );
@@ -321,6 +348,7 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const apiMs = await timed(api);
       const rawMs = await timed(raw);
+      timings.set(name, { api: apiMs, raw: rawMs });
       console.log(
         `${name.padEnd(36)} ${apiMs.toFixed(0).padStart(8)} ${rawMs.toFixed(0).padStart(14)} ${(apiMs / rawMs).toFixed(2).padStart(7)}   ${verdict(apiMs, GOAL_MS)}`,
       );
@@ -328,6 +356,34 @@ async function main(): Promise<void> {
     await downloads(bench.app, headers, eventId, period);
   } finally {
     await bench.close();
+  }
+  return timings;
+}
+
+/**
+ * SQLite, then PostgreSQL when DATABASE_URL names a server (BENCH_KEEP / BENCH_KEEP_PG keep each
+ * generated event), then every page side by side: each database's API time against the 0.5 s
+ * goal and its ratio to its own raw SQL, and PostgreSQL's time over SQLite's.
+ */
+async function main(): Promise<void> {
+  const postgresServer = process.env.DATABASE_URL;
+  const dialects: Dialect[] = postgresServer ? ['sqlite', 'postgres'] : ['sqlite'];
+  const results = new Map<Dialect, Timings>();
+  for (const dialect of dialects) results.set(dialect, await runOn(dialect, postgresServer));
+  const [lite, pg] = [results.get('sqlite')!, results.get('postgres')];
+  console.log(
+    `\nEvery page at ${LINES} lines (API ms, ×raw SQL)        SQLite            PostgreSQL     PG/SQLite   goal 500 ms`,
+  );
+  for (const [name, ours] of lite) {
+    const theirs = pg?.get(name);
+    const cell = (t?: { api: number; raw: number }) =>
+      t
+        ? `${t.api.toFixed(0).padStart(6)} ×${(t.api / Math.max(t.raw, 1)).toFixed(1).padEnd(6)}`
+        : ''.padEnd(14);
+    const worst = Math.max(ours.api, theirs?.api ?? 0);
+    console.log(
+      `${name.padEnd(48)} ${cell(ours)}    ${cell(theirs)}   ${theirs ? (theirs.api / ours.api).toFixed(2).padStart(9) : ''.padStart(9)}   ${verdict(worst, GOAL_MS)}`,
+    );
   }
 }
 

@@ -23,7 +23,12 @@ import type {
   PrinterTable,
 } from './tables/printing.ts';
 import type { CheckInTable, CoursewareTable, ParticipantTable } from './tables/participants.ts';
-import type { ReportBuyersTable, ReportPaymentsTable, ReportSalesTable } from './tables/reports.ts';
+import type {
+  ReportBuyerSlotsTable,
+  ReportBuyersTable,
+  ReportPaymentsTable,
+  ReportSalesTable,
+} from './tables/reports.ts';
 import type {
   IdempotencyKeyTable,
   OrderItemTable,
@@ -76,6 +81,7 @@ export interface Database {
   report_sales: ReportSalesTable;
   report_payments: ReportPaymentsTable;
   report_buyers: ReportBuyersTable;
+  report_buyer_slots: ReportBuyerSlotsTable;
   participants: ParticipantTable;
   check_ins: CheckInTable;
   events: EventTable;

@@ -45,3 +45,22 @@ export interface ReportPaymentsTable {
   payments: number;
   total_cents: number;
 }
+
+/**
+ * report_buyers' figures per UTC day and per UTC hour of paid_at (modules/reports/summary.ts):
+ * what a period's buyers sums. A day's rows are the sums of its hours' rows.
+ */
+export interface ReportBuyerSlotsTable {
+  event_id: number;
+  span: 'day' | 'hour';
+  /** 'YYYY-MM-DD' (span 'day') or 'YYYY-MM-DDTHH' (span 'hour'), UTC. */
+  slot: string;
+  product_id: number;
+  /** '' when the order has none. */
+  customer_name: string;
+  /** '' when the order has none. */
+  cpf: string;
+  orders: number;
+  quantity: number;
+  total_cents: number;
+}

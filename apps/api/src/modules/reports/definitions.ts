@@ -9,7 +9,7 @@ import {
   padded,
   paidCarts,
   productBuyers,
-  productBuyersOfLines,
+  productBuyersOfPeriod,
   salesBy,
   salesByCenter,
   statusCount,
@@ -143,12 +143,12 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
         .orderBy('c.name'),
   },
 
-  // From report_buyers (summary.ts) unless a period is asked: then from the lines of the period.
+  // From report_buyers (summary.ts) unless a period is asked: then from report_buyer_slots.
   REPORT_PRODUCT_BUYERS: {
     rows: (db, filters, order = null) =>
       filters.from === null && filters.until === null
         ? productBuyers(db, filters, order)
-        : productBuyersOfLines(db, filters),
+        : productBuyersOfPeriod(db, filters),
     ties: ['produto_id', 'nome', 'cpf'],
     page: productBuyersPage,
     totals: (db, filters) => linesTotals(db, filters, filters.productId),

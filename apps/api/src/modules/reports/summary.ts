@@ -376,6 +376,131 @@ async function recordBuyersChange(
       .execute();
   }
   await addBuyerRows(trx, counted);
+  await recordBuyerSlotsChange(trx, sign, where);
+}
+
+const SLOT_COLUMNS = [
+  'event_id',
+  'span',
+  'slot',
+  'product_id',
+  'customer_name',
+  'cpf',
+  'orders',
+  'quantity',
+  'total_cents',
+] as const;
+
+/**
+ * The (product, buyer) figures of `where`'s paid lines per UTC hour of paid_at (CTE h), and of
+ * those hours per UTC day: report_buyer_slots' rows.
+ */
+function buyerSlotContributions(db: Db, sign: 1 | -1, where: (q: LinesQuery) => LinesQuery) {
+  const name = sql`coalesce(o.customer_name, '')`;
+  const cpf = sql`coalesce(o.cpf, '')`;
+  const hour = sql`substr(o.paid_at, 1, 13)`;
+  const times = sql.raw(String(sign));
+  const lines: LinesQuery = db
+    .selectFrom('order_items as i')
+    .innerJoin('orders as o', 'o.id', 'i.order_id');
+  const hours = where(lines)
+    .select([
+      sql<number>`o.event_id`.as('event_id'),
+      sql<string>`${hour}`.as('slot'),
+      sql<number>`i.product_id`.as('product_id'),
+      sql<string>`${name}`.as('customer_name'),
+      sql<string>`${cpf}`.as('cpf'),
+      sql<number>`${times} * count(distinct o.id)`.as('orders'),
+      sql<number>`${times} * sum(i.quantity)`.as('quantity'),
+      sql<number>`${times} * sum(${NET})`.as('total_cents'),
+    ])
+    .groupBy([sql`o.event_id`, hour, sql`i.product_id`, name, cpf]);
+  const day = sql`substr(h.slot, 1, 10)`;
+  const fromHours: LinesQuery = (db as LinesQuery).selectFrom('h');
+  const all = fromHours
+    .select([
+      'h.event_id',
+      sql<string>`'hour'`.as('span'),
+      'h.slot',
+      'h.product_id',
+      'h.customer_name',
+      'h.cpf',
+      'h.orders',
+      'h.quantity',
+      'h.total_cents',
+    ])
+    .unionAll(
+      fromHours
+        .select([
+          'h.event_id',
+          sql<string>`'day'`.as('span'),
+          sql<string>`${day}`.as('slot'),
+          'h.product_id',
+          'h.customer_name',
+          'h.cpf',
+          // An order has one hour: its day's orders are its hours' orders.
+          sql<number>`sum(h.orders)`.as('orders'),
+          sql<number>`sum(h.quantity)`.as('quantity'),
+          sql<number>`sum(h.total_cents)`.as('total_cents'),
+        ])
+        .groupBy(['h.event_id', day, 'h.product_id', 'h.customer_name', 'h.cpf']),
+    );
+  return { hours, all };
+}
+
+/**
+ * report_buyer_slots' part of a fold: the hours' and days' (product, buyer) rows gain or lose
+ * the orders' lines; a row left without orders is deleted.
+ */
+async function recordBuyerSlotsChange(
+  trx: Transaction<Database>,
+  sign: 1 | -1,
+  where: (q: LinesQuery) => LinesQuery,
+) {
+  const { hours, all } = buyerSlotContributions(trx, sign, where);
+  const changed = await trx
+    .with('h', () => hours)
+    .insertInto('report_buyer_slots')
+    .columns(SLOT_COLUMNS)
+    .expression(
+      trx
+        .selectFrom(all.as('c'))
+        .select(SLOT_COLUMNS.map((column) => `c.${column}` as const))
+        // SQLite reads ON CONFLICT after a bare SELECT as a join's ON: a WHERE ends the SELECT.
+        .where(sql<boolean>`1 = 1`),
+    )
+    .onConflict((oc) =>
+      oc.columns(['event_id', 'span', 'slot', 'product_id', 'customer_name', 'cpf']).doUpdateSet({
+        orders: sql`report_buyer_slots.orders + excluded.orders`,
+        quantity: sql`report_buyer_slots.quantity + excluded.quantity`,
+        total_cents: sql`report_buyer_slots.total_cents + excluded.total_cents`,
+      }),
+    )
+    .returning(['event_id', 'span', 'slot', 'product_id', 'customer_name', 'cpf', 'orders'])
+    .execute();
+  const emptied = changed.filter((row) => Number(row.orders) <= 0);
+  // By key, a few at a time: the refunded lines' rows only, not a scan of the event's.
+  for (let start = 0; start < emptied.length; start += 100) {
+    await trx
+      .deleteFrom('report_buyer_slots')
+      .where((eb) =>
+        eb.or(
+          emptied
+            .slice(start, start + 100)
+            .map((row) =>
+              eb.and([
+                eb('event_id', '=', row.event_id),
+                eb('span', '=', row.span),
+                eb('slot', '=', row.slot),
+                eb('product_id', '=', row.product_id),
+                eb('customer_name', '=', row.customer_name),
+                eb('cpf', '=', row.cpf),
+              ]),
+            ),
+        ),
+      )
+      .execute();
+  }
 }
 
 /**
@@ -405,7 +530,10 @@ export async function renameBuyer(
   if (ids.length > 0) await recordBuyersChange(trx, 1, theirs);
 }
 
-/** Rebuilds an event's report_sales and report_buyers from its paid orders (the benchmark's data). */
+/**
+ * Rebuilds an event's report_sales, report_buyers and report_buyer_slots from its paid orders (the
+ * benchmark's data).
+ */
 export async function rebuildSales(db: Db, eventId: number): Promise<void> {
   await db.deleteFrom('report_sales').where('event_id', '=', eventId).execute();
   await db.deleteFrom('report_buyers').where('event_id', '=', eventId).execute();
@@ -435,6 +563,14 @@ export async function rebuildSales(db: Db, eventId: number): Promise<void> {
         ])
         .groupBy(['event_id', 'product_id']),
     )
+    .execute();
+  await db.deleteFrom('report_buyer_slots').where('event_id', '=', eventId).execute();
+  const slots = buyerSlotContributions(db, 1, soldIn(eventId));
+  await db
+    .with('h', () => slots.hours)
+    .insertInto('report_buyer_slots')
+    .columns(SLOT_COLUMNS)
+    .expression(slots.all)
     .execute();
   for (const [dim, category] of ROWS) {
     await db
@@ -468,6 +604,124 @@ function periodParts({ from, until }: Pick<ReportFilters, 'from' | 'until'>) {
     if (until !== null && !isWholeHour(until)) edges.push([hourStart(until), until]);
   }
   return { wholeFrom, wholeUntil, noWholeHour, edges };
+}
+
+const DAY_MS = 86_400_000;
+const nextDay = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString().slice(0, 10);
+const hourSlot = (day: string, hour: number) =>
+  hour === 24 ? `${nextDay(day)}T00` : `${day}T${String(hour).padStart(2, '0')}`;
+
+/** A range [from, until) of report_buyer_slots' slots of one span (null: unbounded), added or taken. */
+interface SlotRange {
+  span: 'day' | 'hour';
+  from: string | null;
+  until: string | null;
+  sign: 1 | -1;
+}
+
+/**
+ * The whole hours [wholeFrom, wholeUntil) (hour slots, null: unbounded) as ranges of
+ * report_buyer_slots: whole days from the day rows; the hours of a day at either end from the
+ * hour rows, or, when they are more than half the day, the day's row less its other hours (a
+ * day's rows are its hours' sums), so at most 12 hours a side are read.
+ */
+export function buyerSlotRanges(wholeFrom: string | null, wholeUntil: string | null) {
+  const ranges: SlotRange[] = [];
+  const dayOf = (slot: string) => slot.slice(0, 10);
+  const hourOf = (slot: string) => Number(slot.slice(11, 13));
+  const withinDay = (day: string, from: number, until: number) => {
+    if (until - from <= 12) {
+      ranges.push({
+        span: 'hour',
+        from: hourSlot(day, from),
+        until: hourSlot(day, until),
+        sign: 1,
+      });
+      return;
+    }
+    ranges.push({ span: 'day', from: day, until: nextDay(day), sign: 1 });
+    if (from > 0)
+      ranges.push({ span: 'hour', from: hourSlot(day, 0), until: hourSlot(day, from), sign: -1 });
+    if (until < 24)
+      ranges.push({ span: 'hour', from: hourSlot(day, until), until: hourSlot(day, 24), sign: -1 });
+  };
+  if (wholeFrom !== null && wholeUntil !== null && wholeFrom >= wholeUntil) return ranges;
+  if (wholeFrom !== null && wholeUntil !== null && dayOf(wholeFrom) === dayOf(wholeUntil)) {
+    withinDay(dayOf(wholeFrom), hourOf(wholeFrom), hourOf(wholeUntil));
+    return ranges;
+  }
+  let firstDay: string | null = null;
+  if (wholeFrom !== null) {
+    firstDay = dayOf(wholeFrom);
+    if (hourOf(wholeFrom) > 0) {
+      withinDay(firstDay, hourOf(wholeFrom), 24);
+      firstDay = nextDay(firstDay);
+    }
+  }
+  const lastDay = wholeUntil === null ? null : dayOf(wholeUntil);
+  if (wholeUntil !== null && hourOf(wholeUntil) > 0) withinDay(lastDay!, 0, hourOf(wholeUntil));
+  if (firstDay === null || lastDay === null || firstDay < lastDay) {
+    ranges.push({ span: 'day', from: firstDay, until: lastDay, sign: 1 });
+  }
+  return ranges;
+}
+
+/** One range of report_buyer_slots, its figures signed. */
+function buyerSlotPart(db: Db, eventId: number, { span, from, until, sign }: SlotRange) {
+  const times = sql.raw(String(sign));
+  return db
+    .selectFrom('report_buyer_slots')
+    .where('event_id', '=', eventId)
+    .where('span', '=', span)
+    .$if(from !== null, (q) => q.where('slot', '>=', from!))
+    .$if(until !== null, (q) => q.where('slot', '<', until!))
+    .select([
+      'product_id',
+      'customer_name',
+      'cpf',
+      sql<number>`${times} * orders`.as('orders'),
+      sql<number>`${times} * quantity`.as('quantity'),
+      sql<number>`${times} * total_cents`.as('total_cents'),
+    ]);
+}
+
+/**
+ * The rows (product_id, customer_name, cpf, orders, quantity, total_cents) whose sums per
+ * (product, name, cpf) are the buyers of the report's period: the whole days and hours from
+ * report_buyer_slots (buyerSlotRanges, some taken back), the partial hours at the edges of
+ * inicio/fim from the lines. A buyer whose orders sum to 0 bought nothing in the period.
+ */
+export function buyersSource(db: Db, filters: ReportFilters) {
+  const { wholeFrom, wholeUntil, noWholeHour, edges } = periodParts(filters);
+  const ranges = noWholeHour ? [] : buyerSlotRanges(wholeFrom, wholeUntil);
+  const parts: LinesQuery[] = ranges.map((range) => buyerSlotPart(db, filters.eventId, range));
+  for (const [start, end] of edges) {
+    parts.push(
+      buyerContributions(db, 1, (q: LinesQuery) =>
+        q
+          .where('o.event_id', '=', filters.eventId)
+          .where('o.state', 'in', SOLD_STATES)
+          .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
+          .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end)),
+      )
+        .clearOrderBy()
+        .clearSelect()
+        .select([
+          sql<number>`i.product_id`.as('product_id'),
+          sql<string>`coalesce(o.customer_name, '')`.as('customer_name'),
+          sql<string>`coalesce(o.cpf, '')`.as('cpf'),
+          sql<number>`count(distinct o.id)`.as('orders'),
+          sql<number>`sum(i.quantity)`.as('quantity'),
+          sql<number>`sum(${NET})`.as('total_cents'),
+        ]),
+    );
+  }
+  const [first, ...rest] = parts;
+  // A period has at least one part: a whole hour or an edge.
+  return rest.reduce((union: LinesQuery, part) => union.unionAll(part), first) as ReturnType<
+    typeof buyerSlotPart
+  >;
 }
 
 export interface SalesSourceOptions {
