@@ -239,6 +239,15 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/sorteio/atualizar/:id': op('drawLottery', 'Sorteia'),
   'GET /api/sorteio/:id': op('getLottery', 'Sorteio e seus ganhadores'),
   'GET /api/sorteio/:id/auditoria': op('getLotteryAudit', 'Auditoria do sorteio'),
+  'GET /api/sorteio/:id/auditoria/:posicao': op('getLotteryDrawAudit', 'Conferência de um prêmio'),
+  'GET /api/sorteio/:id/auditoria/:posicao/participantes': op(
+    'listLotteryDrawHolders',
+    'Participantes que concorreram a um prêmio',
+  ),
+  'GET /api/sorteio/:id/auditoria/:posicao/bilhetes': op(
+    'getLotteryDrawTickets',
+    'Bilhetes de um prêmio, um por linha',
+  ),
 
   'GET /api/layouts/:document': op('getLayout', 'Layout de impressão do evento selecionado'),
   'PUT /api/layouts/:document': op('saveLayout', 'Salva o layout de impressão do evento'),
