@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { LotteryCriteria } from '@balcao/contract';
@@ -26,8 +27,24 @@ export interface Pool {
   hash: string;
 }
 
-/** Rows read per query: a few milliseconds of the app's thread between two turns of its loop. */
+/** Rows read per query: a few milliseconds of the app's thread (SQLite runs on it). */
 export const POOL_CHUNK = 2000;
+
+/** Work between two turns of the event loop, so every other request waits at most about this. */
+const TURN_MS = 8;
+
+/**
+ * A pause for the rest of the app once TURN_MS of work went by since the last one: called often,
+ * it yields a turn of the loop (setImmediate: after the requests waiting on I/O) only when due.
+ */
+export function turns(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < TURN_MS) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}
 
 /** A product's paid lines of one participant's order: its units are tickets. */
 interface Line {
@@ -41,7 +58,12 @@ interface Line {
  * One chosen product's lines in the pool at `asOf`, by participant, order and line, read from the
  * kept pool's index (lottery_tickets_pool) a chunk at a time, a turn of the loop between chunks.
  */
-async function productLines(db: Db, rule: PoolRule, productId: number): Promise<Line[]> {
+async function productLines(
+  db: Db,
+  rule: PoolRule,
+  productId: number,
+  pause: () => Promise<void>,
+): Promise<Line[]> {
   const lines: Line[] = [];
   let after: [number, number, number] = [0, 0, 0];
   for (;;) {
@@ -72,10 +94,10 @@ async function productLines(db: Db, rule: PoolRule, productId: number): Promise<
         quantity: row.quantity,
       });
     }
+    await pause();
     if (rows.length < POOL_CHUNK) return lines;
     const last = rows.at(-1)!;
     after = [last.participant_id, last.order_id, last.item_id];
-    await nextTurn();
   }
 }
 
@@ -83,7 +105,7 @@ const before = (a: Line, b: Line) =>
   a.participant - b.participant || a.order - b.order || a.product - b.product;
 
 /** The products' sorted lines merged into one sorted list (a heap of each list's next line). */
-function merge(lists: Line[][]): Line[] {
+async function merge(lists: Line[][], pause: () => Promise<void>): Promise<Line[]> {
   const heads = lists.filter((list) => list.length > 0).map((list) => ({ list, at: 0 }));
   const key = (head: (typeof heads)[number]) => head.list[head.at]!;
   const less = (i: number, j: number) => before(key(heads[i]!), key(heads[j]!)) < 0;
@@ -111,12 +133,13 @@ function merge(lists: Line[][]): Line[] {
       heads.pop();
     }
     down(0);
+    if (merged.length % 4096 === 0) await pause();
   }
   return merged;
 }
 
-/** Keys hashed and kept per turn of the loop. */
-const KEYS_PER_TURN = 20_000;
+/** Keys joined and hashed at a time. */
+const KEYS_PER_PART = 20_000;
 
 /**
  * The tickets of a pool (docs/lottery-api.md). PRODUTOS: one per unit of the chosen products in
@@ -126,24 +149,25 @@ const KEYS_PER_TURN = 20_000;
  */
 export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
   const excluded = new Set(rule.excluded);
+  const pause = turns();
   const keys: string[] = [];
   const hash = createHash('sha256');
   const parts: string[] = [];
   let hashed = 0;
   const flush = async (all = false) => {
-    if (keys.length === hashed || (!all && keys.length - hashed < KEYS_PER_TURN)) return;
+    if (keys.length === hashed || (!all && keys.length - hashed < KEYS_PER_PART)) return;
     const part = keys.slice(hashed).join('\n');
     hash.update((hashed === 0 ? '' : '\n') + part);
     parts.push(part);
     hashed = keys.length;
-    if (!all) await nextTurn();
+    await pause();
   };
   if (rule.criteria === 'PRODUTOS') {
     const lists: Line[][] = [];
     for (const productId of [...new Set(rule.productIds)].sort((a, b) => a - b)) {
-      lists.push(await productLines(db, rule, productId));
+      lists.push(await productLines(db, rule, productId, pause));
     }
-    const lines = merge(lists);
+    const lines = await merge(lists, pause);
     // Lines of one order and product (two lines of a product) give their units in unit order.
     for (let at = 0; at < lines.length;) {
       const first = lines[at]!;
@@ -183,9 +207,9 @@ export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
         .execute();
       for (const { id } of rows) if (!excluded.has(id)) keys.push(`p${id}`);
       await flush();
+      await pause();
       if (rows.length < POOL_CHUNK) break;
       after = rows.at(-1)!.id;
-      await nextTurn();
     }
   }
   await flush(true);
@@ -195,10 +219,11 @@ export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
 /** SHA-256 (hex) of a stored pool (its keys one a line), hashed a slice per turn of the loop. */
 export async function storedPoolHash(stored: string): Promise<string> {
   const hash = createHash('sha256');
+  const pause = turns();
   const SLICE = 1 << 20;
   for (let at = 0; at < stored.length; at += SLICE) {
     hash.update(stored.slice(at, at + SLICE));
-    if (at + SLICE < stored.length) await nextTurn();
+    await pause();
   }
   return hash.digest('hex');
 }

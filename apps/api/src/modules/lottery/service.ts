@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import {
   LOTTERY_ALL_DRAWN,
@@ -23,7 +22,7 @@ import type { Database } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { requireEvent, selectedEventId } from '../events/index.ts';
-import { buildPool, storedPoolHash, ticketHolder } from './pool.ts';
+import { buildPool, storedPoolHash, ticketHolder, turns } from './pool.ts';
 
 type Db = Kysely<Database>;
 export interface Operator {
@@ -253,7 +252,7 @@ export async function loadGame(db: Db, now: Date, gameId: number): Promise<Lotte
 
 interface PoolNow {
   poolSize: number;
-  /** At most MAX_CANDIDATES participants still in the pool, the lowest ids: the carousel's. */
+  /** At most MAX_CANDIDATES participants still in the pool: the carousel's. */
   candidateIds: number[];
 }
 
@@ -281,20 +280,18 @@ async function productsPoolNow(
           .where('product_id', 'in', [...productIds])
           .where('participant_id', 'in', [...winners])
           .executeTakeFirst();
-  const ids = new Set<number>();
-  for (const productId of productIds) {
-    const rows = await db
-      .selectFrom('lottery_holders')
-      .select('participant_id')
-      .where('event_id', '=', eventId)
-      .where('product_id', '=', productId)
-      .where('tickets', '>', 0)
-      .$if(winners.length > 0, (q) => q.where('participant_id', 'not in', [...winners]))
-      .orderBy('participant_id')
-      .limit(MAX_CANDIDATES)
-      .execute();
-    for (const row of rows) ids.add(row.participant_id);
-  }
+  // The first holders the index gives (by product, then participant): enough for a carousel,
+  // without reading every holder of every product.
+  const rows = await db
+    .selectFrom('lottery_holders')
+    .select('participant_id')
+    .where('event_id', '=', eventId)
+    .where('product_id', 'in', [...productIds])
+    .where('tickets', '>', 0)
+    .$if(winners.length > 0, (q) => q.where('participant_id', 'not in', [...winners]))
+    .limit(MAX_CANDIDATES * 4)
+    .execute();
+  const ids = new Set(rows.map((row) => row.participant_id));
   return {
     poolSize: Number(sold?.n ?? 0) - Number(won?.n ?? 0),
     candidateIds: [...ids].sort((a, b) => a - b).slice(0, MAX_CANDIDATES),
@@ -464,8 +461,8 @@ export async function drawTickets(db: Db, gameId: number, position: number): Pro
   return (await drawAt(db, gameId, position)).draw.pool;
 }
 
-/** Lines read per turn of the loop when a stored pool is read. */
-const LINES_PER_TURN = 50_000;
+/** Lines read between two looks at the clock when a stored pool is read. */
+const LINES_PER_CHECK = 2048;
 
 /**
  * A stored pool's holders (participant → tickets) and its lines by index, read a slice at a time
@@ -474,6 +471,7 @@ const LINES_PER_TURN = 50_000;
 async function storedHolders(stored: string) {
   const counts = new Map<number, number>();
   const starts: number[] = [];
+  const pause = turns();
   for (let at = 0; at <= stored.length;) {
     const end = stored.indexOf('\n', at);
     const stop = end === -1 ? stored.length : end;
@@ -481,7 +479,7 @@ async function storedHolders(stored: string) {
     const holder = ticketHolder(stored.slice(at, Math.min(stop, at + 16)));
     if (Number.isFinite(holder)) counts.set(holder, (counts.get(holder) ?? 0) + 1);
     at = stop + 1;
-    if (starts.length % LINES_PER_TURN === 0) await nextTurn();
+    if (starts.length % LINES_PER_CHECK === 0) await pause();
   }
   const lineAt = (index: number) => {
     const start = starts[index];
