@@ -225,8 +225,17 @@ async function main(): Promise<void> {
             'GET',
             `/api/sorteio/${game.id}/auditoria/${prize}`,
           ),
-        ) as { storedPoolMatches: boolean; recomputedPoolMatches: boolean };
-        if (!checks.storedPoolMatches || !checks.recomputedPoolMatches) {
+        ) as {
+          storedPoolMatches: boolean;
+          recomputedPoolMatches: boolean;
+          winningTicket: string;
+          participantId: number;
+        };
+        if (
+          !checks.storedPoolMatches ||
+          !checks.recomputedPoolMatches ||
+          !checks.winningTicket.startsWith(`p${checks.participantId}`)
+        ) {
           console.log(`  ${prize}º prêmio: as conferências NÃO batem`);
         }
       }

@@ -19,11 +19,13 @@ export interface PoolRule {
 }
 
 export interface Pool {
-  /** The tickets' keys in canonical order: by participant, order, product and unit. */
-  keys: string[];
+  /** How many tickets. */
+  size: number;
+  /** The key of the ticket at `index`, in canonical order: by participant, order, product, unit. */
+  keyAt(index: number): string | undefined;
   /** The keys one a line: what a draw stores, the hash's input. */
-  text: string;
-  /** SHA-256 (hex) of `text`: the draw's poolHash. */
+  text(): string;
+  /** SHA-256 (hex) of `text()`: the draw's poolHash. */
   hash: string;
 }
 
@@ -150,17 +152,20 @@ const KEYS_PER_PART = 20_000;
 export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
   const excluded = new Set(rule.excluded);
   const pause = turns();
-  const keys: string[] = [];
+  // The keys wait in `keys` until a part is full, then join the parts (joined and hashed).
+  let keys: string[] = [];
   const hash = createHash('sha256');
   const parts: string[] = [];
-  let hashed = 0;
-  const flush = async (all = false) => {
-    if (keys.length === hashed || (!all && keys.length - hashed < KEYS_PER_PART)) return;
-    const part = keys.slice(hashed).join('\n');
-    hash.update((hashed === 0 ? '' : '\n') + part);
+  const partStarts: number[] = [];
+  let size = 0;
+  const flush = () => {
+    if (keys.length === 0) return;
+    const part = keys.join('\n');
+    hash.update((size === 0 ? '' : '\n') + part);
     parts.push(part);
-    hashed = keys.length;
-    await pause();
+    partStarts.push(size);
+    size += keys.length;
+    keys = [];
   };
   if (rule.criteria === 'PRODUTOS') {
     const lists: Line[][] = [];
@@ -184,7 +189,10 @@ export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
         }
       }
       at = end;
-      await flush();
+      if (keys.length >= KEYS_PER_PART) {
+        flush();
+        await pause();
+      }
     }
   } else {
     // A check-in carries its participant's event (accreditation): its index gives them in order.
@@ -206,14 +214,24 @@ export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
         .limit(POOL_CHUNK)
         .execute();
       for (const { id } of rows) if (!excluded.has(id)) keys.push(`p${id}`);
-      await flush();
+      flush();
       await pause();
       if (rows.length < POOL_CHUNK) break;
       after = rows.at(-1)!.id;
     }
   }
-  await flush(true);
-  return { keys, text: parts.join('\n'), hash: hash.digest('hex') };
+  flush();
+  return {
+    size,
+    keyAt: (index) => {
+      if (!Number.isInteger(index) || index < 0 || index >= size) return undefined;
+      let part = partStarts.length - 1;
+      while (partStarts[part]! > index) part--;
+      return parts[part]!.split('\n')[index - partStarts[part]!];
+    },
+    text: () => parts.join('\n'),
+    hash: hash.digest('hex'),
+  };
 }
 
 /** SHA-256 (hex) of a stored pool (its keys one a line), hashed a slice per turn of the loop. */

@@ -348,9 +348,9 @@ export async function drawWinner(
     asOf: drawnAt,
     excluded: recorded,
   });
-  if (pool.keys.length === 0) throw conflict(LOTTERY_EMPTY_POOL);
-  const index = randomInt(pool.keys.length);
-  const participantId = ticketHolder(pool.keys[index]!);
+  if (pool.size === 0) throw conflict(LOTTERY_EMPTY_POOL);
+  const index = randomInt(pool.size);
+  const participantId = ticketHolder(pool.keyAt(index)!);
   const names = await participantNames(db, [participantId]);
   try {
     await db
@@ -361,8 +361,8 @@ export async function drawWinner(
         participant_id: participantId,
         participant_name: names.get(participantId) ?? '',
         pool_hash: pool.hash,
-        pool_size: pool.keys.length,
-        pool: pool.text,
+        pool_size: pool.size,
+        pool: pool.text(),
         random_index: index,
         drawn_by: operator.id,
         drawn_at: drawnAt,
