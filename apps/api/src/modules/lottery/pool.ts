@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { LotteryCriteria } from '@balcao/contract';
+import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
 
 type Db = Kysely<Database>;
@@ -29,8 +30,12 @@ export interface Pool {
   hash: string;
 }
 
-/** Rows read per query: a few milliseconds of the app's thread (SQLite runs on it). */
-export const POOL_CHUNK = 2000;
+/**
+ * Rows read per query: on SQLite, whose queries run on the app's thread, a few milliseconds of
+ * it; PostgreSQL works in its own process and its rows arrive a packet at a time, so there each
+ * query costs a round trip more than it holds the thread: fewer, larger ones.
+ */
+const poolChunk = (db: Db) => (isPostgres(db) ? 25_000 : 2000);
 
 /** Work between two turns of the event loop, so every other request waits at most about this. */
 const TURN_MS = 8;
@@ -67,6 +72,7 @@ async function productLines(
   pause: () => Promise<void>,
 ): Promise<Line[]> {
   const lines: Line[] = [];
+  const chunk = poolChunk(db);
   let after: [number, number, number] = [0, 0, 0];
   for (;;) {
     const rows = await db
@@ -86,7 +92,7 @@ async function productLines(
       .orderBy('participant_id')
       .orderBy('order_id')
       .orderBy('item_id')
-      .limit(POOL_CHUNK)
+      .limit(chunk)
       .execute();
     for (const row of rows) {
       lines.push({
@@ -97,7 +103,7 @@ async function productLines(
       });
     }
     await pause();
-    if (rows.length < POOL_CHUNK) return lines;
+    if (rows.length < chunk) return lines;
     const last = rows.at(-1)!;
     after = [last.participant_id, last.order_id, last.item_id];
   }
@@ -197,6 +203,7 @@ export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
   } else {
     // A check-in carries its participant's event (accreditation): its index gives them in order.
     let after = 0;
+    const chunk = poolChunk(db);
     for (;;) {
       const rows = await db
         .selectFrom('check_ins')
@@ -211,12 +218,12 @@ export async function buildPool(db: Db, rule: PoolRule): Promise<Pool> {
         .where('check_ins.participant_id', '>', after)
         .where('check_ins.created_at', '<=', rule.asOf)
         .orderBy('check_ins.participant_id')
-        .limit(POOL_CHUNK)
+        .limit(chunk)
         .execute();
       for (const { id } of rows) if (!excluded.has(id)) keys.push(`p${id}`);
       flush();
       await pause();
-      if (rows.length < POOL_CHUNK) break;
+      if (rows.length < chunk) break;
       after = rows.at(-1)!.id;
     }
   }
