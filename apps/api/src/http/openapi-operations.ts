@@ -7,7 +7,7 @@
  */
 
 /** A success a route sends without a response schema. */
-export type FileAnswer = 'noContent' | 'pdf' | 'png' | 'csv' | 'sheet';
+export type FileAnswer = 'noContent' | 'pdf' | 'png' | 'csv' | 'sheet' | 'text';
 
 export interface OperationDoc {
   operationId: string;
@@ -247,6 +247,7 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /api/sorteio/:id/auditoria/:posicao/bilhetes': op(
     'getLotteryDrawTickets',
     'Bilhetes de um prêmio, um por linha',
+    'text',
   ),
 
   'GET /api/layouts/:document': op('getLayout', 'Layout de impressão do evento selecionado'),
