@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOTTERY_ALL_DRAWN,
+  LOTTERY_DRAW_NOT_FOUND,
   LOTTERY_EMPTY_POOL,
   LOTTERY_STALE,
+  type LotteryAuditDrawDto,
   type LotteryAuditDto,
+  type LotteryHoldersPageDto,
   type LotteryDrawDto,
   type LotteryGameDto,
   type LotteryGameSummaryDto,
@@ -23,6 +26,7 @@ import {
   openDrawer,
 } from './helpers/store.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
+import { rebuildPool } from '../src/modules/lottery/kept-pool.ts';
 
 let t: TestContext;
 let eventId: number;
@@ -94,6 +98,12 @@ const draw = (game: LotteryGameDto | LotteryDrawDto['game'], winners?: number[])
     winners: winners ?? game.winners.map((winner) => winner.participantId),
   });
 const drawOk = async (game: LotteryGameDto) => ok<LotteryDrawDto>(await draw(game));
+const drawAudit = async (gameId: number, position: number) =>
+  ok<LotteryAuditDrawDto>(await operator.get(`/api/sorteio/${gameId}/auditoria/${position}`));
+const holders = async (gameId: number, position: number, query = '') =>
+  ok<LotteryHoldersPageDto>(
+    await operator.get(`/api/sorteio/${gameId}/auditoria/${position}/participantes${query}`),
+  );
 const errorOf = (response: { statusCode: number; json: () => unknown }) => ({
   status: response.statusCode,
   body: response.json(),
@@ -150,6 +160,80 @@ describe('the lottery pool', () => {
     const game = await newGame([]);
     expect(game).toMatchObject({ criteria: 'CREDENCIADOS', poolSize: 2 });
     expect(game.candidates).toEqual(['Eva Nunes', 'Fábio Reis']);
+  });
+});
+
+describe('the kept pool', () => {
+  /** The kept tables of the event, in a stable order, to compare with a rebuild from the orders. */
+  const kept = async () => ({
+    tickets: await t.db
+      .selectFrom('lottery_tickets')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .orderBy('item_id')
+      .execute(),
+    holders: await t.db
+      .selectFrom('lottery_holders')
+      .select(['product_id', 'participant_id', 'tickets'])
+      .where('event_id', '=', eventId)
+      .where('tickets', '>', 0)
+      .orderBy('product_id')
+      .orderBy('participant_id')
+      .execute(),
+    products: await t.db
+      .selectFrom('lottery_products')
+      .select(['product_id', 'sold', 'participants'])
+      .where('event_id', '=', eventId)
+      .where('sold', '<>', 0)
+      .orderBy('product_id')
+      .execute(),
+  });
+
+  it('follows sales, refunds and deliveries: the same as rebuilt from the orders, and each draw sees its instant', async () => {
+    eventId = await selectNewEvent(t.db);
+    const mug = await createProduct(t.db, { categoryId, name: 'Caneca' });
+    const cap = await createProduct(t.db, { categoryId, name: 'Boné' });
+    const nina = await person('Nina Alves');
+    const otto = await person('Otto Braga');
+    const products = async () =>
+      ok<LotteryProductsDto>(await operator.get('/api/sorteio/produtos')).products.find(
+        (p) => p.id === mug.id,
+      );
+    const ninas = await order(nina.cpf, mug.id, 2);
+    const ninasSecond = await order(nina.cpf, mug.id, 1);
+    const ottos = await order(otto.cpf, mug.id, 4);
+    await order(otto.cpf, cap.id, 1);
+    expect(await products()).toMatchObject({ sold: 7, participants: 2 });
+    const game = await newGame([mug.id], 2);
+    expect(game).toMatchObject({ poolSize: 7, candidates: ['Nina Alves', 'Otto Braga'] });
+
+    // A delivery changes nothing; one of Nina's two orders refunded leaves her in the pool.
+    const desk = await storeClerk(t, ['Delivery']);
+    orderOf(await desk.call('POST', `/api/carrinho/entregar/${ottos}`));
+    t.clock.advance(60);
+    await refund(ninas);
+    expect(await products()).toMatchObject({ sold: 5, participants: 2 });
+    t.clock.advance(60);
+    const first = await drawOk(ok<LotteryGameDto>(await operator.get(`/api/sorteio/${game.id}`)));
+    expect(first.winner.poolSize).toBe(5);
+    expect(first.game.poolSize).toBe(first.winner.participantId === nina.id ? 4 : 1);
+
+    // Her last one refunded: she leaves the product's participants and the game's pool.
+    t.clock.advance(60);
+    await refund(ninasSecond);
+    expect(await products()).toMatchObject({ sold: 4, participants: 1 });
+    const now = ok<LotteryGameDto>(await operator.get(`/api/sorteio/${game.id}`));
+    expect(now.poolSize).toBe(first.winner.participantId === nina.id ? 4 : 0);
+
+    // What the payments and refunds kept is what a rebuild from the orders gives.
+    const before = await kept();
+    await rebuildPool(t.db, eventId);
+    expect(await kept()).toEqual(before);
+    // The first draw's pool, recomputed as of its instant, still holds Nina's other order.
+    const audit = ok<LotteryAuditDrawDto>(
+      await operator.get(`/api/sorteio/${game.id}/auditoria/1`),
+    );
+    expect(audit).toMatchObject({ recomputedPoolMatches: true, storedPoolMatches: true });
   });
 });
 
@@ -260,8 +344,8 @@ describe('the audit', () => {
     await order(max.cpf, prize.id, 3);
 
     const audit = ok<LotteryAuditDto>(await operator.get(`/api/sorteio/${game.id}/auditoria`));
-    expect(audit.draws).toHaveLength(2);
-    const [one, two] = audit.draws;
+    expect(audit.draws).toEqual([first.winner, second.winner]);
+    const one = await drawAudit(game.id, 1);
     expect(one).toMatchObject({
       position: 1,
       drawnAt,
@@ -269,22 +353,33 @@ describe('the audit', () => {
       poolSize: 3,
       storedPoolMatches: true,
       recomputedPoolMatches: true,
+      holdersCount: 2,
     });
-    expect(one!.tickets).toHaveLength(3);
-    expect(one!.poolHash).toBe(createHash('sha256').update(one!.tickets.join('\n')).digest('hex'));
-    expect(one!.poolHash).toBe(first.winner.poolHash);
-    expect(one!.tickets[one!.randomIndex]).toMatch(new RegExp(`^p${one!.participantId}:`));
-    expect(one!.holders.sort((a, b) => a.participantId - b.participantId)).toEqual([
-      { participantId: lia.id, name: 'Lia Prado', tickets: 2 },
-      { participantId: max.id, name: 'Max Silva', tickets: 1 },
-    ]);
+    // The stored tickets download as a file whose SHA-256 is the pool's hash.
+    const file = await operator.get(`/api/sorteio/${game.id}/auditoria/1/bilhetes`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/plain/);
+    const tickets = file.body.split('\n');
+    expect(tickets).toHaveLength(3);
+    expect(one.poolHash).toBe(createHash('sha256').update(file.body).digest('hex'));
+    expect(one.poolHash).toBe(first.winner.poolHash);
+    expect(one.winningTicket).toBe(tickets[one.randomIndex]);
+    expect(one.winningTicket).toMatch(new RegExp(`^p${one.participantId}:`));
+    expect(await holders(game.id, 1)).toEqual({
+      total: 2,
+      rows: [
+        { participantId: lia.id, name: 'Lia Prado', tickets: 2 },
+        { participantId: max.id, name: 'Max Silva', tickets: 1 },
+      ],
+    });
     // The second draw's pool holds only the person the first did not pick.
-    expect(two).toMatchObject({
+    expect(await drawAudit(game.id, 2)).toMatchObject({
       position: 2,
       recomputedPoolMatches: true,
       storedPoolMatches: true,
+      holdersCount: 1,
     });
-    expect(two!.holders.map((h) => h.participantId)).toEqual([
+    expect((await holders(game.id, 2)).rows.map((h) => h.participantId)).toEqual([
       first.winner.participantId === lia.id ? max.id : lia.id,
     ]);
     expect(second.winner.participantId).not.toBe(first.winner.participantId);
@@ -292,15 +387,46 @@ describe('the audit', () => {
     // Tampering with a stored pool shows.
     await t.db
       .updateTable('lottery_draws')
-      .set({ pool: JSON.stringify(['p1']) })
+      .set({ pool: 'p1' })
       .where('game_id', '=', game.id)
       .where('position', '=', 1)
       .execute();
-    const tampered = ok<LotteryAuditDto>(await operator.get(`/api/sorteio/${game.id}/auditoria`));
-    expect(tampered.draws[0]).toMatchObject({
+    expect(await drawAudit(game.id, 1)).toMatchObject({
       storedPoolMatches: false,
       recomputedPoolMatches: true,
     });
+    // A prize not drawn yet, or a game that does not exist, is 404.
+    expect(errorOf(await operator.get(`/api/sorteio/${game.id}/auditoria/3`))).toEqual({
+      status: 404,
+      body: { error: 'not_found', error_description: LOTTERY_DRAW_NOT_FOUND },
+    });
+    expect((await operator.get('/api/sorteio/999999/auditoria/1')).statusCode).toBe(404);
+  });
+
+  it('pages who could have won, most tickets first, and checks its paging in pt-BR', async () => {
+    eventId = await selectNewEvent(t.db);
+    const prize = await createProduct(t.db, { categoryId, name: 'Kit paginado' });
+    const people = [];
+    for (let i = 1; i <= 4; i++) {
+      const someone = await person(`Pessoa ${i}`);
+      await order(someone.cpf, prize.id, i);
+      people.push(someone);
+    }
+    const game = await newGame([prize.id]);
+    await drawOk(game);
+    const page = await holders(game.id, 1, '?inicio=1&quantidade=2');
+    expect(page.total).toBe(4);
+    expect(page.rows.map((row) => row.tickets)).toEqual([3, 2]);
+    const ascending = await holders(game.id, 1, '?quantidade=1&direcao=asc');
+    expect(ascending.rows).toEqual([
+      { participantId: people[0]!.id, name: 'Pessoa 1', tickets: 1 },
+    ]);
+    const tooMany = await operator.get(
+      `/api/sorteio/${game.id}/auditoria/1/participantes?quantidade=1000`,
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<{ error: string }>().error).toBe('invalid_request');
+    expect((await seller.call('GET', `/api/sorteio/${game.id}/auditoria/1`)).statusCode).toBe(403);
   });
 });
 

@@ -23,6 +23,7 @@ export const LOTTERY_EMPTY_POOL = 'Não há participantes para sortear.';
 export const LOTTERY_ALL_DRAWN = 'Todos os prêmios deste sorteio já foram sorteados.';
 export const LOTTERY_STALE = 'Este sorteio mudou em outra tela. Recarregue a página do sorteio.';
 export const LOTTERY_NOT_FOUND = 'Sorteio não encontrado.';
+export const LOTTERY_DRAW_NOT_FOUND = 'Este prêmio ainda não foi sorteado.';
 export const LOTTERY_PRODUCT_NOT_SOLD = 'Produto sem vendas neste evento: {id}.';
 
 /** GET /api/sorteio/produtos: a product of the 'Vendidos' table, with what it would put in the pool. */
@@ -100,21 +101,38 @@ export interface LotteryDrawDto {
   winner: LotteryWinnerDto;
 }
 
-/** One draw as GET /api/sorteio/{id}/auditoria reports it. */
+/** GET /api/sorteio/{id}/auditoria: the game and its draws, without their tickets. */
+export interface LotteryAuditDto {
+  game: LotteryGameDto;
+  draws: LotteryWinnerDto[];
+}
+
+/** GET /api/sorteio/{id}/auditoria/{posicao}: one draw's checks. */
 export interface LotteryAuditDrawDto extends LotteryWinnerDto {
-  /** The tickets in the stored order: `p{participant}` (CREDENCIADOS) or `p{participant}:o{order}:i{product}:{unit}`. */
-  tickets: string[];
-  /** The index crypto.randomInt chose in `tickets`. */
+  /** The index crypto.randomInt chose in the stored tickets. */
   randomIndex: number;
+  /** The ticket at that index: `p{participant}` (CREDENCIADOS) or `p{participant}:o{order}:i{product}:{unit}`. */
+  winningTicket: string;
   /** SHA-256 of the stored tickets equals poolHash. */
   storedPoolMatches: boolean;
   /** The pool recomputed now from the database as it stood at drawnAt hashes to poolHash. */
   recomputedPoolMatches: boolean;
-  /** Who could have won: participants and their ticket counts. */
-  holders: { participantId: number; name: string; tickets: number }[];
+  /** How many participants held the stored tickets. */
+  holdersCount: number;
 }
 
-export interface LotteryAuditDto {
-  game: LotteryGameDto;
-  draws: LotteryAuditDrawDto[];
+/** A participant who could have won a draw, with their tickets in it. */
+export interface LotteryHolderDto {
+  participantId: number;
+  name: string;
+  tickets: number;
 }
+
+/** GET /api/sorteio/{id}/auditoria/{posicao}/participantes: one page of who could have won. */
+export interface LotteryHoldersPageDto {
+  total: number;
+  rows: LotteryHolderDto[];
+}
+
+/** Participants per page of GET .../participantes (its `quantidade`, at most). */
+export const LOTTERY_HOLDERS_PAGE_MAX = 100;

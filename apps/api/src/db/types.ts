@@ -45,7 +45,13 @@ import type {
   PixRefundTable,
   PixSettingsTable,
 } from './tables/pix.ts';
-import type { LotteryDrawTable, LotteryGameTable } from './tables/lottery.ts';
+import type {
+  LotteryDrawTable,
+  LotteryGameTable,
+  LotteryHolderTable,
+  LotteryProductTable,
+  LotteryTicketTable,
+} from './tables/lottery.ts';
 import type { CouponConfigTable, CouponTable, CouponTemplateTable } from './tables/coupons.ts';
 import type { FoodCategoryTable, FoodSettingsTable } from './tables/food.ts';
 import type { EmailBatchTable, EmailRecipientTable, SmtpSettingsTable } from './tables/emails.ts';
@@ -98,6 +104,9 @@ export interface Database {
   pix_settings: PixSettingsTable;
   lottery_games: LotteryGameTable;
   lottery_draws: LotteryDrawTable;
+  lottery_tickets: LotteryTicketTable;
+  lottery_holders: LotteryHolderTable;
+  lottery_products: LotteryProductTable;
   coupon_templates: CouponTemplateTable;
   coupons: CouponTable;
   coupon_configs: CouponConfigTable;

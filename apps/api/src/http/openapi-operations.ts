@@ -7,7 +7,7 @@
  */
 
 /** A success a route sends without a response schema. */
-export type FileAnswer = 'noContent' | 'pdf' | 'png' | 'csv' | 'sheet';
+export type FileAnswer = 'noContent' | 'pdf' | 'png' | 'csv' | 'sheet' | 'text';
 
 export interface OperationDoc {
   operationId: string;
@@ -239,6 +239,16 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/sorteio/atualizar/:id': op('drawLottery', 'Sorteia'),
   'GET /api/sorteio/:id': op('getLottery', 'Sorteio e seus ganhadores'),
   'GET /api/sorteio/:id/auditoria': op('getLotteryAudit', 'Auditoria do sorteio'),
+  'GET /api/sorteio/:id/auditoria/:posicao': op('getLotteryDrawAudit', 'Conferência de um prêmio'),
+  'GET /api/sorteio/:id/auditoria/:posicao/participantes': op(
+    'listLotteryDrawHolders',
+    'Participantes que concorreram a um prêmio',
+  ),
+  'GET /api/sorteio/:id/auditoria/:posicao/bilhetes': op(
+    'getLotteryDrawTickets',
+    'Bilhetes de um prêmio, um por linha',
+    'text',
+  ),
 
   'GET /api/layouts/:document': op('getLayout', 'Layout de impressão do evento selecionado'),
   'PUT /api/layouts/:document': op('saveLayout', 'Salva o layout de impressão do evento'),

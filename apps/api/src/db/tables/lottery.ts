@@ -24,9 +24,40 @@ export interface LotteryDrawTable {
   participant_name: string;
   pool_hash: string;
   pool_size: number;
-  /** JSON array of the tickets in the order the index points into. */
+  /** The tickets, one key a line, in the order the index points into: the hash's own input. */
   pool: string;
   random_index: number;
   drawn_by: number;
   drawn_at: Instant;
+}
+
+/**
+ * A paid order line of a participant's order: its units are tickets of a pool whose instant is at
+ * or after `paid_at` and before `refunded_at` (docs/lottery-api.md, 'The kept pool').
+ */
+export interface LotteryTicketTable {
+  item_id: number;
+  event_id: number;
+  product_id: number;
+  participant_id: number;
+  order_id: number;
+  quantity: number;
+  paid_at: Instant;
+  refunded_at: Instant | null;
+}
+
+/** The tickets a participant holds now of a product (paid, not refunded). */
+export interface LotteryHolderTable {
+  event_id: number;
+  product_id: number;
+  participant_id: number;
+  tickets: number;
+}
+
+/** 'Configurar sorteio': per product, the units sold now and to how many participants. */
+export interface LotteryProductTable {
+  event_id: number;
+  product_id: number;
+  sold: number;
+  participants: number;
 }

@@ -1,9 +1,13 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { LOTTERY_PRIZES_MAX, LOTTERY_PRIZES_MIN } from '@balcao/contract';
+import { LOTTERY_HOLDERS_PAGE_MAX, LOTTERY_PRIZES_MAX, LOTTERY_PRIZES_MIN } from '@balcao/contract';
 import { signedIn } from '../../auth/access-control.ts';
+import { keepPoolWithOrders } from './kept-pool.ts';
 import {
+  auditDraw,
   auditGame,
+  auditHolders,
+  drawTickets,
   drawWinner,
   listGames,
   loadGame,
@@ -55,15 +59,21 @@ const GameSchema = Type.Object({
 const AuditDrawSchema = Type.Intersect([
   WinnerSchema,
   Type.Object({
-    tickets: Type.Array(Type.String()),
     randomIndex: Type.Integer(),
+    winningTicket: Type.String(),
     storedPoolMatches: Type.Boolean(),
     recomputedPoolMatches: Type.Boolean(),
-    holders: Type.Array(
-      Type.Object({ participantId: Type.Integer(), name: Type.String(), tickets: Type.Integer() }),
-    ),
+    holdersCount: Type.Integer(),
   }),
 ]);
+
+const DrawParams = Type.Object({ id: Id, posicao: Type.Integer({ minimum: 1 }) });
+
+const HoldersQuerySchema = Type.Object({
+  inicio: Type.Integer({ minimum: 0, default: 0 }),
+  quantidade: Type.Integer({ minimum: 1, maximum: LOTTERY_HOLDERS_PAGE_MAX, default: 100 }),
+  direcao: Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' }),
+});
 
 const operator = (request: FastifyRequest): Operator => {
   const { user } = signedIn(request);
@@ -73,6 +83,7 @@ const operator = (request: FastifyRequest): Operator => {
 /** The lottery (docs/lottery-api.md): the draw is made and recorded here, never in the browser. */
 export const lotteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const now = () => app.config.now();
+  keepPoolWithOrders();
 
   app.get(
     '/sorteio',
@@ -155,9 +166,57 @@ export const lotteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: LOTTERY },
       schema: {
         params: Params,
-        response: { 200: Type.Object({ game: GameSchema, draws: Type.Array(AuditDrawSchema) }) },
+        response: { 200: Type.Object({ game: GameSchema, draws: Type.Array(WinnerSchema) }) },
       },
     },
     async (request) => auditGame(app.db, now(), request.params.id),
+  );
+
+  app.get(
+    '/sorteio/:id/auditoria/:posicao',
+    {
+      config: { access: LOTTERY },
+      schema: { params: DrawParams, response: { 200: AuditDrawSchema } },
+    },
+    async (request) => auditDraw(app.db, request.params.id, request.params.posicao),
+  );
+
+  app.get(
+    '/sorteio/:id/auditoria/:posicao/participantes',
+    {
+      config: { access: LOTTERY },
+      schema: {
+        params: DrawParams,
+        querystring: HoldersQuerySchema,
+        response: {
+          200: Type.Object({
+            total: Type.Integer(),
+            rows: Type.Array(
+              Type.Object({
+                participantId: Type.Integer(),
+                name: Type.String(),
+                tickets: Type.Integer(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async (request) =>
+      auditHolders(app.db, request.params.id, request.params.posicao, request.query),
+  );
+
+  // The stored tickets as a file, one key a line: its SHA-256 is the draw's poolHash.
+  app.get(
+    '/sorteio/:id/auditoria/:posicao/bilhetes',
+    { config: { access: LOTTERY }, schema: { params: DrawParams } },
+    async (request, reply) => {
+      const { id, posicao } = request.params;
+      const tickets = await drawTickets(app.db, id, posicao);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sorteio-${id}-premio-${posicao}.txt"`)
+        .send(tickets);
+    },
   );
 };

@@ -5,7 +5,10 @@ import {
   LOTTERY_EMPTY_POOL,
   LOTTERY_NOT_FOUND,
   LOTTERY_STALE,
+  type LotteryAuditDrawDto,
   type LotteryAuditDto,
+  LOTTERY_DRAW_NOT_FOUND,
+  type LotteryHoldersPageDto,
   type LotteryCriteria,
   type LotteryDrawBody,
   type LotteryDrawDto,
@@ -14,13 +17,12 @@ import {
   type LotteryProductsDto,
   type LotteryWinnerDto,
   type NewLotteryBody,
-  SOLD_STATES,
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { requireEvent, selectedEventId } from '../events/index.ts';
-import { buildPool, poolHash, ticketHolder } from './pool.ts';
+import { buildPool, storedPoolHash, ticketHolder, turns } from './pool.ts';
 
 type Db = Kysely<Database>;
 export interface Operator {
@@ -30,7 +32,10 @@ export interface Operator {
 
 const MAX_CANDIDATES = 500;
 
-/** GET /sorteio/produtos: every product with what the selected event sold of it (the 'Vendidos'). */
+/**
+ * GET /sorteio/produtos: every product with what the selected event sold of it (the 'Vendidos'),
+ * from the kept counters (lottery_products), and how many participants the accredited pool holds.
+ */
 export async function lotteryProducts(db: Db, now: Date): Promise<LotteryProductsDto> {
   const eventId = await selectedEventId(db);
   const products = await db
@@ -46,28 +51,12 @@ export async function lotteryProducts(db: Db, now: Date): Promise<LotteryProduct
       accredited: 0,
     };
   }
-  const asOf = now.toISOString();
   const sales = await db
-    .selectFrom('orders')
-    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
-    .select((eb) => [
-      'order_items.product_id as productId',
-      eb.fn.sum<number | string>('order_items.quantity').as('sold'),
-      eb.fn.count<number | string>('orders.participant_id').distinct().as('participants'),
-    ])
-    .where('orders.event_id', '=', eventId)
-    .where('orders.state', 'in', SOLD_STATES)
-    .where('orders.participant_id', 'is not', null)
-    .groupBy('order_items.product_id')
+    .selectFrom('lottery_products')
+    .select(['product_id', 'sold', 'participants'])
+    .where('event_id', '=', eventId)
     .execute();
-  const byProduct = new Map(sales.map((row) => [row.productId, row]));
-  const accredited = await buildPool(db, {
-    eventId,
-    criteria: 'CREDENCIADOS',
-    productIds: [],
-    asOf,
-    excluded: [],
-  });
+  const byProduct = new Map(sales.map((row) => [row.product_id, row]));
   return {
     eventId,
     products: products.map((product) => {
@@ -78,8 +67,37 @@ export async function lotteryProducts(db: Db, now: Date): Promise<LotteryProduct
         participants: Number(row?.participants ?? 0),
       };
     }),
-    accredited: accredited.tickets.length,
+    accredited: await accreditedCount(db, eventId, now.toISOString(), []),
   };
+}
+
+/** The accredited pool's size at `asOf` without `excluded` (the rule of buildPool, counted). */
+async function accreditedCount(
+  db: Db,
+  eventId: number,
+  asOf: string,
+  excluded: readonly number[],
+): Promise<number> {
+  const row = await accreditedAt(db, eventId, asOf, excluded)
+    .clearSelect()
+    .select((eb) => eb.fn.count<number | string>('check_ins.participant_id').distinct().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The participants of the event with a badge printed by `asOf`, but `excluded` (check_ins' index). */
+function accreditedAt(db: Db, eventId: number, asOf: string, excluded: readonly number[]) {
+  return db
+    .selectFrom('check_ins')
+    .innerJoin('participants', (join) =>
+      join
+        .onRef('participants.id', '=', 'check_ins.participant_id')
+        .onRef('participants.event_id', '=', 'check_ins.event_id'),
+    )
+    .select('check_ins.participant_id as id')
+    .where('check_ins.event_id', '=', eventId)
+    .where('check_ins.created_at', '<=', asOf)
+    .$if(excluded.length > 0, (q) => q.where('check_ins.participant_id', 'not in', [...excluded]));
 }
 
 /** POST /sorteio/{eventId}/novo: a game over the chosen products (or the accredited, with none). */
@@ -212,13 +230,12 @@ export async function loadGame(db: Db, now: Date, gameId: number): Promise<Lotte
           .where('id', 'in', game.productIds)
           .orderBy('name')
           .execute();
-  const pool = await buildPool(db, {
-    eventId: game.event_id,
-    criteria: game.criteria,
-    productIds: game.productIds,
-    asOf: now.toISOString(),
-    excluded: draws.map((draw) => draw.participant_id),
-  });
+  const winners = draws.map((draw) => draw.participant_id);
+  const { poolSize, candidateIds } =
+    game.criteria === 'PRODUTOS'
+      ? await productsPoolNow(db, game.event_id, game.productIds, winners)
+      : await accreditedPoolNow(db, game.event_id, now.toISOString(), winners);
+  const names = await participantNames(db, candidateIds);
   return {
     id: game.id,
     eventId: game.event_id,
@@ -226,12 +243,76 @@ export async function loadGame(db: Db, now: Date, gameId: number): Promise<Lotte
     products,
     prizesCount: game.prizes_count,
     winners: draws.map(toWinner),
-    candidates: [...pool.names.values()]
-      .sort((a, b) => a.localeCompare(b, 'pt-BR'))
-      .slice(0, MAX_CANDIDATES),
-    poolSize: pool.tickets.length,
+    candidates: [...names.values()].sort((a, b) => a.localeCompare(b, 'pt-BR')),
+    poolSize,
     createdBy: game.createdBy,
     createdAt: game.created_at,
+  };
+}
+
+interface PoolNow {
+  poolSize: number;
+  /** At most MAX_CANDIDATES participants still in the pool: the carousel's. */
+  candidateIds: number[];
+}
+
+/** A products game's pool now, from the kept counters: what was sold less the winners' tickets. */
+async function productsPoolNow(
+  db: Db,
+  eventId: number,
+  productIds: readonly number[],
+  winners: readonly number[],
+): Promise<PoolNow> {
+  if (productIds.length === 0) return { poolSize: 0, candidateIds: [] };
+  const sold = await db
+    .selectFrom('lottery_products')
+    .select((eb) => eb.fn.sum<number | string>('sold').as('n'))
+    .where('event_id', '=', eventId)
+    .where('product_id', 'in', [...productIds])
+    .executeTakeFirst();
+  const won =
+    winners.length === 0
+      ? undefined
+      : await db
+          .selectFrom('lottery_holders')
+          .select((eb) => eb.fn.sum<number | string>('tickets').as('n'))
+          .where('event_id', '=', eventId)
+          .where('product_id', 'in', [...productIds])
+          .where('participant_id', 'in', [...winners])
+          .executeTakeFirst();
+  // The first holders the index gives (by product, then participant): enough for a carousel,
+  // without reading every holder of every product.
+  const rows = await db
+    .selectFrom('lottery_holders')
+    .select('participant_id')
+    .where('event_id', '=', eventId)
+    .where('product_id', 'in', [...productIds])
+    .where('tickets', '>', 0)
+    .$if(winners.length > 0, (q) => q.where('participant_id', 'not in', [...winners]))
+    .limit(MAX_CANDIDATES * 4)
+    .execute();
+  const ids = new Set(rows.map((row) => row.participant_id));
+  return {
+    poolSize: Number(sold?.n ?? 0) - Number(won?.n ?? 0),
+    candidateIds: [...ids].sort((a, b) => a - b).slice(0, MAX_CANDIDATES),
+  };
+}
+
+/** An accredited game's pool now: one ticket per participant with a badge, but the winners. */
+async function accreditedPoolNow(
+  db: Db,
+  eventId: number,
+  asOf: string,
+  winners: readonly number[],
+): Promise<PoolNow> {
+  const rows = await accreditedAt(db, eventId, asOf, winners)
+    .distinct()
+    .orderBy('check_ins.participant_id')
+    .limit(MAX_CANDIDATES)
+    .execute();
+  return {
+    poolSize: await accreditedCount(db, eventId, asOf, winners),
+    candidateIds: rows.map((row) => row.id),
   };
 }
 
@@ -267,10 +348,10 @@ export async function drawWinner(
     asOf: drawnAt,
     excluded: recorded,
   });
-  if (pool.tickets.length === 0) throw conflict(LOTTERY_EMPTY_POOL);
-  const keys = pool.tickets.map((ticket) => ticket.key);
-  const index = randomInt(keys.length);
-  const participantId = ticketHolder(keys[index]!);
+  if (pool.size === 0) throw conflict(LOTTERY_EMPTY_POOL);
+  const index = randomInt(pool.size);
+  const participantId = ticketHolder(pool.keyAt(index)!);
+  const names = await participantNames(db, [participantId]);
   try {
     await db
       .insertInto('lottery_draws')
@@ -278,10 +359,10 @@ export async function drawWinner(
         game_id: gameId,
         position: recorded.length + 1,
         participant_id: participantId,
-        participant_name: pool.names.get(participantId) ?? '',
-        pool_hash: poolHash(keys),
-        pool_size: keys.length,
-        pool: JSON.stringify(keys),
+        participant_name: names.get(participantId) ?? '',
+        pool_hash: pool.hash,
+        pool_size: pool.size,
+        pool: pool.text(),
         random_index: index,
         drawn_by: operator.id,
         drawn_at: drawnAt,
@@ -295,44 +376,118 @@ export async function drawWinner(
   return { game: result, winner: result.winners.at(-1)! };
 }
 
-/**
- * GET /sorteio/{id}/auditoria: per draw, the stored tickets and whether they hash to the stored
- * hash, and whether the pool recomputed from the database as it stood at the draw does too.
- */
+/** GET /sorteio/{id}/auditoria: the game and its draws; each draw's checks are asked apart. */
 export async function auditGame(db: Db, now: Date, gameId: number): Promise<LotteryAuditDto> {
+  const game = await loadGame(db, now, gameId);
+  return { game, draws: game.winners };
+}
+
+async function drawAt(db: Db, gameId: number, position: number) {
   const game = await gameRow(db, gameId);
   const draws = await drawRows(db, gameId);
-  const audited = [];
-  for (const draw of draws) {
-    const tickets = JSON.parse(draw.pool) as string[];
-    const recomputed = await buildPool(db, {
-      eventId: game.event_id,
-      criteria: game.criteria,
-      productIds: game.productIds,
-      asOf: draw.drawn_at,
-      excluded: draws.filter((d) => d.position < draw.position).map((d) => d.participant_id),
-    });
-    const counts = new Map<number, number>();
-    for (const key of tickets) {
-      const holder = ticketHolder(key);
-      counts.set(holder, (counts.get(holder) ?? 0) + 1);
-    }
-    const names = await participantNames(db, [...counts.keys()]);
-    audited.push({
-      ...toWinner(draw),
+  const draw = draws.find((row) => row.position === position);
+  if (!draw) throw notFound(LOTTERY_DRAW_NOT_FOUND);
+  return { game, draws, draw };
+}
+
+/**
+ * GET /sorteio/{id}/auditoria/{posicao}: whether the stored tickets hash to the stored hash, and
+ * whether the pool recomputed from the database as it stood at the draw does too; the ticket the
+ * index names and how many participants held tickets.
+ */
+export async function auditDraw(
+  db: Db,
+  gameId: number,
+  position: number,
+): Promise<LotteryAuditDrawDto> {
+  const { game, draws, draw } = await drawAt(db, gameId, position);
+  const storedPoolMatches = (await storedPoolHash(draw.pool)) === draw.pool_hash;
+  const recomputed = await buildPool(db, {
+    eventId: game.event_id,
+    criteria: game.criteria,
+    productIds: game.productIds,
+    asOf: draw.drawn_at,
+    excluded: draws.filter((d) => d.position < draw.position).map((d) => d.participant_id),
+  });
+  const holders = await storedHolders(draw.pool);
+  return {
+    ...toWinner(draw),
+    randomIndex: draw.random_index,
+    winningTicket: holders.lineAt(draw.random_index) ?? '',
+    storedPoolMatches,
+    recomputedPoolMatches: recomputed.hash === draw.pool_hash,
+    holdersCount: holders.counts.size,
+  };
+}
+
+export interface HoldersQuery {
+  inicio: number;
+  quantidade: number;
+  direcao: 'asc' | 'desc';
+}
+
+/**
+ * GET /sorteio/{id}/auditoria/{posicao}/participantes: a page of who held the stored tickets, by
+ * their ticket count (then participant), with names.
+ */
+export async function auditHolders(
+  db: Db,
+  gameId: number,
+  position: number,
+  query: HoldersQuery,
+): Promise<LotteryHoldersPageDto> {
+  const { draw } = await drawAt(db, gameId, position);
+  const { counts } = await storedHolders(draw.pool);
+  const sign = query.direcao === 'desc' ? -1 : 1;
+  const page = [...counts]
+    .sort(([a, na], [b, nb]) => sign * (na - nb) || a - b)
+    .slice(query.inicio, query.inicio + query.quantidade);
+  const names = await participantNames(
+    db,
+    page.map(([id]) => id),
+  );
+  return {
+    total: counts.size,
+    rows: page.map(([participantId, tickets]) => ({
+      participantId,
+      name: names.get(participantId) ?? '',
       tickets,
-      randomIndex: draw.random_index,
-      storedPoolMatches: poolHash(tickets) === draw.pool_hash,
-      recomputedPoolMatches:
-        poolHash(recomputed.tickets.map((ticket) => ticket.key)) === draw.pool_hash,
-      holders: [...counts].map(([participantId, count]) => ({
-        participantId,
-        name: names.get(participantId) ?? '',
-        tickets: count,
-      })),
-    });
+    })),
+  };
+}
+
+/** GET /sorteio/{id}/auditoria/{posicao}/bilhetes: the stored tickets as stored (one a line). */
+export async function drawTickets(db: Db, gameId: number, position: number): Promise<string> {
+  return (await drawAt(db, gameId, position)).draw.pool;
+}
+
+/** Lines read between two looks at the clock when a stored pool is read. */
+const LINES_PER_CHECK = 2048;
+
+/**
+ * A stored pool's holders (participant → tickets) and its lines by index, read a slice at a time
+ * (a line that names no participant, as an altered record may, counts for nobody).
+ */
+async function storedHolders(stored: string) {
+  const counts = new Map<number, number>();
+  const starts: number[] = [];
+  const pause = turns();
+  for (let at = 0; at <= stored.length;) {
+    const end = stored.indexOf('\n', at);
+    const stop = end === -1 ? stored.length : end;
+    starts.push(at);
+    const holder = ticketHolder(stored.slice(at, Math.min(stop, at + 16)));
+    if (Number.isFinite(holder)) counts.set(holder, (counts.get(holder) ?? 0) + 1);
+    at = stop + 1;
+    if (starts.length % LINES_PER_CHECK === 0) await pause();
   }
-  return { game: await loadGame(db, now, gameId), draws: audited };
+  const lineAt = (index: number) => {
+    const start = starts[index];
+    if (start === undefined) return undefined;
+    const end = stored.indexOf('\n', start);
+    return stored.slice(start, end === -1 ? undefined : end);
+  };
+  return { counts, lineAt };
 }
 
 async function participantNames(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -341,6 +496,7 @@ async function participantNames(db: Db, ids: number[]): Promise<Map<number, stri
     .selectFrom('participants')
     .select(['id', 'name'])
     .where('id', 'in', ids)
+    .orderBy('id')
     .execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }

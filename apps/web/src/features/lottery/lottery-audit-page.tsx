@@ -2,18 +2,26 @@ import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
-import type { LotteryAuditDrawDto, LotteryGameSummaryDto } from '@balcao/contract';
+import {
+  LOTTERY_HOLDERS_PAGE_MAX,
+  type LotteryGameSummaryDto,
+  type LotteryHolderDto,
+  type LotteryWinnerDto,
+} from '@balcao/contract';
 import { actionColumn, column, type TableColumn } from '../../ui/columns';
-import { DataTable } from '../../ui/data-table';
+import { DataTable, type TableQuery } from '../../ui/data-table';
 import { formatDateTime } from '../../ui/formats';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { PageFrame } from '../../ui/page-frame';
-import { lotteryAuditRequested, selectLotteryAudit } from './audit-slice';
+import {
+  lotteryAuditRequested,
+  lotteryHoldersRequested,
+  selectLotteryAudit,
+  type DrawAudit,
+} from './audit-slice';
 import './area';
 import type { WithSlice } from '@reduxjs/toolkit';
 import type { lotteryAuditSlice } from './audit-slice';
-
-type Holder = LotteryAuditDrawDto['holders'][number];
 
 const productsText = (game: LotteryGameSummaryDto) =>
   game.products.length === 0
@@ -65,7 +73,7 @@ const GAME_COLUMNS: TableColumn<LotteryGameSummaryDto>[] = [
   actionColumn('audit', '', (row) => <AuditButton game={row} />),
 ];
 
-const HOLDER_COLUMNS: TableColumn<Holder>[] = [
+const HOLDER_COLUMNS: TableColumn<LotteryHolderDto>[] = [
   column({ id: 'name', header: 'Participante', text: (row) => row.name }),
   column({
     id: 'tickets',
@@ -75,19 +83,73 @@ const HOLDER_COLUMNS: TableColumn<Holder>[] = [
   }),
 ];
 
-/** A check shown plainly: green when it holds, red when it does not. */
-function Check({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
+/** A check shown plainly: green when it holds, red when it does not, grey while it runs. */
+function Check({ ok, yes, no }: { ok: boolean | undefined; yes: string; no: string }) {
+  if (ok === undefined) return <Badge bg="secondary">Conferindo...</Badge>;
   return <Badge bg={ok ? 'success' : 'danger'}>{ok ? yes : no}</Badge>;
 }
 
-function DrawCard({ draw }: { draw: LotteryAuditDrawDto }) {
+/** Who could have won a draw, a page at a time from the server, most tickets first. */
+function Holders({
+  gameId,
+  draw,
+  audit,
+}: {
+  gameId: number;
+  draw: LotteryWinnerDto;
+  audit: DrawAudit;
+}) {
+  const dispatch = useAppDispatch();
+  const total = audit.holders?.total ?? 0;
+  return (
+    <DataTable
+      label={`Participantes do ${draw.position}º prêmio`}
+      columns={HOLDER_COLUMNS}
+      data={audit.holders?.rows ?? []}
+      getRowId={(row) => String(row.participantId)}
+      defaultSort={{ id: 'tickets', desc: true }}
+      loading={audit.holdersLoading}
+      server={{
+        rowCount: total,
+        totalCount: total,
+        searchable: false,
+        onQueryChange: (query: TableQuery) =>
+          dispatch(
+            lotteryHoldersRequested({
+              gameId,
+              position: draw.position,
+              query: {
+                start: query.start,
+                length: Math.min(query.length, LOTTERY_HOLDERS_PAGE_MAX),
+                dir: query.dir,
+              },
+            }),
+          ),
+      }}
+    />
+  );
+}
+
+function DrawCard({
+  gameId,
+  draw,
+  audit,
+}: {
+  gameId: number;
+  draw: LotteryWinnerDto;
+  audit: DrawAudit;
+}) {
   const headingId = `lottery-draw-${draw.position}`;
+  const { checks } = audit;
   const rows: [string, string][] = [
     ['Ganhador', draw.name],
     ['Sorteado em', formatDateTime(draw.drawnAt)],
     ['Operador', draw.drawnBy],
     ['Bilhetes no sorteio', String(draw.poolSize)],
-    ['Índice sorteado', `${draw.randomIndex} (bilhete ${draw.tickets[draw.randomIndex] ?? '—'})`],
+    [
+      'Índice sorteado',
+      checks ? `${checks.randomIndex} (bilhete ${checks.winningTicket || '—'})` : 'Conferindo...',
+    ],
     ['Hash dos bilhetes', draw.poolHash],
   ];
   return (
@@ -96,9 +158,9 @@ function DrawCard({ draw }: { draw: LotteryAuditDrawDto }) {
         <h3 id={headingId} className="h6 mb-0">
           {draw.position}º prêmio · {draw.name}
         </h3>
-        <Check ok={draw.storedPoolMatches} yes="Registro íntegro" no="Registro alterado" />
+        <Check ok={checks?.storedPoolMatches} yes="Registro íntegro" no="Registro alterado" />
         <Check
-          ok={draw.recomputedPoolMatches}
+          ok={checks?.recomputedPoolMatches}
           yes="Participantes conferem"
           no="Participantes divergem"
         />
@@ -112,24 +174,28 @@ function DrawCard({ draw }: { draw: LotteryAuditDrawDto }) {
             </div>
           ))}
         </dl>
-        <DataTable
-          label={`Participantes do ${draw.position}º prêmio`}
-          columns={HOLDER_COLUMNS}
-          data={draw.holders}
-          getRowId={(row) => String(row.participantId)}
-          defaultSort={{ id: 'tickets', desc: true }}
-        />
+        <Holders gameId={gameId} draw={draw} audit={audit} />
       </Card.Body>
     </Card>
   );
 }
 
+const EMPTY_DRAW: DrawAudit = {
+  checks: null,
+  checksLoading: false,
+  holders: null,
+  holdersQuery: null,
+  holdersLoading: false,
+};
+
 /**
  * 'Auditoria do sorteio' (Lottery): the selected event's games, and for the chosen one each
- * draw with its checks and who could have won (docs/lottery-api.md 'Auditing').
+ * draw with its checks (asked per draw) and who could have won, a page at a time
+ * (docs/lottery-api.md 'Auditing').
  */
 export function LotteryAuditPage() {
-  const { games, gamesLoading, chosenId, audit, auditLoading } = useAppSelector(selectLotteryAudit);
+  const { games, gamesLoading, chosenId, audit, auditLoading, draws } =
+    useAppSelector(selectLotteryAudit);
 
   return (
     <PageFrame title="Auditoria do sorteio">
@@ -154,7 +220,14 @@ export function LotteryAuditPage() {
           ) : audit === null ? null : audit.draws.length === 0 ? (
             <Alert variant="info">Nenhum prêmio sorteado neste sorteio.</Alert>
           ) : (
-            audit.draws.map((draw) => <DrawCard key={draw.position} draw={draw} />)
+            audit.draws.map((draw) => (
+              <DrawCard
+                key={draw.position}
+                gameId={audit.game.id}
+                draw={draw}
+                audit={draws[draw.position] ?? EMPTY_DRAW}
+              />
+            ))
           )}
         </section>
       )}

@@ -6,6 +6,8 @@ import {
   type LotteryAuditDto,
   type LotteryGameDto,
   type LotteryGameSummaryDto,
+  type LotteryHoldersPageDto,
+  type LotteryWinnerDto,
 } from '@balcao/contract';
 import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -44,7 +46,7 @@ const game: LotteryGameDto = {
   createdAt: '2026-11-23T17:00:00.000Z',
 };
 
-const first: LotteryAuditDrawDto = {
+const first: LotteryWinnerDto = {
   position: 1,
   participantId: 9,
   name: 'Bia Rocha',
@@ -52,28 +54,45 @@ const first: LotteryAuditDrawDto = {
   drawnBy: 'operador1',
   poolHash: 'ab'.repeat(32),
   poolSize: 3,
-  tickets: ['p5:o1:i1:1', 'p5:o1:i1:2', 'p9:o2:i1:1'],
-  randomIndex: 2,
-  storedPoolMatches: true,
-  recomputedPoolMatches: true,
-  holders: [
-    { participantId: 5, name: 'Ana Lima', tickets: 2 },
-    { participantId: 9, name: 'Bia Rocha', tickets: 1 },
-  ],
 };
 
-const second: LotteryAuditDrawDto = {
+const second: LotteryWinnerDto = {
   ...first,
   position: 2,
   participantId: 5,
   name: 'Ana Lima',
   drawnAt: '2026-11-23T17:02:00.000Z',
   poolSize: 2,
-  tickets: ['p5:o1:i1:1', 'p5:o1:i1:2'],
-  randomIndex: 0,
-  storedPoolMatches: false,
-  recomputedPoolMatches: false,
-  holders: [{ participantId: 5, name: 'Ana Lima', tickets: 2 }],
+};
+
+const checks: Record<string, LotteryAuditDrawDto> = {
+  1: {
+    ...first,
+    randomIndex: 2,
+    winningTicket: 'p9:o2:i1:1',
+    storedPoolMatches: true,
+    recomputedPoolMatches: true,
+    holdersCount: 2,
+  },
+  2: {
+    ...second,
+    randomIndex: 0,
+    winningTicket: 'p5:o1:i1:1',
+    storedPoolMatches: false,
+    recomputedPoolMatches: false,
+    holdersCount: 1,
+  },
+};
+
+const holders: Record<string, LotteryHoldersPageDto> = {
+  1: {
+    total: 2,
+    rows: [
+      { participantId: 5, name: 'Ana Lima', tickets: 2 },
+      { participantId: 9, name: 'Bia Rocha', tickets: 1 },
+    ],
+  },
+  2: { total: 1, rows: [{ participantId: 5, name: 'Ana Lima', tickets: 2 }] },
 };
 
 async function openAudit() {
@@ -90,7 +109,16 @@ describe('the lottery audit', { timeout: 20_000 }, () => {
         await delay(150);
         return HttpResponse.json<LotteryAuditDto>({ game, draws: [first, second] });
       }),
+      http.get('/api/sorteio/40/auditoria/:position', async ({ params }) => {
+        await delay(100);
+        return HttpResponse.json(checks[params.position as string]);
+      }),
+      http.get('/api/sorteio/40/auditoria/:position/participantes', ({ params, request }) => {
+        asked.push(`${params.position as string}?${new URL(request.url).searchParams}`);
+        return HttpResponse.json(holders[params.position as string]);
+      }),
     );
+    const asked: string[] = [];
     const { user } = await openAudit();
     const table = screen.getByRole('table', { name: 'Sorteios' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -108,20 +136,24 @@ describe('the lottery audit', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Carregando...')).toBeInTheDocument();
 
     const one = await screen.findByRole('region', { name: '1º prêmio · Bia Rocha' });
-    expect(within(one).getByText('Registro íntegro')).toHaveClass('bg-success');
+    // Each draw's checks arrive apart: 'Conferindo...' until they do.
+    expect(within(one).getAllByText('Conferindo...').length).toBeGreaterThan(0);
+    expect(await within(one).findByText('Registro íntegro')).toHaveClass('bg-success');
     expect(within(one).getByText('Participantes conferem')).toHaveClass('bg-success');
     expect(within(one).getByText('operador1')).toBeInTheDocument();
     expect(within(one).getByText('2 (bilhete p9:o2:i1:1)')).toBeInTheDocument();
-    const holders = within(one).getByRole('table', { name: 'Participantes do 1º prêmio' });
+    const table1 = within(one).getByRole('table', { name: 'Participantes do 1º prêmio' });
     expect(
-      within(holders)
+      within(table1)
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
     ).toEqual(['Ana Lima2', 'Bia Rocha1']);
+    // The server pages the holders, most tickets first.
+    expect(asked).toContain('1?inicio=0&quantidade=10&direcao=desc');
 
     const two = screen.getByRole('region', { name: '2º prêmio · Ana Lima' });
-    expect(within(two).getByText('Registro alterado')).toHaveClass('bg-danger');
+    expect(await within(two).findByText('Registro alterado')).toHaveClass('bg-danger');
     expect(within(two).getByText('Participantes divergem')).toHaveClass('bg-danger');
     expect(screen.queryByText('Carregando...')).not.toBeInTheDocument();
   });

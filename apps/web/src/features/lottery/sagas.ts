@@ -1,7 +1,9 @@
-import { call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type {
+  LotteryAuditDrawDto,
   LotteryAuditDto,
+  LotteryHoldersPageDto,
   LotteryDrawDto,
   LotteryGameDto,
   LotteryGameSummaryDto,
@@ -27,9 +29,15 @@ import {
   lotteryAuditFailed,
   lotteryAuditLoaded,
   lotteryAuditRequested,
+  lotteryDrawChecksFailed,
+  lotteryDrawChecksLoaded,
+  lotteryDrawChecksRequested,
   lotteryGamesFailed,
   lotteryGamesLoaded,
   lotteryGamesRequested,
+  lotteryHoldersFailed,
+  lotteryHoldersLoaded,
+  lotteryHoldersRequested,
 } from './audit-slice';
 
 /** GET /api/sorteio/produtos: the 'Configurar sorteio' page's loader. */
@@ -91,7 +99,7 @@ export const loadLotteryGames = failingTo(lotteryGamesFailed, function* (): Saga
   yield put(lotteryGamesLoaded(games));
 });
 
-/** GET /api/sorteio/{id}/auditoria: the chosen game's draws and their checks. */
+/** GET /api/sorteio/{id}/auditoria: the chosen game's draws; then each draw's checks. */
 const loadAudit = failingTo(
   lotteryAuditFailed,
   function* (action: ReturnType<typeof lotteryAuditRequested>): SagaIterator {
@@ -99,11 +107,41 @@ const loadAudit = failingTo(
       url: `/api/sorteio/${action.payload}/auditoria`,
     });
     yield put(lotteryAuditLoaded(audit));
+    for (const draw of audit.draws) {
+      yield put(lotteryDrawChecksRequested({ gameId: audit.game.id, position: draw.position }));
+    }
+  },
+);
+
+/** GET /api/sorteio/{id}/auditoria/{posicao}: one draw's checks (its pool recomputed). */
+const loadDrawChecks = failingTo(
+  lotteryDrawChecksFailed,
+  function* (action: ReturnType<typeof lotteryDrawChecksRequested>): SagaIterator {
+    const { gameId, position } = action.payload;
+    const checks: LotteryAuditDrawDto = yield call(callApi<LotteryAuditDrawDto>, {
+      url: `/api/sorteio/${gameId}/auditoria/${position}`,
+    });
+    yield put(lotteryDrawChecksLoaded({ gameId, checks }));
+  },
+);
+
+/** GET /api/sorteio/{id}/auditoria/{posicao}/participantes: the page of holders the table asks. */
+const loadHolders = failingTo(
+  lotteryHoldersFailed,
+  function* (action: ReturnType<typeof lotteryHoldersRequested>): SagaIterator {
+    const { gameId, position, query } = action.payload;
+    const page: LotteryHoldersPageDto = yield call(callApi<LotteryHoldersPageDto>, {
+      url: `/api/sorteio/${gameId}/auditoria/${position}/participantes`,
+      params: { inicio: query.start, quantidade: query.length, direcao: query.dir },
+    });
+    yield put(lotteryHoldersLoaded({ gameId, position, query, page }));
   },
 );
 
 export function* lotterySaga(): SagaIterator {
   yield takeLatest(lotteryAuditRequested.type, loadAudit);
+  yield takeEvery(lotteryDrawChecksRequested.type, loadDrawChecks);
+  yield takeEvery(lotteryHoldersRequested.type, loadHolders);
   yield takeLatest(lotteryProductsRequested.type, loadLotteryProducts);
   yield takeLeading(lotteryConfigureRequested.type, configure);
   yield takeLeading(drawRequested.type, draw);
