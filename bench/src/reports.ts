@@ -18,7 +18,7 @@ import { REPORT_DEFINITIONS } from '@balcao/api/src/modules/reports/definitions.
 import { dashboardQuery } from '@balcao/api/src/modules/reports/queries.ts';
 import { rebuildPayments, rebuildSales } from '@balcao/api/src/modules/reports/summary.ts';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
-import { firstId, generate, LINES_PER_ORDER, ORDERS, type Dialect } from './sales-fixture.ts';
+import { firstId, generate, LINES, LINES_PER_ORDER, ORDERS, type Dialect } from './sales-fixture.ts';
 
 const GOAL_MS = 500;
 
