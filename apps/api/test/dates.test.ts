@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTimeSecondsInZone, parseWallClock } from './dates.ts';
+import { formatDateTimeSecondsInZone, parseWallClock } from '../src/dates.ts';
 
 /** What Intl itself writes for the instant in the zone: the reference of the quarter-hour offsets. */
 function byIntl(timeZone: string): (millis: number) => string {
