@@ -11,16 +11,37 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:reports --workspace bench
  */
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { REPORTS, type ReportPage } from '@balcao/contract';
 import { REPORT_DEFINITIONS } from '@balcao/api/src/modules/reports/definitions.ts';
 import { dashboardQuery } from '@balcao/api/src/modules/reports/queries.ts';
 import { rebuildPayments, rebuildSales } from '@balcao/api/src/modules/reports/summary.ts';
 import { startBenchApp, type BenchApp } from './bench-app.ts';
-import { firstId, generate, LINES, LINES_PER_ORDER, ORDERS, type Dialect } from './sales-fixture.ts';
+import {
+  firstId,
+  generate,
+  LINES,
+  LINES_PER_ORDER,
+  ORDERS,
+  type Dialect,
+} from './sales-fixture.ts';
+import { deskWaits, type DeskWaits } from './desk-waits.ts';
+import { customerCpf, prepareStore } from './store-fixture.ts';
 
 const GOAL_MS = 500;
+/** Cashiers selling whole orders while each heavy request runs (the issue's 8). */
+const CASHIERS = Number(process.env.BENCH_CASHIERS ?? 8);
+/** Each cashier's pause between two orders: 8 cashiers then sell up to about 40 orders a second. */
+const SALE_PAUSE_MS = Number(process.env.BENCH_SALE_PAUSE_MS ?? 200);
+/**
+ * BENCH_UNDER_LOAD=carrinhos/pagos,compradores: only the pages and downloads whose names hold one
+ * of these are run again beside the cashiers (all by default; at a million lines that is long).
+ */
+const UNDER_LOAD = process.env.BENCH_UNDER_LOAD?.split(',').filter(Boolean);
+const chosen = (name: string) => !UNDER_LOAD || UNDER_LOAD.some((part) => name.includes(part));
+/** What Chromium asks for. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   await run(); // warm caches and statement preparation
@@ -47,16 +68,45 @@ async function download(base: string, url: string, headers: Record<string, strin
   return { firstByte, total: performance.now() - began, bytes };
 }
 
+interface PageCase {
+  name: string;
+  url: string;
+  api: () => Promise<unknown>;
+  raw: () => Promise<unknown>;
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(0).padStart(9);
+const ms = (value: number) => value.toFixed(0).padStart(6);
+
+/** One line of the table of waits: the request, its bytes, the desks' waits beside it. */
+function printWaits(
+  name: string,
+  plainBytes: number,
+  waits: DeskWaits & { stall: number },
+  gzipBytes?: number,
+) {
+  const { health, sales } = waits;
+  const compressed = waits.encoding ? kb(waits.wireBytes) : '        —';
+  console.log(
+    `${name.padEnd(40)} ${ms(waits.heavyMs)} ${kb(plainBytes)} ${compressed} ${gzipBytes === undefined ? '        —' : kb(gzipBytes)} ` +
+      `${ms(health.p50)} ${ms(health.p99)} ${ms(health.worst)} ${ms(waits.stall)} ${String(health.asked).padStart(6)} ${String(sales.done).padStart(6)} ${ms(sales.p99)}   ${verdict(health.worst, HEALTH_GOAL_MS)}`,
+  );
+}
+
 /**
- * Every CSV download over a real listening server (time to first byte against the 0.5 s goal),
- * then /api/health asked again and again while the heaviest one (the paid carts) runs.
+ * Every CSV download over a real listening server (time to first byte against the 0.5 s goal);
+ * then every report page and download again with CASHIERS selling beside it and /api/health
+ * asked one after the other (clients in a worker thread): the desks' worst wait against 100 ms,
+ * and what each weighs on the wire, uncompressed and as a browser gets it (br), gzip where cheap.
  */
 async function downloads(
-  app: BenchApp['app'],
+  bench: BenchApp,
   headers: Record<string, string>,
   eventId: number,
   period: Record<string, string>,
+  pages: PageCase[],
 ): Promise<void> {
+  const { app } = bench;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const urls: [string, string][] = [['audit/csv', '/api/audit/csv']];
@@ -70,30 +120,89 @@ async function downloads(
   console.log(
     'CSV download                                     1st byte (ms)   total (ms)       MB   goal 500 ms to 1st byte',
   );
+  const plainBytes = new Map<string, number>();
   for (const [name, url] of urls) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const { firstByte, total, bytes } = await download(base, url, headers);
+    plainBytes.set(url, bytes);
     console.log(
       `${name.padEnd(48)} ${firstByte.toFixed(0).padStart(13)} ${total.toFixed(0).padStart(12)} ${(bytes / 1e6).toFixed(1).padStart(8)}   ${verdict(firstByte, GOAL_MS)}`,
     );
   }
-  const heaviest = `/api/reports/carrinhos/pagos/csv?eventId=${eventId}`;
-  let running = true;
-  const file = download(base, heaviest, headers).finally(() => {
-    running = false;
-  });
-  let slowest = 0;
-  let asked = 0;
-  while (running) {
-    const began = performance.now();
-    const response = await fetch(`${base}/api/health`);
-    await response.text();
-    slowest = Math.max(slowest, performance.now() - began);
-    asked += 1;
-  }
-  const { total } = await file;
+
+  // Cashiers sell in an event of their own (selected, as a desk's), beside the reports' event.
+  const run = Date.now();
+  const storeEvent = await bench.newEvent(`Loja do benchmark de relatórios ${run}`);
+  // A kept database has the last run's store selected: one event is selected at a time.
+  await bench.db.updateTable('events').set({ selected: false }).execute();
+  const store = await prepareStore(bench.db, storeEvent, `Bench ${run}`);
+  const sale = {
+    items: Array.from({ length: 20 }, (_, i) => store.items(i)),
+    cpfs: Array.from({ length: 1000 }, (_, i) => customerCpf(i)),
+    payment: store.payment,
+  };
+  let sold = 0;
+  let longestStall = 0;
+  const underLoad = async (heavy?: { path: string; headers?: Record<string, string> }) => {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The app runs on this thread: its longest stall while the request ran, whoever caused it.
+    const stalls = monitorEventLoopDelay({ resolution: 5 });
+    stalls.enable();
+    const waits = await deskWaits({
+      origin: base,
+      token: bench.token,
+      heavy,
+      idleMs: 3000,
+      cashiers: CASHIERS,
+      pauseMs: SALE_PAUSE_MS,
+      sale,
+      firstOrder: sold,
+    });
+    stalls.disable();
+    longestStall = stalls.max / 1e6;
+    sold += waits.sales.done + CASHIERS * 10;
+    if (heavy && waits.status !== 200) throw new Error(`${heavy.path}: ${waits.status}`);
+    return { ...waits, stall: longestStall };
+  };
+  const browser = { 'accept-encoding': BROWSER_ENCODINGS };
   console.log(
-    `/api/health during carrinhos/pagos/csv (${total.toFixed(0)} ms, ${asked} asked): slowest ${slowest.toFixed(0)} ms, goal ${HEALTH_GOAL_MS} ms   ${verdict(slowest, HEALTH_GOAL_MS)}`,
+    `\nWith ${CASHIERS} cashiers selling whole orders (novo → atualizar → finalizar → pagamento, ${SALE_PAUSE_MS} ms between two) and /api/health asked one after the other:`,
+  );
+  console.log(
+    'request                                      ms  plain KB     br KB   gzip KB  health p50    p99  worst  stall  asked  sales sale p99   goal: health ≤ 100 ms',
+  );
+  printWaits('(nothing else, 3 s)', 0, await underLoad());
+  for (const page of pages.filter(({ name }) => chosen(name))) {
+    const plain = await app.inject({ method: 'GET', url: page.url, headers });
+    const gzip = await app.inject({
+      method: 'GET',
+      url: page.url,
+      headers: { ...headers, 'accept-encoding': 'gzip' },
+    });
+    printWaits(
+      `${page.name} (JSON)`,
+      plain.rawPayload.length,
+      await underLoad({ path: page.url, headers: browser }),
+      gzip.rawPayload.length,
+    );
+  }
+  for (const [name, url] of urls.filter(([name]) => chosen(name))) {
+    const waits = await underLoad({ path: url, headers: browser });
+    printWaits(`${name} (CSV)`, plainBytes.get(url)!, waits);
+  }
+  // The heaviest download in gzip too (what a client without br gets), and without compression.
+  const heaviest = `/api/reports/carrinhos/pagos/csv?eventId=${eventId}`;
+  const inGzip = await underLoad({ path: heaviest, headers: { 'accept-encoding': 'gzip' } });
+  printWaits(
+    'carrinhos/pagos (CSV in gzip)',
+    plainBytes.get(heaviest)!,
+    { ...inGzip, encoding: undefined },
+    inGzip.wireBytes,
+  );
+  printWaits(
+    'carrinhos/pagos (CSV uncompressed)',
+    plainBytes.get(heaviest)!,
+    await underLoad({ path: heaviest }),
   );
 }
 
@@ -154,9 +263,10 @@ async function runOn(dialect: Dialect, postgresServer: string | undefined): Prom
       from: '2026-11-21T13:30:00.000Z',
       until: '2026-11-23T18:45:00.000Z',
     };
-    const cases: { name: string; api: () => Promise<unknown>; raw: () => Promise<unknown> }[] = [
+    const cases: PageCase[] = [
       {
         name: 'dashboard',
+        url: `/api/reports/dashboard?eventId=${eventId}`,
         api: () => get(`/api/reports/dashboard?eventId=${eventId}`),
         raw: () => bench.db.executeQuery(dashboardQuery(bench.db, eventId).compile()),
       },
@@ -181,6 +291,7 @@ async function runOn(dialect: Dialect, postgresServer: string | undefined): Prom
       } as never);
       cases.push({
         name: `${declaration.path}${label}`,
+        url: `/api/reports/${declaration.path}?${search}`,
         api: () => get(`/api/reports/${declaration.path}?${search}`),
         raw: () => {
           let built = REPORT_DEFINITIONS[page].rows(bench.db, reportFilters, pageAsked.ordem);
@@ -250,7 +361,8 @@ async function runOn(dialect: Dialect, postgresServer: string | undefined): Prom
     console.log(
       'report                               API (ms)   raw SQL (ms)   ratio   goal 500 ms',
     );
-    for (const { name, api, raw } of cases) {
+    // BENCH_SKIP_TIMINGS=1: only the downloads and the desks' waits (the pages' timings take long).
+    for (const { name, api, raw } of process.env.BENCH_SKIP_TIMINGS ? [] : cases) {
       // The last step blocked the event loop: let the app's overload guard see it calm again.
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const apiMs = await timed(api);
@@ -260,7 +372,7 @@ async function runOn(dialect: Dialect, postgresServer: string | undefined): Prom
         `${name.padEnd(36)} ${apiMs.toFixed(0).padStart(8)} ${rawMs.toFixed(0).padStart(14)} ${(apiMs / rawMs).toFixed(2).padStart(7)}   ${verdict(apiMs, GOAL_MS)}`,
       );
     }
-    await downloads(bench.app, headers, eventId, period);
+    await downloads(bench, headers, eventId, period, cases);
   } finally {
     await bench.close();
   }

@@ -22,9 +22,10 @@ export const ORDER_TOTAL = toReais(
 
 /**
  * What the store benchmarks sell: the event selected, 1 000 customers, 20 products with stock to
- * spare; returns the cart lines of order `i` (spread over the products) and its payment body.
+ * spare (in a new product category, named uniquely when a kept database already has one);
+ * returns the cart lines of order `i` (spread over the products) and its payment body.
  */
-export async function prepareStore(db: Kysely<Database>, eventId: number) {
+export async function prepareStore(db: Kysely<Database>, eventId: number, category = 'Bench') {
   const stamp = new Date().toISOString();
   await db.updateTable('events').set({ selected: true }).where('id', '=', eventId).execute();
   await db
@@ -40,9 +41,9 @@ export async function prepareStore(db: Kysely<Database>, eventId: number) {
       })),
     )
     .execute();
-  const category = await db
+  const { id: categoryId } = await db
     .insertInto('product_categories')
-    .values({ name: 'Bench', type: 'Produto', date_created: stamp, date_updated: stamp })
+    .values({ name: category, type: 'Produto', date_created: stamp, date_updated: stamp })
     .returning('id')
     .executeTakeFirstOrThrow();
   const products = await db
@@ -50,7 +51,7 @@ export async function prepareStore(db: Kysely<Database>, eventId: number) {
     .values(
       Array.from({ length: PRODUCTS }, (_, i) => ({
         name: `Produto ${i}`,
-        category_id: category.id,
+        category_id: categoryId,
         price_cents: PRICE_CENTS,
         inventory: 10_000_000,
         date_created: stamp,

@@ -17,6 +17,7 @@ import { maskCpfsForRequest } from './auth/cpf-privacy.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/types.ts';
 import { refuseInvalidText, refuseNonFiniteNumbers } from './http/clean-text.ts';
+import { compressAnswers } from './http/compression.ts';
 import { handleClientError, handleError } from './http/error-handler.ts';
 import { collectOpenApi, openApiRoutes } from './http/openapi.ts';
 import { guardAgainstOverload } from './http/pressure.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, logStream }: AppDependencies): Prom
   await app.register(formbody, { parser: parseFormBody });
   app.addHook('preValidation', refuseInvalidText);
   app.addHook('preHandler', refuseNonFiniteNumbers);
+  await compressAnswers(app); // before the routes: it hooks each one as it is added
   await app.register(apiRoutes, { prefix: '/api' });
   if (!(await serveSpa(app, config.webDist))) {
     app.log.info({ webDist: config.webDist }, 'SPA não encontrada: só a API será servida');

@@ -18,12 +18,63 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function wallClock(instant: string | Date, timeZone: string): Record<string, string> {
+/** The zone's wall clock by Intl: exact, but about 20 µs a call (a CSV of 250,000 rows: 5 s). */
+function intlWallClock(instant: string | Date, timeZone: string): Record<string, string> {
   return Object.fromEntries(
     formatterFor(timeZone)
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
+}
+
+const QUARTER_MS = 15 * 60_000;
+/** Each zone's UTC offset per quarter hour asked, bounded (one event's days are a few hundred). */
+const offsets = new Map<string, Map<number, number>>();
+const OFFSETS_KEPT = 20_000;
+
+/**
+ * The zone's offset from UTC at an instant, asked of Intl once per quarter hour: since 1970 every
+ * zone's offset is a whole number of quarter hours and changes on a quarter hour, so one reading
+ * holds for the whole quarter.
+ */
+function offsetAt(utcMillis: number, timeZone: string): number {
+  const quarter = Math.floor(utcMillis / QUARTER_MS);
+  let zone = offsets.get(timeZone);
+  if (!zone) offsets.set(timeZone, (zone = new Map()));
+  let offset = zone.get(quarter);
+  if (offset === undefined) {
+    if (zone.size >= OFFSETS_KEPT) zone.clear();
+    const start = quarter * QUARTER_MS;
+    const parts = intlWallClock(new Date(start), timeZone);
+    offset =
+      Date.UTC(
+        Number(parts.year),
+        Number(parts.month) - 1,
+        Number(parts.day),
+        Number(parts.hour),
+        Number(parts.minute),
+        Number(parts.second),
+      ) - start;
+    zone.set(quarter, offset);
+  }
+  return offset;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The zone's wall clock at an instant, as Intl reads it (`year`, `month`... two digits each). */
+function wallClock(instant: string | Date, timeZone: string): Record<string, string> {
+  const millis = new Date(instant).getTime();
+  if (Number.isNaN(millis)) throw new RangeError('Invalid time value');
+  const wall = new Date(millis + offsetAt(millis, timeZone));
+  return {
+    year: String(wall.getUTCFullYear()),
+    month: two(wall.getUTCMonth() + 1),
+    day: two(wall.getUTCDate()),
+    hour: two(wall.getUTCHours()),
+    minute: two(wall.getUTCMinutes()),
+    second: two(wall.getUTCSeconds()),
+  };
 }
 
 /** An instant as the wall clock of the zone shows it: 'DD/MM/YYYY HH:mm' (SPEC.md section 3). */

@@ -14,7 +14,7 @@ import { formatDateTimeSecondsInZone } from '../../dates.ts';
 import type { Database } from '../../db/types.ts';
 import type { AuditLogTable } from '../../db/tables/audit.ts';
 import type { Selectable } from 'kysely';
-import { csvStream } from '../../http/csv.ts';
+import { csvStream, csvText } from '../../http/csv.ts';
 import { streamRows } from '../../db/stream-rows.ts';
 import { likePattern } from '../../db/contains-text.ts';
 
@@ -112,25 +112,23 @@ export function auditCsv(db: Kysely<Database>, filters: AuditFilters, zone: stri
     .selectAll()
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc');
-  async function* lines(): AsyncGenerator<string> {
-    for await (const rows of streamRows(db, query)) {
-      yield rows
-        .map((row) => {
-          const dto = toDto(row);
-          return csvLine(
-            [
-              formatDateTimeSecondsInZone(dto.quando, zone),
-              dto.usuario,
-              dto.ip,
-              auditEntityLabel(dto.entidade),
-              dto.registro ?? '',
-              auditActionLabel(dto.acao),
-              auditChangeLines(dto).join('\n'),
-            ].map((text) => csvField(text, true)),
-          );
-        })
-        .join('');
-    }
-  }
-  return csvStream(CSV_COLUMNS, lines());
+  const lines = csvText(streamRows(db, query), (rows) =>
+    rows
+      .map((row) => {
+        const dto = toDto(row);
+        return csvLine(
+          [
+            formatDateTimeSecondsInZone(dto.quando, zone),
+            dto.usuario,
+            dto.ip,
+            auditEntityLabel(dto.entidade),
+            dto.registro ?? '',
+            auditActionLabel(dto.acao),
+            auditChangeLines(dto).join('\n'),
+          ].map((text) => csvField(text, true)),
+        );
+      })
+      .join(''),
+  );
+  return csvStream(CSV_COLUMNS, lines);
 }

@@ -10,7 +10,7 @@ import {
 import { invalidRequest } from '../../http/api-error.ts';
 import { auditActor, recordExport } from '../audit/index.ts';
 import { maskCpfFields, seesFullCpf } from '../../auth/cpf-privacy.ts';
-import { csvStream } from '../../http/csv.ts';
+import { csvStream, csvText } from '../../http/csv.ts';
 import { reportLines, reportTotalsLine } from './csv.ts';
 import { readFilters, type PageRequest } from './filters.ts';
 import { dashboard, runReport, streamReport } from './service.ts';
@@ -143,14 +143,14 @@ export const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const report = streamReport(app.db, page, filters);
         async function* lines(): AsyncGenerator<string> {
           let rows = 0;
-          for await (const batch of report.batches) {
-            rows += batch.length;
-            yield reportLines(
+          yield* csvText(report.batches, (slice) => {
+            rows += slice.length;
+            return reportLines(
               declaration.columns,
-              fullCpf ? batch : (maskCpfFields(batch) as typeof batch),
+              fullCpf ? slice : (maskCpfFields(slice) as typeof slice),
               zone,
             );
-          }
+          });
           // Recorded once every row is read, before the last line leaves.
           await recordExport(app.db, actor, {
             what: `reports/${declaration.path}`,
