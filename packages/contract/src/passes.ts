@@ -113,3 +113,64 @@ function unbase32(text: string): Uint8Array | null {
   // The last character's unused bits must be zero: one pass, one spelling.
   return buffer === 0 ? Uint8Array.from(out) : null;
 }
+
+/** Why a scanned pass is refused; every desk and kiosk shows `PASS_PROBLEM_MESSAGES[problem]`. */
+export const PASS_PROBLEMS = [
+  'forged',
+  'reissued',
+  'other_event',
+  'anonymized',
+  'not_found',
+] as const;
+export type PassProblem = (typeof PASS_PROBLEMS)[number];
+
+export const PASS_PROBLEM_MESSAGES: Record<PassProblem, string> = {
+  forged: 'Ingresso inválido.',
+  reissued: 'Este ingresso foi substituído por um novo. Use o último ingresso recebido.',
+  other_event: 'Este ingresso é de outro evento.',
+  anonymized: 'Este ingresso foi cancelado.',
+  not_found: 'Participante do ingresso não encontrado neste evento.',
+};
+
+/** What a desk knows of a participant to judge their pass: the current version, and erasure. */
+export interface PassHolder {
+  version: number;
+  anonymized: boolean;
+}
+
+export type PassCheck = { participantId: number } | { problem: PassProblem };
+
+/**
+ * The one judgement of a scanned pass, the server's and an offline desk's or kiosk's alike: its
+ * signature under the installation's public key (forged otherwise), its event the desk's, its
+ * participant known (`current` answers null for anyone the desk does not know), not anonymized,
+ * and its version the participant's current one (an older one was reissued; a newer one than the
+ * server ever issued cannot be genuine).
+ */
+export function checkPassFor(
+  text: string,
+  publicKey: Uint8Array,
+  eventId: number,
+  current: (participantId: number) => PassHolder | null,
+): PassCheck {
+  const claims = verifyPass(text, publicKey);
+  if (!claims) return { problem: 'forged' };
+  if (claims.eventId !== eventId) return { problem: 'other_event' };
+  const holder = current(claims.participantId);
+  if (!holder) return { problem: 'not_found' };
+  if (holder.anonymized) return { problem: 'anonymized' };
+  if (claims.version < holder.version) return { problem: 'reissued' };
+  if (claims.version > holder.version) return { problem: 'forged' };
+  return { participantId: claims.participantId };
+}
+
+/** The public key as it travels (the offline replica, GET answers): 64 hex digits. */
+export function passKeyToHex(key: Uint8Array): string {
+  return Array.from(key, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A hex public key back to bytes; null if it is not 32 bytes of hex. */
+export function passKeyFromHex(hex: string): Uint8Array | null {
+  if (!/^[0-9a-f]{64}$/i.test(hex)) return null;
+  return Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
+}
