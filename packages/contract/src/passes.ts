@@ -45,6 +45,19 @@ export function newPassPrivateKey(): Uint8Array {
   return ed25519.utils.randomSecretKey();
 }
 
+/** The longest pass text: 'BP1.', three ids and a version of at most 15, 15 and 9 digits, the signature. */
+export const PASS_MAX_LENGTH = 149;
+
+/**
+ * A pass as typed so far, upper case ('B', 'BP', 'BP1' of a scanner's first keys included), or
+ * null for anything else: a CPF field that accepts passes keeps this text as typed.
+ */
+export function passBeingTyped(text: string): string | null {
+  const upper = text.trim().toUpperCase();
+  if (upper === '') return null;
+  return `${PASS_PREFIX}.`.startsWith(upper) || upper.startsWith(`${PASS_PREFIX}.`) ? upper : null;
+}
+
 const PASS_PATTERN = /^BP1\.([1-9]\d{0,14})\.([1-9]\d{0,14})\.([1-9]\d{0,8})\.([A-Z2-7]{103})$/;
 
 /** Whether a scanned or typed text is meant as a pass (so a desk does not read it as a CPF). */
