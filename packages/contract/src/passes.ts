@@ -1,5 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import type { EmailBatchDto } from './emails.ts';
+import type { ParticipantStatus } from './participants.ts';
 
 /**
  * A participant's pass (issue #43): the QR a participant carries to the desk or a kiosk. Its text
@@ -187,3 +189,29 @@ export function passKeyFromHex(hex: string): Uint8Array | null {
   if (!/^[0-9a-f]{64}$/i.test(hex)) return null;
   return Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
 }
+
+/**
+ * Who is not 'em dia' for a pass: a pending payment (the desk's 'Participante com pendências').
+ * Every other situação (OK, FREE, BONUS, MONITOR, STAFF, SUPPLIER) gets their pass; these only
+ * when the admin ticks 'Enviar também a quem não está em dia'.
+ */
+export const PASS_UNPAID_STATUSES: readonly ParticipantStatus[] = ['PAYMENT_ERROR'];
+
+/** POST /api/passes/envios: who gets their pass by e-mail. */
+export interface PassSendingRequest {
+  eventId: number;
+  /** The participants chosen; absent for everyone of the event with an e-mail. */
+  participantIds?: number[];
+  /** 'Enviar também a quem não está em dia'. */
+  includeUnpaid?: boolean;
+}
+
+/** The sending as 'Enviar e-mails' shows one, and who was left out. */
+export interface PassSendingDto extends EmailBatchDto {
+  /** Chosen but without a valid e-mail address. */
+  withoutEmail: number;
+  /** Left out for not being 'em dia' (`PASS_UNPAID_STATUSES`). */
+  unpaid: number;
+}
+
+export const PASS_SENDING_MAX = 10_000;
