@@ -20,6 +20,7 @@ export interface CpfInputProps {
   autoFocus?: boolean;
   placeholder?: string;
   'aria-label'?: string;
+  'aria-describedby'?: string;
   /**
    * The field also takes a participant's pass (issue #43): a scanned 'BP1.…' is kept as typed
    * (upper case), and `value`, `onChange` and `onEnter` carry it instead of digits.

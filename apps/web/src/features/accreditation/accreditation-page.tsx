@@ -194,6 +194,7 @@ export function AccreditationPage() {
                     value={desk.cpf}
                     autoFocus
                     acceptPass
+                    aria-describedby="desk-cpf-hint"
                     onChange={(digits) => dispatch(cpfChanged(digits))}
                     onEnter={() => verify()}
                   />
@@ -205,6 +206,7 @@ export function AccreditationPage() {
                     {desk.checking ? 'Verificando...' : 'Verificar'}
                   </Button>
                 </div>
+                <Form.Text id="desk-cpf-hint">Ou leia o QR Code do ingresso.</Form.Text>
               </Form>
               <div className="mt-2">
                 <QrScanner onScan={(text) => verify(passBeingTyped(text) ?? cpfDigits(text))} />
