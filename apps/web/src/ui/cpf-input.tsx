@@ -60,7 +60,8 @@ export function CpfInput(props: CpfInputProps) {
       type="text"
       inputMode="numeric"
       autoComplete="off"
-      maxLength={pass === null ? CPF_DISPLAY_LENGTH : PASS_MAX_LENGTH}
+      // A pass pasted or scanned into an empty field is whole; extra digits are cut to 11 anyway.
+      maxLength={acceptPass ? PASS_MAX_LENGTH : CPF_DISPLAY_LENGTH}
       placeholder={placeholder}
       value={pass ?? formatCpf(value)}
       onChange={(event) => onChange(read(event.target.value))}
