@@ -57,6 +57,7 @@ import type { FoodCategoryTable, FoodSettingsTable } from './tables/food.ts';
 import type { EmailBatchTable, EmailRecipientTable, SmtpSettingsTable } from './tables/emails.ts';
 import type { AuditLogTable } from './tables/audit.ts';
 import type { OfflineActionTable, OfflineKeyTable } from './tables/offline.ts';
+import type { PassKeyTable } from './tables/passes.ts';
 
 /**
  * The database as Kysely sees it: each table's name and row type. The row types live per area in
@@ -124,4 +125,5 @@ export interface Database {
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;
   pix_refunds: PixRefundTable;
+  pass_keys: PassKeyTable;
 }

@@ -14,6 +14,7 @@ import {
   PARTICIPANT_STATUS_LABELS,
   PENDING_MESSAGE,
   cpfDigits,
+  passBeingTyped,
   formatCpf,
   type AccreditationStatus,
   type BadgeJobCounts,
@@ -192,6 +193,8 @@ export function AccreditationPage() {
                     inputRef={cpfRef}
                     value={desk.cpf}
                     autoFocus
+                    acceptPass
+                    aria-describedby="desk-cpf-hint"
                     onChange={(digits) => dispatch(cpfChanged(digits))}
                     onEnter={() => verify()}
                   />
@@ -203,9 +206,10 @@ export function AccreditationPage() {
                     {desk.checking ? 'Verificando...' : 'Verificar'}
                   </Button>
                 </div>
+                <Form.Text id="desk-cpf-hint">Ou leia o QR Code do ingresso.</Form.Text>
               </Form>
               <div className="mt-2">
-                <QrScanner onScan={(text) => verify(cpfDigits(text))} />
+                <QrScanner onScan={(text) => verify(passBeingTyped(text) ?? cpfDigits(text))} />
               </div>
               <div className="mt-3" role="status" aria-live="polite">
                 <DeskOutcomeAlert outcome={desk.outcome} />
