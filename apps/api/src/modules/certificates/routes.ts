@@ -1,11 +1,13 @@
 import rateLimit from '@fastify/rate-limit';
-import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CERTIFICATE_CRITERIA,
   CERTIFICATE_ISSUE_OUTCOME_LABELS,
   CERTIFICATE_MESSAGES,
   CERTIFICATE_PERMISSION,
   CERTIFICATE_REASON_MAX,
+  type CertificateCriterion,
+  type CertificateIssueOutcome,
 } from '@balcao/contract';
 import { ApiError } from '../../http/api-error.ts';
 import { Id } from '../../http/id-schema.ts';
@@ -25,19 +27,13 @@ import {
 /** Verifications one address may ask per minute: a person checks a few; a guesser is stopped. */
 export const CERTIFICATE_VERIFY_RATE_MAX = 30;
 
-const Criterion = Type.Union([Type.Literal('accredited'), Type.Literal('min_days')]);
-const Outcome = Type.Union([
-  Type.Literal('issued'),
-  Type.Literal('reissued'),
-  Type.Literal('unchanged'),
-  Type.Literal('not_earned'),
-  Type.Literal('failed'),
-]);
-// The schemas above name every value of the contract's lists: a new one fails the typecheck here.
-const _criteria: readonly Static<typeof Criterion>[] = CERTIFICATE_CRITERIA;
-const _outcomes: readonly Static<typeof Outcome>[] = Object.keys(
-  CERTIFICATE_ISSUE_OUTCOME_LABELS,
-) as (keyof typeof CERTIFICATE_ISSUE_OUTCOME_LABELS)[];
+// Made from the contract's lists, typed as its unions (a union of mapped literals would lose it).
+const Criterion = Type.Unsafe<CertificateCriterion>(
+  Type.Union(CERTIFICATE_CRITERIA.map((criterion) => Type.Literal(criterion))),
+);
+const Outcome = Type.Unsafe<CertificateIssueOutcome>(
+  Type.Union(Object.keys(CERTIFICATE_ISSUE_OUTCOME_LABELS).map((outcome) => Type.Literal(outcome))),
+);
 const EventParams = Type.Object({ eventId: Id });
 const CodeParams = Type.Object({ code: Type.String({ maxLength: 64 }) });
 
