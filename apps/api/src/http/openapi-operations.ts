@@ -302,6 +302,18 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ),
   'GET /api/certificados/:code/pdf': op('downloadCertificate', 'O PDF de um certificado', 'pdf'),
   'POST /api/certificados/:code/revogar': op('revokeCertificate', 'Revoga um certificado'),
+  'POST /api/certificados/eventos/:eventId/enviar': op(
+    'sendCertificates',
+    'Envia a cada participante o PDF do seu certificado por e-mail',
+  ),
+  'GET /api/certificados/envios/:id': op(
+    'getCertificateSending',
+    'Progresso de um envio de certificados',
+  ),
+  'POST /api/certificados/envios/:id/reenviar': op(
+    'resendFailedCertificates',
+    'Reenvia os e-mails de certificados que falharam',
+  ),
   'GET /api/certificados/verificar/:code': op(
     'verifyCertificate',
     'Verifica um certificado pelo código (público)',
