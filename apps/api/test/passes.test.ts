@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  checkPassFor,
   newPassPrivateKey,
+  type OfflineReplicaDto,
   PASS_PROBLEM_MESSAGES,
   passKeyFromHex,
   signPass,
@@ -10,6 +12,7 @@ import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { createEvent } from './helpers/fixtures.ts';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
 import { issuePass } from '../src/modules/passes/index.ts';
+import { selectNewEvent } from './helpers/store.ts';
 
 let t: TestContext;
 let desk: JsonCaller; // Subscription
@@ -133,5 +136,23 @@ describe('the pass', () => {
     const response = await checkByPass(text);
     expect(response.statusCode).toBe(404);
     expect(response.json().error_description).toBe(PASS_PROBLEM_MESSAGES.not_found);
+  });
+
+  it('travels to the offline desk: the key and each version, enough to judge a pass there', async () => {
+    const selected = await selectNewEvent(t.db);
+    const person = await createParticipant(t.db, selected);
+    const old = await pass(person.id, selected);
+    await manager.post(`/api/participants/${person.id}/pass/reissue`);
+    const fresh = await pass(person.id, selected);
+    const answer = await desk.get(`/api/offline/replica?eventId=${selected}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const replica = answer.json<OfflineReplicaDto>();
+    const held = replica.participants.find((row) => row.id === person.id)!;
+    expect(held.passVersion).toBe(2);
+    const key = passKeyFromHex(replica.passPublicKey)!;
+    const current = (id: number) =>
+      id === held.id ? { version: held.passVersion, anonymized: false } : null;
+    expect(checkPassFor(fresh, key, selected, current)).toEqual({ participantId: person.id });
+    expect(checkPassFor(old, key, selected, current)).toEqual({ problem: 'reissued' });
   });
 });

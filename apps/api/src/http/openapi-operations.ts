@@ -272,6 +272,14 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/emails/envios': op('sendEmails', 'Envia e-mails'),
   'GET /api/emails/envios/:id': op('getEmailBatch', 'Andamento de um envio'),
   'POST /api/emails/envios/:id/reenviar': op('resendEmails', 'Reenvia os e-mails que falharam'),
+  'GET /api/passes/public-key': op('getPassPublicKey', 'Chave pública dos ingressos'),
+  'POST /api/participants/:id/pass/reissue': op(
+    'reissuePass',
+    'Reemite o ingresso de um participante',
+  ),
+  'POST /api/passes/envios': op('sendPasses', 'Envia os ingressos por e-mail'),
+  'GET /api/passes/envios/:id': op('getPassSending', 'Andamento de um envio de ingressos'),
+  'POST /api/passes/envios/:id/reenviar': op('resendPasses', 'Reenvia os ingressos que falharam'),
 
   'GET /api/audit': op('listAuditEntries', 'Auditoria'),
   'GET /api/audit/opcoes': op('getAuditFilterOptions', 'Opções dos filtros da auditoria'),
