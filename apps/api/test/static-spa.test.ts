@@ -56,6 +56,18 @@ describe('single-page app', () => {
     }
   });
 
+  it("asks search engines not to index the certificates' verification pages, and only those", async () => {
+    for (const url of ['/verificar', '/verificar/K7QM-3XRT-9HWA-PZ4C-E2NB', '/verificar/?c=1']) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    for (const url of ['/', '/verificarx', '/admin/verificar']) {
+      expect((await get(url)).headers['x-robots-tag'], url).toBeUndefined();
+    }
+  });
+
   it('lets hashed bundles be cached for good, other files revalidated', async () => {
     const bundle = await get('/assets/index-Ab12Cd34.js');
     expect(bundle.statusCode).toBe(200);

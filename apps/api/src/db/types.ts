@@ -58,6 +58,12 @@ import type { EmailBatchTable, EmailRecipientTable, SmtpSettingsTable } from './
 import type { AuditLogTable } from './tables/audit.ts';
 import type { OfflineActionTable, OfflineKeyTable } from './tables/offline.ts';
 import type { PassKeyTable } from './tables/passes.ts';
+import type {
+  CertificateJobTable,
+  CertificateRuleTable,
+  CertificateTable,
+  CertificateVersionTable,
+} from './tables/certificates.ts';
 
 /**
  * The database as Kysely sees it: each table's name and row type. The row types live per area in
@@ -126,4 +132,8 @@ export interface Database {
   pix_notifications: PixNotificationTable;
   pix_refunds: PixRefundTable;
   pass_keys: PassKeyTable;
+  certificate_rules: CertificateRuleTable;
+  certificates: CertificateTable;
+  certificate_versions: CertificateVersionTable;
+  certificate_jobs: CertificateJobTable;
 }

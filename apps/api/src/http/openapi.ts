@@ -47,6 +47,7 @@ const FILE_ANSWERS: Record<FileAnswer, Record<string, unknown>> = {
   png: { '200': { description: 'A imagem PNG.', content: fileContent('image/png') } },
   csv: { '200': { description: 'O CSV (UTF-8).', content: fileContent('text/csv') } },
   text: { '200': { description: 'O texto (UTF-8).', content: fileContent('text/plain') } },
+  zip: { '200': { description: 'O arquivo ZIP.', content: fileContent('application/zip') } },
   sheet: {
     '200': {
       description: 'A planilha, em CSV ou XLSX conforme `format`.',
