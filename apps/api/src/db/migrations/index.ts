@@ -35,10 +35,10 @@ import * as pixWebhookSecretSealed from './20261130090000_pix_webhook_secret_sea
 import * as pixOneActiveCharge from './20261130090100_pix_one_active_charge.ts';
 import * as offlineKeys from './20261130100000_offline_keys.ts';
 import * as paymentReceived from './20261201090000_payment_received.ts';
-import * as certificates from './20261203120000_certificates.ts';
 import * as reportNamesEnglish from './20261202090000_report_names_english.ts';
 import * as passes from './20261203100000_passes.ts';
 import * as emailKinds from './20261203100100_email_kinds.ts';
+import * as certificates from './20261203120000_certificates.ts';
 import * as lotteryPool from './20261203130000_lottery_pool.ts';
 import * as reportBuyerSlots from './20261203140000_report_buyer_slots.ts';
 
