@@ -83,6 +83,13 @@ export const MENU = [
     label: 'Lista de Presença',
     permissions: ['Attendance', 'Report'],
   },
+  // Not in SPEC.md's menu: an event's certificates of attendance and their verification (issue #44).
+  {
+    page: 'CERTIFICATES',
+    group: 'Credenciamento',
+    label: 'Certificados',
+    permissions: ['Event'],
+  },
   { page: 'PROFILES', group: 'Configurações', label: 'Perfis de Usuários', permissions: SYSTEM },
   { page: 'USERS', group: 'Configurações', label: 'Usuários', permissions: SYSTEM },
   { page: 'PRINTERS', group: 'Configurações', label: 'Impressoras', permissions: SYSTEM },

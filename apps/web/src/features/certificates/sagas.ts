@@ -1,0 +1,176 @@
+import { all, call, delay, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import type { SagaIterator } from 'redux-saga';
+import {
+  CERTIFICATE_PATHS,
+  type CertificateDto,
+  type CertificateEligibilityDto,
+  type CertificateIssueJobDto,
+  type CertificateListDto,
+  type CertificateRuleDto,
+  type EmailBatchDto,
+} from '@balcao/contract';
+import { callApi, failingTo } from '../../api/call-api';
+import { downloadBlob } from '../../ui/download';
+import {
+  batchUpdated,
+  downloadFailed,
+  downloadFinished,
+  emailFailed,
+  emailRequested,
+  emailRetryRequested,
+  eventChosen,
+  eventLoaded,
+  eventLoadFailed,
+  issueFailed,
+  issueRequested,
+  jobUpdated,
+  pdfRequested,
+  revoked,
+  revokeFailed,
+  revokeRequested,
+  ruleSaved,
+  ruleSaveFailed,
+  ruleSaveRequested,
+  selectCertificates,
+  zipRequested,
+  type CertificatesState,
+} from './slice';
+
+/** How often a running issue or sending is polled for its progress. */
+export const CERTIFICATES_POLL_MS = 1000;
+
+function* shownEventId(): SagaIterator<number | null> {
+  const { eventId }: CertificatesState = yield select(selectCertificates);
+  return eventId;
+}
+
+/** Who earns one under the saved rule, and what was issued: read together, shown together. */
+function* loadEvent(eventId: number): SagaIterator {
+  const [eligibility, list]: [CertificateEligibilityDto, CertificateListDto] = yield all([
+    call(callApi<CertificateEligibilityDto>, { url: CERTIFICATE_PATHS.eligibility(eventId) }),
+    call(callApi<CertificateListDto>, { url: CERTIFICATE_PATHS.list(eventId) }),
+  ]);
+  // The page moved to another event meanwhile: this answer is not about it.
+  if ((yield call(shownEventId)) !== eventId) return;
+  yield put(eventLoaded({ eligibility, certificates: list.certificates }));
+}
+
+const load = failingTo(
+  eventLoadFailed,
+  function* ({ payload }: ReturnType<typeof eventChosen>): SagaIterator {
+    yield call(loadEvent, payload);
+  },
+);
+
+const saveRule = failingTo(
+  ruleSaveFailed,
+  function* ({ payload }: ReturnType<typeof ruleSaveRequested>): SagaIterator {
+    const eventId: number | null = yield call(shownEventId);
+    if (eventId === null) return;
+    const rule: CertificateRuleDto = yield call(callApi<CertificateRuleDto>, {
+      method: 'PUT',
+      url: CERTIFICATE_PATHS.rule(eventId),
+      data: payload,
+    });
+    yield put(ruleSaved(rule));
+    // Another rule, other people earning one.
+    yield put(eventChosen(eventId));
+  },
+);
+
+/** Follows an issue until every participant has a result, then shows the event as it now is. */
+const issue = failingTo(issueFailed, function* (): SagaIterator {
+  const eventId: number | null = yield call(shownEventId);
+  if (eventId === null) return;
+  let job: CertificateIssueJobDto = yield call(callApi<CertificateIssueJobDto>, {
+    method: 'POST',
+    url: CERTIFICATE_PATHS.issue(eventId),
+  });
+  yield put(jobUpdated(job));
+  while (!job.done) {
+    yield delay(CERTIFICATES_POLL_MS);
+    job = yield call(callApi<CertificateIssueJobDto>, { url: CERTIFICATE_PATHS.job(job.id) });
+    yield put(jobUpdated(job));
+  }
+  yield put(eventChosen(eventId));
+});
+
+/** Follows a sending until every recipient has a result (the e-mail screen's own polling). */
+function* followSending(batch: EmailBatchDto): SagaIterator {
+  yield put(batchUpdated(batch));
+  let current = batch;
+  while (!current.done) {
+    yield delay(CERTIFICATES_POLL_MS);
+    current = yield call(callApi<EmailBatchDto>, { url: `/api/emails/envios/${current.id}` });
+    yield put(batchUpdated(current));
+  }
+  const eventId: number | null = yield call(shownEventId);
+  if (eventId !== null) yield put(eventChosen(eventId));
+}
+
+const sendEmails = failingTo(emailFailed, function* (): SagaIterator {
+  const eventId: number | null = yield call(shownEventId);
+  if (eventId === null) return;
+  const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+    method: 'POST',
+    url: CERTIFICATE_PATHS.email(eventId),
+  });
+  yield call(followSending, batch);
+});
+
+const retryEmails = failingTo(emailFailed, function* (): SagaIterator {
+  const { batch: shown }: CertificatesState = yield select(selectCertificates);
+  if (!shown) return;
+  const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+    method: 'POST',
+    url: `/api/emails/envios/${shown.id}/reenviar`,
+  });
+  yield call(followSending, batch);
+});
+
+const revoke = failingTo(
+  revokeFailed,
+  function* ({ payload }: ReturnType<typeof revokeRequested>): SagaIterator {
+    const certificate: CertificateDto = yield call(callApi<CertificateDto>, {
+      method: 'POST',
+      url: CERTIFICATE_PATHS.revoke(payload.code),
+      data: { reason: payload.reason },
+    });
+    yield put(revoked(certificate));
+  },
+);
+
+function* download(url: string, fileName: string, type: string): SagaIterator {
+  const bytes: ArrayBuffer = yield call(callApi<ArrayBuffer>, { url, responseType: 'arraybuffer' });
+  yield call(downloadBlob, fileName, new Blob([bytes], { type }));
+  yield put(downloadFinished());
+}
+
+const downloadPdf = failingTo(
+  downloadFailed,
+  function* ({ payload: code }: ReturnType<typeof pdfRequested>): SagaIterator {
+    yield call(download, CERTIFICATE_PATHS.pdf(code), `certificado-${code}.pdf`, 'application/pdf');
+  },
+);
+
+const downloadZip = failingTo(downloadFailed, function* (): SagaIterator {
+  const eventId: number | null = yield call(shownEventId);
+  if (eventId === null) return;
+  yield call(
+    download,
+    CERTIFICATE_PATHS.zip(eventId),
+    `certificados-evento-${eventId}.zip`,
+    'application/zip',
+  );
+});
+
+export function* certificatesSaga(): SagaIterator {
+  yield takeLatest(eventChosen.type, load);
+  yield takeLeading(ruleSaveRequested.type, saveRule);
+  yield takeLeading(issueRequested.type, issue);
+  yield takeLatest(emailRequested.type, sendEmails);
+  yield takeLatest(emailRetryRequested.type, retryEmails);
+  yield takeLeading(revokeRequested.type, revoke);
+  yield takeLeading(pdfRequested.type, downloadPdf);
+  yield takeLeading(zipRequested.type, downloadZip);
+}
