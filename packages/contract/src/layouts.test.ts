@@ -305,7 +305,7 @@ describe('layoutProblems', () => {
     expect(
       layoutProblems({ version: 1, document: 'menu', page: { widthMm: 5, heightMm: 900 } }),
     ).toEqual([
-      'Documento desconhecido: use badge, courseware_label ou coupon.',
+      'Documento desconhecido: use badge, courseware_label, coupon ou certificate.',
       'Tamanho da página inválido: de 10 a 400 mm em cada lado.',
       'Faltam os elementos do layout.',
     ]);

@@ -18,7 +18,7 @@ import {
 
 export const LAYOUT_VERSION = 1;
 
-export type LayoutDocument = 'badge' | 'courseware_label' | 'coupon';
+export type LayoutDocument = 'badge' | 'courseware_label' | 'coupon' | 'certificate';
 
 /** What each document's elements may show, with the editor's names for them. */
 export const LAYOUT_FIELDS = {
@@ -43,6 +43,15 @@ export const LAYOUT_FIELDS = {
     percent: 'Desconto',
     validUntil: 'Validade',
     event: 'Evento',
+  },
+  certificate: {
+    name: 'Nome',
+    event: 'Evento',
+    course: 'Curso',
+    hours: 'Carga horária',
+    dates: 'Datas',
+    code: 'Código de verificação',
+    verifyUrl: 'Endereço de verificação (QR)',
   },
 } as const satisfies Record<LayoutDocument, Record<string, string>>;
 
@@ -191,6 +200,8 @@ export function sheetSlots(sheet: LayoutSheet): { x: number; y: number }[] {
 
 /** A4 in portrait, the sheet the editor offers first. */
 export const A4_MM = { widthMm: 210, heightMm: 297 } as const;
+/** A4 in landscape: the certificate's page. */
+export const A4_LANDSCAPE_MM = { widthMm: 297, heightMm: 210 } as const;
 
 /** One thing to draw, in points from the page's top-left corner; text is one line at `y` (top). */
 export type DrawOp =
@@ -493,7 +504,8 @@ export function layoutProblems(input: unknown): string[] {
     typeof document === 'string' && document in LAYOUT_FIELDS
       ? LAYOUT_FIELDS[document as LayoutDocument]
       : undefined;
-  if (!fields) problems.push('Documento desconhecido: use badge, courseware_label ou coupon.');
+  if (!fields)
+    problems.push('Documento desconhecido: use badge, courseware_label, coupon ou certificate.');
   const page = isRecord(input.page) ? input.page : {};
   const { min, max } = LAYOUT_PAGE_MM;
   const pageOk = [page.widthMm, page.heightMm].every(
@@ -719,13 +731,19 @@ export interface LayoutSampleDto {
   values: Record<string, string>;
 }
 
-export const LAYOUT_DOCUMENTS: readonly LayoutDocument[] = ['badge', 'courseware_label', 'coupon'];
+export const LAYOUT_DOCUMENTS: readonly LayoutDocument[] = [
+  'badge',
+  'courseware_label',
+  'coupon',
+  'certificate',
+];
 
 /** The editor's names of the documents. */
 export const LAYOUT_DOCUMENT_LABELS: Record<LayoutDocument, string> = {
   badge: 'Crachá',
   courseware_label: 'Selo de apostila',
   coupon: 'Cupom',
+  certificate: 'Certificado',
 };
 
 /** A sheet's faults: its size, a whole number of labels, and every label inside the sheet. */

@@ -108,7 +108,7 @@ export const layoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => layoutSample(app.db, request.params.document),
+    async (request) => layoutSample(app.db, request.params.document, app.config.publicUrl),
   );
 
   app.post(
@@ -128,6 +128,7 @@ export const layoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
         auditActor(request),
         request.params.document,
         request.body.layout,
+        app.config.publicUrl,
       ),
   );
 };

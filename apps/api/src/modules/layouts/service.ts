@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
+  certificateLayoutValues,
   DEFAULT_LAYOUTS,
   formatPercent,
   isLayoutPdf,
@@ -305,7 +306,10 @@ async function storedDeclaration(
 }
 
 /** What the preview and the test print show when the event has nobody to show yet. */
-function exampleValues(eventName: string): Record<LayoutDocument, Record<string, string>> {
+function exampleValues(
+  eventName: string,
+  publicUrl: string,
+): Record<LayoutDocument, Record<string, string>> {
   return {
     badge: {
       badgeName: 'Maria',
@@ -329,6 +333,15 @@ function exampleValues(eventName: string): Record<LayoutDocument, Record<string,
       validUntil: formatDateInZone(new Date(), 'America/Sao_Paulo'),
       event: eventName,
     },
+    certificate: certificateLayoutValues({
+      name: 'Maria da Conceição Souza',
+      event: eventName,
+      course: 'Curso de exemplo',
+      hours: 20,
+      dates: '10/03/2026 a 12/03/2026',
+      code: 'K7QM-3XRT-9HWA-PZ4C-E2NB',
+      publicUrl,
+    }),
   };
 }
 
@@ -336,14 +349,19 @@ function exampleValues(eventName: string): Record<LayoutDocument, Record<string,
  * Values to preview `document` with: the badge of a participant of the selected event (an
  * accredited one first), else example values.
  */
-export async function layoutSample(db: Db, document: LayoutDocument): Promise<LayoutSampleDto> {
-  return (await sampleOf(db, document)).sample;
+export async function layoutSample(
+  db: Db,
+  document: LayoutDocument,
+  publicUrl: string,
+): Promise<LayoutSampleDto> {
+  return (await sampleOf(db, document, publicUrl)).sample;
 }
 
 /** The preview's values, and the participant they show (erased with them: privacy). */
 async function sampleOf(
   db: Db,
   document: LayoutDocument,
+  publicUrl: string,
 ): Promise<{ sample: LayoutSampleDto; participantId: number | null }> {
   const eventId = await requireSelectedEvent(db);
   const event = await db
@@ -354,7 +372,7 @@ async function sampleOf(
   const example: LayoutSampleDto = {
     document,
     source: 'Dados de exemplo',
-    values: exampleValues(event.name)[document],
+    values: exampleValues(event.name, publicUrl)[document],
   };
   if (document !== 'badge') return { sample: example, participantId: null };
   const participant = await db
@@ -399,6 +417,8 @@ const TEST_PRINT_SERVICE = {
   badge: 'BADGE',
   courseware_label: 'COURSEWARE',
   coupon: 'COUPON',
+  // No printer of its own (certificates are downloaded and e-mailed): the badges' A4 desk printer.
+  certificate: 'BADGE',
 } as const satisfies Record<LayoutDocument, PrintService>;
 
 /** 'Imprimir teste': the layout as sent (saved or not) with the preview's values, as a real print. */
@@ -408,9 +428,10 @@ export async function printTest(
   user: { id: number; username: string },
   document: LayoutDocument,
   input: unknown,
+  publicUrl: string,
 ): Promise<PrintOutcome> {
   const layout = checkedLayout(document, input);
-  const { sample, participantId } = await sampleOf(db, document);
+  const { sample, participantId } = await sampleOf(db, document, publicUrl);
   const title = `Teste de layout: ${LAYOUT_DOCUMENT_LABELS[document]}`;
   return printDocument(db, now, {
     user,

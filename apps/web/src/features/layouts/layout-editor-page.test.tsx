@@ -56,6 +56,19 @@ const SAMPLES: Record<LayoutDocument, LayoutSampleDto> = {
       event: 'Congresso 2025',
     },
   },
+  certificate: {
+    document: 'certificate',
+    source: 'Dados de exemplo',
+    values: {
+      name: 'Ana Souza',
+      event: 'Congresso 2025',
+      course: 'Curso Básico',
+      hours: '20 horas',
+      dates: '10/03/2025 a 12/03/2025',
+      code: 'K7QM-3XRT-9HWA-PZ4C-E2NB',
+      verifyUrl: 'https://balcao.example/verificar/K7QM-3XRT-9HWA-PZ4C-E2NB',
+    },
+  },
 };
 
 /** A real 1 × 1 PNG. */
