@@ -1,3 +1,4 @@
+import { CERTIFICATE_PERMISSION } from './certificates.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -88,7 +89,7 @@ export const MENU = [
     page: 'CERTIFICATES',
     group: 'Credenciamento',
     label: 'Certificados',
-    permissions: ['Event'],
+    permissions: [CERTIFICATE_PERMISSION],
   },
   { page: 'PROFILES', group: 'Configurações', label: 'Perfis de Usuários', permissions: SYSTEM },
   { page: 'USERS', group: 'Configurações', label: 'Usuários', permissions: SYSTEM },

@@ -5,6 +5,7 @@ import {
   CERTIFICATE_HOURS,
   CERTIFICATE_MIN_DAYS,
   CERTIFICATE_RULE_MESSAGES,
+  certificateHoursText,
   type CertificateCriterion,
   type CertificateRuleDto,
 } from '@balcao/contract';
@@ -116,9 +117,7 @@ export function RuleForm({ rule }: { rule: CertificateRuleDto }) {
           )}
           <dl className="mb-3">
             <dt>Carga horária</dt>
-            <dd>
-              {rule.hours} {rule.hours === 1 ? 'hora' : 'horas'}
-            </dd>
+            <dd>{certificateHoursText(rule.hours)}</dd>
             <dt>Quem recebe</dt>
             <dd>{criterionText(rule)}</dd>
           </dl>

@@ -6,6 +6,7 @@ import Form from 'react-bootstrap/Form';
 import {
   CERTIFICATE_CODE_LENGTH,
   CERTIFICATE_VERIFICATION_TITLES,
+  certificateHoursText,
   type CertificateVerificationDto,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -13,8 +14,6 @@ import { formatDate } from '../../ui/formats';
 import { selectCertificateCheck, verificationRequested } from './verify-slice';
 import { verifyPathCode } from './verify-path';
 import './verify-area';
-
-const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hora' : 'horas'}`;
 
 /** What the server answered about one code: never a CPF or an e-mail (it sends none). */
 function Answer({ answer }: { answer: CertificateVerificationDto }) {
@@ -38,7 +37,7 @@ function Answer({ answer }: { answer: CertificateVerificationDto }) {
               </>
             )}
             <dt>Carga horária</dt>
-            <dd>{hoursText(answer.hours)}</dd>
+            <dd>{certificateHoursText(answer.hours)}</dd>
             <dt>Data</dt>
             <dd>{answer.dates}</dd>
             <dt>Emitido em</dt>
