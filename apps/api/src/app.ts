@@ -31,6 +31,7 @@ import { accreditationRoutes } from './modules/accreditation/routes.ts';
 import { attendanceRoutes } from './modules/attendance/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { certificateRoutes } from './modules/certificates/routes.ts';
 import { couponRoutes } from './modules/coupons/routes.ts';
 import { drawerRoutes } from './modules/drawer/routes.ts';
 import { coursewareRoutes } from './modules/courseware/routes.ts';
@@ -108,6 +109,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(offlineRoutes);
   await api.register(pixRoutes);
   await api.register(emailRoutes);
+  await api.register(certificateRoutes);
   await api.register(auditRoutes);
 };
 

@@ -46,6 +46,12 @@ import type { FoodCategoryTable, FoodSettingsTable } from './tables/food.ts';
 import type { EmailBatchTable, EmailRecipientTable, SmtpSettingsTable } from './tables/emails.ts';
 import type { AuditLogTable } from './tables/audit.ts';
 import type { OfflineActionTable, OfflineKeyTable } from './tables/offline.ts';
+import type {
+  CertificateJobTable,
+  CertificateRuleTable,
+  CertificateTable,
+  CertificateVersionTable,
+} from './tables/certificates.ts';
 
 /**
  * The database as Kysely sees it: each table's name and row type. The row types live per area in
@@ -109,4 +115,8 @@ export interface Database {
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;
   pix_refunds: PixRefundTable;
+  certificate_rules: CertificateRuleTable;
+  certificates: CertificateTable;
+  certificate_versions: CertificateVersionTable;
+  certificate_jobs: CertificateJobTable;
 }

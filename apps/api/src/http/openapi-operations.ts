@@ -7,7 +7,7 @@
  */
 
 /** A success a route sends without a response schema. */
-export type FileAnswer = 'noContent' | 'pdf' | 'png' | 'csv' | 'sheet';
+export type FileAnswer = 'noContent' | 'pdf' | 'png' | 'csv' | 'sheet' | 'zip';
 
 export interface OperationDoc {
   operationId: string;
@@ -276,4 +276,34 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /api/audit': op('listAuditEntries', 'Auditoria'),
   'GET /api/audit/opcoes': op('getAuditFilterOptions', 'Opções dos filtros da auditoria'),
   'GET /api/audit/csv': op('downloadAuditCsv', 'Auditoria em CSV', 'csv'),
+
+  'GET /api/certificados/eventos/:eventId/regra': op(
+    'getCertificateRule',
+    'Regra do certificado do evento (carga horária, quem recebe)',
+  ),
+  'PUT /api/certificados/eventos/:eventId/regra': op(
+    'saveCertificateRule',
+    'Salva a regra do certificado do evento',
+  ),
+  'GET /api/certificados/eventos/:eventId/elegiveis': op(
+    'previewCertificateEligibility',
+    'Quem recebe o certificado e por que os outros não',
+  ),
+  'GET /api/certificados/eventos/:eventId': op('listCertificates', 'Certificados do evento'),
+  'POST /api/certificados/eventos/:eventId/emissoes': op(
+    'issueCertificates',
+    'Emite os certificados do evento (em lote, com progresso)',
+  ),
+  'GET /api/certificados/emissoes/:id': op('getCertificateIssue', 'Progresso de uma emissão'),
+  'GET /api/certificados/eventos/:eventId/zip': op(
+    'downloadCertificatesZip',
+    'Todos os certificados válidos do evento, em ZIP',
+    'zip',
+  ),
+  'GET /api/certificados/:code/pdf': op('downloadCertificate', 'O PDF de um certificado', 'pdf'),
+  'POST /api/certificados/:code/revogar': op('revokeCertificate', 'Revoga um certificado'),
+  'GET /api/certificados/verificar/:code': op(
+    'verifyCertificate',
+    'Verifica um certificado pelo código (público)',
+  ),
 };

@@ -46,6 +46,7 @@ const FILE_ANSWERS: Record<FileAnswer, Record<string, unknown>> = {
   pdf: { '200': { description: 'O PDF.', content: fileContent('application/pdf') } },
   png: { '200': { description: 'A imagem PNG.', content: fileContent('image/png') } },
   csv: { '200': { description: 'O CSV (UTF-8).', content: fileContent('text/csv') } },
+  zip: { '200': { description: 'O arquivo ZIP.', content: fileContent('application/zip') } },
   sheet: {
     '200': {
       description: 'A planilha, em CSV ou XLSX conforme `format`.',

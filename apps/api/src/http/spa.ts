@@ -2,11 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CERTIFICATE_VERIFY_PAGE } from '@balcao/contract';
 import { handleNotFound } from './error-handler.ts';
 
 const NO_CACHE = 'no-cache';
 // Vite puts content-hashed bundles under assets/: a new build gets new names, so they never go stale.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The public verification pages (issue #44): for anyone who holds a code, never for a search engine. */
+const isUnindexedPage = (pathname: string): boolean =>
+  pathname === CERTIFICATE_VERIFY_PAGE || pathname.startsWith(`${CERTIFICATE_VERIFY_PAGE}/`);
 
 const isApiPath = (url: string): boolean =>
   url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
@@ -47,6 +52,7 @@ export async function serveSpa(app: FastifyInstance, webDist: string): Promise<b
     const looksLikeFile = path.posix.extname(pathname) !== '';
     if (isApiPath(request.url) || !wantsPage || looksLikeFile)
       return handleNotFound(request, reply);
+    if (isUnindexedPage(pathname)) reply.header('x-robots-tag', 'noindex, nofollow');
     return reply.header('cache-control', NO_CACHE).sendFile('index.html');
   });
   return true;

@@ -12,6 +12,7 @@ import {
   jsonEraser,
   recordAudit,
 } from '../audit/index.ts';
+import { revokeCertificatesOf } from '../certificates/index.ts';
 import { anonymizeOrderCustomer, eraseStoredAnswers } from '../orders/index.ts';
 import { renameBuyer } from '../reports/index.ts';
 import { participantQuery, toParticipantDto, type ParticipantRecord } from './participant-dto.ts';
@@ -91,6 +92,8 @@ export async function anonymizeParticipant(
       .set({ participant_name: ANONYMIZED_NAME })
       .where('participant_id', '=', participantId)
       .execute();
+    // Their certificates are revoked and lose the name: the verification shows none.
+    await revokeCertificatesOf(trx, participantId, now);
     // The offline replica's key was computed from the CPF: it goes with it.
     await trx.deleteFrom('offline_keys').where('participant_id', '=', participantId).execute();
     const orders = await trx
