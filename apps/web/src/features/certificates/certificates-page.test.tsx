@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type {
-  CertificateCandidateDto,
-  CertificateDto,
-  CertificateEligibilityDto,
-  CertificateIssueJobDto,
-  CertificateRuleDto,
-  CertificateRuleRequest,
+import {
+  CERTIFICATE_RULE_MESSAGES,
+  type CertificateCandidateDto,
+  type CertificateDto,
+  type CertificateEligibilityDto,
+  type CertificateIssueJobDto,
+  type CertificateRuleDto,
+  type CertificateRuleRequest,
 } from '@balcao/contract';
 import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -82,7 +83,14 @@ function fakeCertificates() {
   });
   server.use(
     http.get('/api/events/list', () => HttpResponse.json([{ id: 1, name: 'Imersão 2026' }])),
+    http.get('/api/certificados/eventos/1/regra', () => HttpResponse.json(rule)),
     http.get('/api/certificados/eventos/1/elegiveis', () => {
+      if (!rule.saved) {
+        return HttpResponse.json(
+          { error: 'invalid_request', error_description: CERTIFICATE_RULE_MESSAGES.noRule },
+          { status: 400 },
+        );
+      }
       const list = candidates();
       return HttpResponse.json<CertificateEligibilityDto>({
         rule,
@@ -139,9 +147,11 @@ describe('Certificados', { timeout: 30_000 }, () => {
     const fake = fakeCertificates();
     const { user } = await renderPage('CERTIFICATES', { permissions: ['Event'] });
 
-    // No rule saved yet: suggested values, and nothing can be issued.
+    // No rule saved yet: suggested values, and nothing to issue.
     expect(await screen.findByText(/ainda não tem regra salva/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Emitir certificados' })).toBeDisabled();
+    expect(screen.getByText(CERTIFICATE_RULE_MESSAGES.noRule)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Emitir certificados' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Editar' }));
     await user.clear(screen.getByLabelText('Carga horária (horas)'));
@@ -193,10 +203,7 @@ describe('Certificados', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Editar' }));
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     await screen.findByText('Configuração salva!');
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Emitir certificados' })).toBeEnabled(),
-    );
-    await user.click(screen.getByRole('button', { name: 'Emitir certificados' }));
+    await user.click(await screen.findByRole('button', { name: 'Emitir certificados' }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Emitir' }),
     );

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
+import { CERTIFICATE_RULE_MESSAGES } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../../app/events/slice';
 import { selectLookups } from '../../app/lookups/slice';
@@ -93,10 +95,16 @@ export function CertificatesPage() {
         />
       </Form.Group>
       {shown && !rule && state.loading && <p>Carregando...</p>}
-      {shown && rule && eligibility && (
+      {shown && rule && (
         <>
           <RuleForm key={`${eventId}-${rule.saved}`} rule={rule} />
-          <Eligibility eligibility={eligibility} issuing={issuing} />
+          {eligibility ? (
+            <Eligibility eligibility={eligibility} issuing={issuing} />
+          ) : (
+            <Alert variant="info" className="mt-4">
+              {CERTIFICATE_RULE_MESSAGES.noRule}
+            </Alert>
+          )}
           {job && <IssueProgress job={job} />}
           <CertificateList
             certificates={certificates}

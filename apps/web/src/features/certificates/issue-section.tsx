@@ -5,7 +5,6 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import {
   CERTIFICATE_ISSUE_OUTCOME_LABELS,
-  CERTIFICATE_RULE_MESSAGES,
   type CertificateCandidateDto,
   type CertificateEligibilityDto,
   type CertificateIssueJobDto,
@@ -51,7 +50,7 @@ const candidateColumns = [
 export function Eligibility(props: { eligibility: CertificateEligibilityDto; issuing: boolean }) {
   const { eligibility, issuing } = props;
   const dispatch = useAppDispatch();
-  const { rule, earning, notEarning, candidates, eventDays } = eligibility;
+  const { earning, notEarning, candidates, eventDays } = eligibility;
   return (
     <section className="mt-4">
       <h2 className="h5 mb-3">Quem recebe</h2>
@@ -63,11 +62,10 @@ export function Eligibility(props: { eligibility: CertificateEligibilityDto; iss
             {eventDays.length > 0 &&
               ` O evento tem ${eventDays.length} ${eventDays.length === 1 ? 'dia' : 'dias'}.`}
           </p>
-          {!rule.saved && <p className="text-body-secondary">{CERTIFICATE_RULE_MESSAGES.noRule}</p>}
           <Button
             type="button"
             className="mb-3"
-            disabled={!rule.saved || earning === 0 || issuing}
+            disabled={earning === 0 || issuing}
             onClick={() => dispatch(asked({ kind: 'issue' }))}
           >
             {issuing ? 'Processando' : 'Emitir certificados'}

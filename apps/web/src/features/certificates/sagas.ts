@@ -44,15 +44,23 @@ function* shownEventId(): SagaIterator<number | null> {
   return eventId;
 }
 
-/** Who earns one under the saved rule, and what was issued: read together, shown together. */
+/**
+ * The rule and what was issued, then who earns one under the saved rule (the server answers that
+ * only once a rule is saved): read together, shown together.
+ */
 function* loadEvent(eventId: number): SagaIterator {
-  const [eligibility, list]: [CertificateEligibilityDto, CertificateListDto] = yield all([
-    call(callApi<CertificateEligibilityDto>, { url: CERTIFICATE_PATHS.eligibility(eventId) }),
+  const [rule, list]: [CertificateRuleDto, CertificateListDto] = yield all([
+    call(callApi<CertificateRuleDto>, { url: CERTIFICATE_PATHS.rule(eventId) }),
     call(callApi<CertificateListDto>, { url: CERTIFICATE_PATHS.list(eventId) }),
   ]);
+  const eligibility: CertificateEligibilityDto | null = rule.saved
+    ? yield call(callApi<CertificateEligibilityDto>, {
+        url: CERTIFICATE_PATHS.eligibility(eventId),
+      })
+    : null;
   // The page moved to another event meanwhile: this answer is not about it.
   if ((yield call(shownEventId)) !== eventId) return;
-  yield put(eventLoaded({ eligibility, certificates: list.certificates }));
+  yield put(eventLoaded({ rule, eligibility, certificates: list.certificates }));
 }
 
 const load = failingTo(

@@ -75,12 +75,14 @@ export const certificatesSlice = createSlice({
     eventLoaded(
       state,
       action: PayloadAction<{
-        eligibility: CertificateEligibilityDto;
+        rule: CertificateRuleDto;
+        /** Null until the event has a rule saved. */
+        eligibility: CertificateEligibilityDto | null;
         certificates: CertificateDto[];
       }>,
     ) {
       state.loading = false;
-      state.rule = action.payload.eligibility.rule;
+      state.rule = action.payload.rule;
       state.eligibility = action.payload.eligibility;
       state.certificates = action.payload.certificates;
     },
