@@ -2,7 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { unzipSync } from 'fflate';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CERTIFICATE_MESSAGES,
@@ -11,16 +13,35 @@ import {
   type CertificateEligibilityDto,
   type CertificateIssueJobDto,
   type CertificateListDto,
+  type CertificateSendingDto,
   type CertificateVerificationDto,
 } from '@balcao/contract';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { createEvent } from './helpers/fixtures.ts';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
+import { mimeParts } from './helpers/mime.ts';
 import { readPdf } from './helpers/pdf-text.ts';
 import { hasSystemTools } from './helpers/system-tools.ts';
 
 const PUBLIC_URL = 'https://balcao.exemplo.com.br';
 const DAY_SECONDS = 24 * 60 * 60;
+
+/** A local SMTP sink started by the test: nothing leaves the machine. */
+const received: { to: string; raw: string }[] = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => (raw += chunk));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo[0]!.address, raw });
+      callback();
+    });
+  },
+});
 
 let t: TestContext;
 let admin: JsonCaller; // Event
@@ -32,8 +53,25 @@ beforeAll(async () => {
   admin = await jsonCaller(t, ['Event']);
   desk = await jsonCaller(t, ['Subscription']);
   system = await jsonCaller(t, ['System']);
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  await t.db
+    .insertInto('smtp_settings')
+    .values({
+      id: 1,
+      host: '127.0.0.1',
+      port: (smtp.server.address() as AddressInfo).port,
+      username: '',
+      password: '',
+      sender: 'Eventos <eventos@exemplo.com.br>',
+      updated_by: admin.userId,
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(resolve));
+});
 
 /** The desks' next day: tokens live a shift, so everyone signs in again. */
 async function nextDay() {
@@ -268,6 +306,39 @@ describe('certificates of attendance', () => {
     );
     const { pages } = await readPdf(Buffer.from(files[`certificado-${codes['Carla Dias']}.pdf`]!));
     expect(pages[0]!.text).toContain('Carla Dias');
+  });
+
+  it('sends each valid certificate by e-mail with its PDF, with progress and a result per person', async () => {
+    for (const [person, email] of [
+      [ana, 'ana@exemplo.com.br'],
+      [carla, 'carla@exemplo.com.br'],
+    ] as const) {
+      await t.db.updateTable('participants').set({ email }).where('id', '=', person.id).execute();
+    }
+    const queued = await admin.post(`/api/certificados/eventos/${eventId}/enviar`, {});
+    expect(queued.statusCode, queued.body).toBe(200);
+    let sending = queued.json<CertificateSendingDto>();
+    expect(sending.total).toBe(2);
+    while (sending.pending > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      sending = (
+        await admin.get(`/api/certificados/envios/${sending.id}`)
+      ).json<CertificateSendingDto>();
+    }
+    expect(sending.recipients.map((r) => [r.name, r.status])).toEqual([
+      ['Ana Lima Souza', 'ENVIADO'],
+      ['Carla Dias', 'ENVIADO'],
+    ]);
+    const toCarla = received.find((message) => message.to === 'carla@exemplo.com.br')!;
+    const pdf = mimeParts(toCarla.raw).find((part) =>
+      part.headers['content-type']?.startsWith('application/pdf'),
+    )!;
+    expect(pdf.headers['content-type']).toContain(`certificado-${codes['Carla Dias']}.pdf`);
+    expect((await readPdf(pdf.body)).pages[0]!.text).toContain('Carla Dias');
+    const list = (
+      await admin.get(`/api/certificados/eventos/${eventId}`)
+    ).json<CertificateListDto>();
+    expect(list.certificates.every((c) => c.emailedAt !== null)).toBe(true);
   });
 
   it('revokes with a reason, audited; the verification then says revoked', async () => {

@@ -131,3 +131,17 @@ it("never writes the PSP webhook's secret path segment, however it is encoded", 
   expect(log).toContain('/api/pix/webhook/[oculto]/pix');
   expect(log).not.toMatch(/SegredoDoWebhook|egredoDoWebhook/);
 });
+
+it("never writes a scanned pass's signature, which admits its holder at the desk", async () => {
+  lines.length = 0;
+  const signature = 'QRSTUVWXYZ234567'.repeat(6).slice(0, 103);
+  for (const pass of [`BP1.1.2.1.${signature}`, `bp1.1.2.1.${signature.toLowerCase()}`]) {
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/subscriptions/participant/check?pass=${encodeURIComponent(pass)}&eventId=1`,
+    });
+  }
+  const log = lines.join('');
+  expect(log).toContain('BP1.1.2.1.[oculto]');
+  expect(log.toUpperCase()).not.toContain(signature.slice(0, 40));
+});

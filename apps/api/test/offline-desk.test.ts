@@ -161,6 +161,7 @@ describe('the replica', () => {
       coursewareId: null,
       coursewareSerial: null,
       accreditedAt: null,
+      passVersion: 1,
     });
     expect(row.lookupKey).toMatch(/^[0-9a-f]{32}$/);
     // Not the old HMAC, which one HMAC per candidate confirmed.

@@ -8,6 +8,7 @@
  * at least N of the event's days; a percentage of sessions is not offered.
  */
 
+import type { EmailBatchDto } from './emails.ts';
 import type { Permission } from './permissions.ts';
 
 /** Certificates are the event's: 'Eventos' sets the rule, issues, revokes and sends them. */
@@ -123,7 +124,7 @@ export interface CertificateDto {
   updatedAt: string;
   revokedAt: string | null;
   revokedReason: string | null;
-  /** When its e-mail with the PDF was sent; null: never. */
+  /** When its e-mail with the PDF last went out ('Enviar por e-mail'); null: never. */
   emailedAt: string | null;
 }
 
@@ -264,6 +265,25 @@ export function newCertificateCode(randomBytes: (size: number) => Uint8Array): s
 export const certificateVerificationUrl = (publicUrl: string, code: string): string =>
   `${publicUrl.replace(/\/+$/, '')}/verificar/${code}`;
 
+/** 'Enviar por e-mail': each valid certificate's PDF to its participant, as one e-mail sending. */
+export interface CertificateSendingRequest {
+  /** Only these certificates; all the event's valid ones when absent. */
+  codes?: string[];
+}
+export const CERTIFICATE_SENDING_MAX = 5000;
+
+/** POST …/enviar and GET /api/certificados/envios/{id}: the sending's progress (EmailBatchDto). */
+export type CertificateSendingDto = EmailBatchDto & {
+  /** Valid certificates left out: their participant has no valid e-mail address. */
+  withoutEmail: number;
+};
+
+export const CERTIFICATE_SENDING_MESSAGES = {
+  nobody:
+    'Nenhum certificado válido a enviar: emita-os antes, e confira os e-mails dos participantes.',
+  notFound: 'Envio de certificados não encontrado.',
+} as const;
+
 /** The SPA's public page (no login) and the API's paths. */
 export const CERTIFICATE_VERIFY_PAGE = '/verificar';
 export const CERTIFICATE_PATHS = {
@@ -274,6 +294,8 @@ export const CERTIFICATE_PATHS = {
   job: (jobId: number) => `/api/certificados/emissoes/${jobId}`,
   zip: (eventId: number) => `/api/certificados/eventos/${eventId}/zip`,
   email: (eventId: number) => `/api/certificados/eventos/${eventId}/enviar`,
+  sending: (batchId: number) => `/api/certificados/envios/${batchId}`,
+  resend: (batchId: number) => `/api/certificados/envios/${batchId}/reenviar`,
   pdf: (code: string) => `/api/certificados/${code}/pdf`,
   revoke: (code: string) => `/api/certificados/${code}/revogar`,
   verify: (code: string) => `/api/certificados/verificar/${encodeURIComponent(code)}`,

@@ -46,6 +46,7 @@ import type { FoodCategoryTable, FoodSettingsTable } from './tables/food.ts';
 import type { EmailBatchTable, EmailRecipientTable, SmtpSettingsTable } from './tables/emails.ts';
 import type { AuditLogTable } from './tables/audit.ts';
 import type { OfflineActionTable, OfflineKeyTable } from './tables/offline.ts';
+import type { PassKeyTable } from './tables/passes.ts';
 import type {
   CertificateJobTable,
   CertificateRuleTable,
@@ -115,6 +116,7 @@ export interface Database {
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;
   pix_refunds: PixRefundTable;
+  pass_keys: PassKeyTable;
   certificate_rules: CertificateRuleTable;
   certificates: CertificateTable;
   certificate_versions: CertificateVersionTable;

@@ -272,6 +272,14 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'POST /api/emails/envios': op('sendEmails', 'Envia e-mails'),
   'GET /api/emails/envios/:id': op('getEmailBatch', 'Andamento de um envio'),
   'POST /api/emails/envios/:id/reenviar': op('resendEmails', 'Reenvia os e-mails que falharam'),
+  'GET /api/passes/public-key': op('getPassPublicKey', 'Chave pública dos ingressos'),
+  'POST /api/participants/:id/pass/reissue': op(
+    'reissuePass',
+    'Reemite o ingresso de um participante',
+  ),
+  'POST /api/passes/envios': op('sendPasses', 'Envia os ingressos por e-mail'),
+  'GET /api/passes/envios/:id': op('getPassSending', 'Andamento de um envio de ingressos'),
+  'POST /api/passes/envios/:id/reenviar': op('resendPasses', 'Reenvia os ingressos que falharam'),
 
   'GET /api/audit': op('listAuditEntries', 'Auditoria'),
   'GET /api/audit/opcoes': op('getAuditFilterOptions', 'Opções dos filtros da auditoria'),
@@ -302,6 +310,18 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ),
   'GET /api/certificados/:code/pdf': op('downloadCertificate', 'O PDF de um certificado', 'pdf'),
   'POST /api/certificados/:code/revogar': op('revokeCertificate', 'Revoga um certificado'),
+  'POST /api/certificados/eventos/:eventId/enviar': op(
+    'sendCertificates',
+    'Envia a cada participante o PDF do seu certificado por e-mail',
+  ),
+  'GET /api/certificados/envios/:id': op(
+    'getCertificateSending',
+    'Progresso de um envio de certificados',
+  ),
+  'POST /api/certificados/envios/:id/reenviar': op(
+    'resendFailedCertificates',
+    'Reenvia os e-mails de certificados que falharam',
+  ),
   'GET /api/certificados/verificar/:code': op(
     'verifyCertificate',
     'Verifica um certificado pelo código (público)',

@@ -47,10 +47,14 @@ export function decodedUrl(url: string): string {
 
 // The PSP's webhook carries its secret as a path segment (docs/pix.md, 'The webhook').
 const WEBHOOK_SECRET = /(\/pix\/webhook\/)[^/?#]+/gi;
+// A scanned pass (`check?pass=`, docs/passes-api.md) admits its holder: its signature is not kept.
+const PASS_SIGNATURE = /(BP1\.\d+\.\d+\.\d+\.)[A-Z2-7]+/gi;
 
 /** A request URL as the log keeps it: decoded, with CPFs and the webhook's secret masked. */
 const loggedUrl = (url: string): string =>
-  hideCpfs(decodedUrl(url)).replace(WEBHOOK_SECRET, '$1[oculto]');
+  hideCpfs(decodedUrl(url))
+    .replace(WEBHOOK_SECRET, '$1[oculto]')
+    .replace(PASS_SIGNATURE, '$1[oculto]');
 
 /** Fastify's request serializer: the URL decoded, with CPFs and the webhook's secret masked. */
 function serializeRequest(request: FastifyRequest) {

@@ -44,7 +44,6 @@ export async function up(db: Kysely<any>, dialect: SqlDialect): Promise<void> {
     .addColumn('updated_at', 'text', (col) => col.notNull())
     .addColumn('revoked_at', 'text')
     .addColumn('revoked_reason', 'varchar(500)')
-    .addColumn('emailed_at', 'text')
     .addUniqueConstraint('certificates_participant', ['event_id', 'participant_id'])
     .execute();
   await db.schema

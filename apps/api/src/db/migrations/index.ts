@@ -37,6 +37,8 @@ import * as offlineKeys from './20261130100000_offline_keys.ts';
 import * as paymentReceived from './20261201090000_payment_received.ts';
 import * as certificates from './20261203120000_certificates.ts';
 import * as reportNamesEnglish from './20261202090000_report_names_english.ts';
+import * as passes from './20261203100000_passes.ts';
+import * as emailKinds from './20261203100100_email_kinds.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
 interface DialectMigration {
@@ -82,6 +84,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261130100000_offline_keys': offlineKeys,
   '20261201090000_payment_received': paymentReceived,
   '20261202090000_report_names_english': reportNamesEnglish,
+  '20261203100000_passes': passes,
+  '20261203100100_email_kinds': emailKinds,
   '20261203120000_certificates': certificates,
 };
 

@@ -31,7 +31,6 @@ export interface CertificateTable {
   updated_at: Instant;
   revoked_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
   revoked_reason: ColumnType<string | null, string | null | undefined, string | null>;
-  emailed_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
 }
 
 /** Each version issued: what it said, when and by whom. */

@@ -6,6 +6,7 @@ import {
   CERTIFICATE_MESSAGES,
   CERTIFICATE_PERMISSION,
   CERTIFICATE_REASON_MAX,
+  CERTIFICATE_SENDING_MAX,
   type CertificateCriterion,
   type CertificateIssueOutcome,
 } from '@balcao/contract';
@@ -13,10 +14,19 @@ import { ApiError } from '../../http/api-error.ts';
 import { Id } from '../../http/id-schema.ts';
 import { Nullable } from '../../http/nullable.ts';
 import { auditActor } from '../audit/index.ts';
+import {
+  BatchSchema,
+  drainBatch,
+  registerAttachments,
+  requeueFailed,
+  smtpSender,
+} from '../emails/index.ts';
+import { certificateAttachments, certificateSending, queueCertificateSending } from './sending.ts';
 import { eligibility, eligibilityDto } from './eligibility.ts';
 import { issueJob, startIssue } from './issue.ts';
 import { eventRule, saveRule } from './rule.ts';
 import {
+  CERTIFICATE_EMAIL_KIND,
   certificatesZip,
   downloadCertificate,
   listCertificates,
@@ -76,6 +86,9 @@ const JobSchema = Type.Object({
   ),
 });
 
+const SendingSchema = Type.Intersect([BatchSchema, Type.Object({ withoutEmail: Type.Integer() })]);
+const SendingParams = Type.Object({ id: Id });
+
 const VerificationSchema = Type.Union([
   Type.Object({
     status: Type.Literal('valid'),
@@ -102,6 +115,22 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const managers = { access: [CERTIFICATE_PERMISSION] as const };
   const zone = app.config.eventTimeZone;
   const publicUrl = app.config.publicUrl;
+  registerAttachments(CERTIFICATE_EMAIL_KIND, certificateAttachments(publicUrl));
+
+  // The e-mail sendings run in the background, with the emails module's progress and results;
+  // closing the server waits for them.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(running);
+  });
+  const drain = (batchId: number) => {
+    const work = drainBatch(app.db, batchId, app.config.now, smtpSender)
+      .catch((error: unknown) =>
+        app.log.error({ err: error, batchId }, 'envio de certificados falhou'),
+      )
+      .finally(() => running.delete(work));
+    running.add(work);
+  };
 
   app.get(
     '/certificados/eventos/:eventId/regra',
@@ -250,6 +279,54 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body.reason,
         app.config.now(),
       ),
+  );
+
+  // 'Enviar por e-mail': each valid certificate's PDF to its participant.
+  app.post(
+    '/certificados/eventos/:eventId/enviar',
+    {
+      config: managers,
+      schema: {
+        params: EventParams,
+        body: Type.Object({
+          codes: Type.Optional(
+            Type.Array(Type.String({ maxLength: 64 }), { maxItems: CERTIFICATE_SENDING_MAX }),
+          ),
+        }),
+        response: { 200: SendingSchema },
+      },
+    },
+    async (request) => {
+      const { batchId, withoutEmail } = await queueCertificateSending(
+        app.db,
+        app.config.now(),
+        auditActor(request),
+        request.params.eventId,
+        request.body,
+      );
+      const sending = await certificateSending(app.db, batchId, withoutEmail);
+      drain(batchId);
+      return sending;
+    },
+  );
+
+  app.get(
+    '/certificados/envios/:id',
+    { config: managers, schema: { params: SendingParams, response: { 200: SendingSchema } } },
+    async (request) => certificateSending(app.db, request.params.id),
+  );
+
+  // 'Reenviar falhas': the failed e-mails go again (SMTP down, a full mailbox); the sent ones not.
+  app.post(
+    '/certificados/envios/:id/reenviar',
+    { config: managers, schema: { params: SendingParams, response: { 200: SendingSchema } } },
+    async (request) => {
+      await certificateSending(app.db, request.params.id);
+      await requeueFailed(app.db, request.params.id);
+      const sending = await certificateSending(app.db, request.params.id);
+      drain(request.params.id);
+      return sending;
+    },
   );
 
   // Limited per address (request.ip: the client behind a trusted proxy), per instance.

@@ -21,9 +21,12 @@ import { eventLayout } from '../layouts/index.ts';
 type Db = Kysely<Database>;
 type Certificate = Selectable<CertificateTable>;
 
+/** The kind of the certificates' e-mail sendings (modules/emails, `registerAttachments`). */
+export const CERTIFICATE_EMAIL_KIND = 'certificate';
+
 const instant = (value: string | null): string | null => (value ? toIsoInstant(value) : null);
 
-const toDto = (row: Certificate): CertificateDto => ({
+const toDto = (row: Certificate & { emailed_at?: string | null }): CertificateDto => ({
   code: row.code,
   participantId: row.participant_id,
   name: row.name ?? '',
@@ -32,18 +35,30 @@ const toDto = (row: Certificate): CertificateDto => ({
   updatedAt: toIsoInstant(row.updated_at),
   revokedAt: instant(row.revoked_at),
   revokedReason: row.revoked_reason,
-  emailedAt: instant(row.emailed_at),
+  emailedAt: instant(row.emailed_at ?? null),
 });
 
 /** GET /api/certificados/eventos/{eventId}: every certificate of the event, by name. */
 export async function listCertificates(db: Db, eventId: number): Promise<CertificateListDto> {
   await requireEvent(db, eventId);
   const rows = await db
-    .selectFrom('certificates')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .orderBy('name')
-    .orderBy('id')
+    .selectFrom('certificates as c')
+    .selectAll('c')
+    // When its PDF last went out by e-mail: the certificates' sendings that reached the person.
+    .select((eb) =>
+      eb
+        .selectFrom('email_recipients as r')
+        .innerJoin('email_batches as b', 'b.id', 'r.batch_id')
+        .select((inner) => inner.fn.max('r.sent_at').as('sent'))
+        .where('b.kind', '=', CERTIFICATE_EMAIL_KIND)
+        .whereRef('b.event_id', '=', 'c.event_id')
+        .whereRef('r.participant_id', '=', 'c.participant_id')
+        .where('r.status', '=', 'ENVIADO')
+        .as('emailed_at'),
+    )
+    .where('c.event_id', '=', eventId)
+    .orderBy('c.name')
+    .orderBy('c.id')
     .execute();
   return { eventId, certificates: rows.map(toDto) };
 }
@@ -63,7 +78,7 @@ async function requireCertificate(db: Db, code: string): Promise<Certificate> {
 }
 
 /** A valid certificate's PDF, drawn with its event's 'Certificado' layout (or the default). */
-async function certificatePdf(db: Db, row: Certificate, publicUrl: string): Promise<Buffer> {
+export async function certificatePdf(db: Db, row: Certificate, publicUrl: string): Promise<Buffer> {
   return renderCertificate(
     {
       name: row.name ?? '',

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
+import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { CERTIFICATE_RULE_MESSAGES } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../../app/events/slice';
 import { selectLookups } from '../../app/lookups/slice';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { EmailBatchProgress } from '../../ui/email-batch-progress';
+import { EmailSendingProgress } from '../../ui/email-sending-progress';
 import { EventSelect } from '../../ui/event-select';
 import { PageFrame } from '../../ui/page-frame';
 import { CertificateList } from './certificate-list';
@@ -112,11 +113,25 @@ export function CertificatesPage() {
             sending={sending}
           />
           {batch && (
-            <EmailBatchProgress
-              batch={batch}
-              sending={sending}
-              onRetry={() => dispatch(emailRetryRequested())}
-            />
+            <Card className="page-card mt-4">
+              <Card.Body>
+                <h2 className="h5">Envio dos certificados por e-mail</h2>
+                {batch.withoutEmail > 0 && (
+                  <p>
+                    {batch.withoutEmail}{' '}
+                    {batch.withoutEmail === 1
+                      ? 'certificado válido ficou de fora: o participante não tem'
+                      : 'certificados válidos ficaram de fora: os participantes não têm'}{' '}
+                    e-mail válido.
+                  </p>
+                )}
+                <EmailSendingProgress
+                  batch={batch}
+                  sending={sending}
+                  onRetry={() => dispatch(emailRetryRequested())}
+                />
+              </Card.Body>
+            </Card>
           )}
         </>
       )}

@@ -7,7 +7,7 @@ import {
   type CertificateIssueJobDto,
   type CertificateListDto,
   type CertificateRuleDto,
-  type EmailBatchDto,
+  type CertificateSendingDto,
 } from '@balcao/contract';
 import { callApi, failingTo } from '../../api/call-api';
 import { downloadBlob } from '../../ui/download';
@@ -103,13 +103,15 @@ const issue = failingTo(issueFailed, function* (): SagaIterator {
   yield put(eventChosen(eventId));
 });
 
-/** Follows a sending until every recipient has a result (the e-mail screen's own polling). */
-function* followSending(batch: EmailBatchDto): SagaIterator {
-  yield put(batchUpdated(batch));
-  let current = batch;
+/** Follows a sending until every recipient has a result, then the list's 'E-mail' column. */
+function* followSending(sending: CertificateSendingDto): SagaIterator {
+  yield put(batchUpdated(sending));
+  let current = sending;
   while (!current.done) {
     yield delay(CERTIFICATES_POLL_MS);
-    current = yield call(callApi<EmailBatchDto>, { url: `/api/emails/envios/${current.id}` });
+    current = yield call(callApi<CertificateSendingDto>, {
+      url: CERTIFICATE_PATHS.sending(current.id),
+    });
     yield put(batchUpdated(current));
   }
   const eventId: number | null = yield call(shownEventId);
@@ -119,21 +121,22 @@ function* followSending(batch: EmailBatchDto): SagaIterator {
 const sendEmails = failingTo(emailFailed, function* (): SagaIterator {
   const eventId: number | null = yield call(shownEventId);
   if (eventId === null) return;
-  const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+  const sending: CertificateSendingDto = yield call(callApi<CertificateSendingDto>, {
     method: 'POST',
     url: CERTIFICATE_PATHS.email(eventId),
+    data: {},
   });
-  yield call(followSending, batch);
+  yield call(followSending, sending);
 });
 
 const retryEmails = failingTo(emailFailed, function* (): SagaIterator {
   const { batch: shown }: CertificatesState = yield select(selectCertificates);
   if (!shown) return;
-  const batch: EmailBatchDto = yield call(callApi<EmailBatchDto>, {
+  const sending: CertificateSendingDto = yield call(callApi<CertificateSendingDto>, {
     method: 'POST',
-    url: `/api/emails/envios/${shown.id}/reenviar`,
+    url: CERTIFICATE_PATHS.resend(shown.id),
   });
-  yield call(followSending, batch);
+  yield call(followSending, sending);
 });
 
 const revoke = failingTo(

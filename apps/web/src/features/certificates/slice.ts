@@ -5,7 +5,7 @@ import type {
   CertificateIssueJobDto,
   CertificateRuleDto,
   CertificateRuleRequest,
-  EmailBatchDto,
+  CertificateSendingDto,
 } from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 import {
@@ -31,7 +31,7 @@ export interface CertificatesState extends SettingsFormPhase {
   asking: CertificatesAsking;
   job: CertificateIssueJobDto | null;
   issuing: boolean;
-  batch: EmailBatchDto | null;
+  batch: CertificateSendingDto | null;
   sending: boolean;
   /** The certificate being revoked (its code), and the server's refusal shown in the dialog. */
   revoking: string | null;
@@ -121,7 +121,7 @@ export const certificatesSlice = createSlice({
     emailRetryRequested(state) {
       state.sending = true;
     },
-    batchUpdated(state, action: PayloadAction<EmailBatchDto>) {
+    batchUpdated(state, action: PayloadAction<CertificateSendingDto>) {
       state.batch = action.payload;
       state.sending = !action.payload.done;
     },

@@ -8,10 +8,11 @@ import {
   EMAIL_SUBJECT_MAX,
   PARTICIPANT_STATUSES,
   PARTICIPANT_STATUS_LABELS,
+  type EmailBatchDto,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { EmailBatchProgress } from '../../ui/email-batch-progress';
+import { EmailSendingProgress } from '../../ui/email-sending-progress';
 import { required, textValue, type FieldValue, type FormField } from '../../ui/form-field';
 import { SettingsForm } from '../../ui/settings-form';
 import { selectSelectedEvent } from '../../app/events/slice';
@@ -123,6 +124,22 @@ function SmtpSettings() {
         </dl>
       }
     />
+  );
+}
+
+function BatchProgress({ batch, sending }: { batch: EmailBatchDto; sending: boolean }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Card className="page-card mt-4">
+      <Card.Body>
+        <h2 className="h5">Envio: {batch.subject}</h2>
+        <EmailSendingProgress
+          batch={batch}
+          sending={sending}
+          onRetry={() => dispatch(retryRequested())}
+        />
+      </Card.Body>
+    </Card>
   );
 }
 
@@ -255,13 +272,7 @@ function MessageEditor() {
           </Card.Body>
         </Card>
       )}
-      {batch && (
-        <EmailBatchProgress
-          batch={batch}
-          sending={sending}
-          onRetry={() => dispatch(retryRequested())}
-        />
-      )}
+      {batch && <BatchProgress batch={batch} sending={sending} />}
       <ConfirmDialog
         show={confirming}
         title="Enviar e-mails"

@@ -139,4 +139,61 @@ describe('Gerenciar Participantes', { timeout: 20_000 }, () => {
     );
     expect(screen.queryByText('Registro salvo.')).not.toBeInTheDocument();
   });
+
+  it("sends the selected participant's pass and shows each recipient's result", async () => {
+    const bodies: unknown[] = [];
+    const recipient = {
+      id: 1,
+      name: 'Participante 1',
+      email: 'p1@exemplo.com.br',
+      status: 'ENVIADO',
+      error: null,
+      sentAt: '2025-01-02T13:04:05.000Z',
+    };
+    const sending = {
+      id: 5,
+      eventId: 1,
+      subject: 'Seu ingresso: {evento}',
+      createdAt: '2025-01-02T13:04:05.000Z',
+      total: 1,
+      sent: 1,
+      failed: 0,
+      pending: 0,
+      done: true,
+      recipients: [recipient],
+      withoutEmail: 0,
+      unpaid: 0,
+    };
+    server.use(
+      http.get('/api/events/selected', () => HttpResponse.json(event)),
+      http.get('/api/events/list', () => HttpResponse.json({ data: [event] })),
+      http.get('/api/centers/select', () => HttpResponse.json({ data: [] })),
+      http.get('/api/events/:eventId/participants/select', () =>
+        HttpResponse.json({
+          data: [row(1, { email: 'p1@exemplo.com.br' }), row(2, { status: 'PAYMENT_ERROR' })],
+          recordsTotal: 2,
+          recordsFiltered: 2,
+          confirmed: 0,
+          badgePrints: 0,
+        }),
+      ),
+      http.post('/api/passes/envios', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(sending);
+      }),
+    );
+    const { user } = await renderPage('PARTICIPANTS', { permissions: ['Participant'] });
+    const table = await screen.findByRole('table', { name: 'Participantes' });
+    await user.click(await within(table).findByText('Participante 1'));
+    await user.click(screen.getByRole('button', { name: 'Enviar ingressos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enviar ingressos' });
+    expect(
+      within(dialog).getByLabelText('Somente o participante selecionado (Participante 1)'),
+    ).toBeChecked();
+    await user.click(within(dialog).getByLabelText('Enviar também a quem não está em dia'));
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialog).findByText(/Envio concluído - 1\/1/)).toBeInTheDocument();
+    expect(within(dialog).getByText('p1@exemplo.com.br')).toBeInTheDocument();
+    expect(bodies).toEqual([{ participantIds: [1], includeUnpaid: true, eventId: 1 }]);
+  });
 });
