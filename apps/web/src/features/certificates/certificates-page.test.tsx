@@ -8,6 +8,7 @@ import {
   type CertificateIssueJobDto,
   type CertificateRuleDto,
   type CertificateRuleRequest,
+  type CertificateSendingDto,
 } from '@balcao/contract';
 import { renderPage } from '../../testing/render';
 import { server } from '../../testing/server';
@@ -28,11 +29,36 @@ function fakeCertificates() {
   };
   let certificates: CertificateDto[] = [];
   let polls = 0;
-  const posted: { rule: unknown[]; revoke: unknown[]; issues: number } = {
-    rule: [],
-    revoke: [],
+  const posted = {
+    rule: [] as unknown[],
+    revoke: [] as unknown[],
     issues: 0,
+    sendings: 0,
+    resends: 0,
   };
+  /** Ana's e-mail as the sending reports it; Bruno, without a certificate, is not in it. */
+  const sending = (status: 'PENDENTE' | 'FALHOU' | 'ENVIADO'): CertificateSendingDto => ({
+    id: 9,
+    eventId: 1,
+    subject: 'Seu certificado: Imersão 2026',
+    createdAt: '2026-03-13T12:05:00.000Z',
+    total: 1,
+    sent: status === 'ENVIADO' ? 1 : 0,
+    failed: status === 'FALHOU' ? 1 : 0,
+    pending: status === 'PENDENTE' ? 1 : 0,
+    done: status !== 'PENDENTE',
+    withoutEmail: 0,
+    recipients: [
+      {
+        id: 1,
+        name: 'Ana Souza',
+        email: 'ana@exemplo.com.br',
+        status,
+        error: status === 'FALHOU' ? '550 Caixa postal cheia' : null,
+        sentAt: null,
+      },
+    ],
+  });
   const candidates = (): CertificateCandidateDto[] => {
     const required = rule.criterion === 'min_days' ? (rule.minDays ?? 1) : 1;
     return [
@@ -127,6 +153,15 @@ function fakeCertificates() {
         },
       ];
       return HttpResponse.json(job(true));
+    }),
+    http.post('/api/certificados/eventos/1/enviar', () => {
+      posted.sendings += 1;
+      return HttpResponse.json(sending('PENDENTE'));
+    }),
+    http.get('/api/certificados/envios/9', () => HttpResponse.json(sending('FALHOU'))),
+    http.post('/api/certificados/envios/9/reenviar', () => {
+      posted.resends += 1;
+      return HttpResponse.json(sending('ENVIADO'));
     }),
     http.post('/api/certificados/:code/revogar', async ({ params, request }) => {
       const body = (await request.json()) as { reason: string };
@@ -228,5 +263,34 @@ describe('Certificados', { timeout: 30_000 }, () => {
     // Revoked: no PDF, no second revoking.
     expect(screen.getByRole('button', { name: 'Baixar PDF' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Revogar' })).toBeDisabled();
+  });
+
+  it('sends the certificates by e-mail with a result per recipient, and retries the failed', async () => {
+    const fake = fakeCertificates();
+    const { user } = await renderPage('CERTIFICATES', { permissions: ['Event'] });
+    await user.click(await screen.findByRole('button', { name: 'Editar' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await user.click(await screen.findByRole('button', { name: 'Emitir certificados' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Emitir' }),
+    );
+    const issued = await screen.findByRole('table', { name: 'Certificados emitidos' });
+    await within(issued).findByText('Ana Souza');
+
+    await user.click(screen.getByRole('button', { name: 'Enviar por e-mail' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Enviar certificados por e-mail' });
+    await user.click(within(confirm).getByRole('button', { name: 'Enviar' }));
+
+    expect(await screen.findByText(/Envio concluído - 1\/1/)).toBeInTheDocument();
+    expect(fake.posted.sendings).toBe(1);
+    const recipients = screen.getByRole('table', { name: 'Destinatários' });
+    expect(within(recipients).getByText('Ana Souza').closest('tr')).toHaveTextContent(
+      'Falhou550 Caixa postal cheia',
+    );
+    await user.click(screen.getByRole('button', { name: 'Reenviar falhas' }));
+    await waitFor(() => expect(within(recipients).queryByText('Falhou')).not.toBeInTheDocument());
+    expect(within(recipients).getByText('Ana Souza').closest('tr')).toHaveTextContent('Enviado');
+    expect(fake.posted.resends).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Reenviar falhas' })).not.toBeInTheDocument();
   });
 });
