@@ -123,6 +123,15 @@ describe('certificates', () => {
     expect(await issued.getByRole('row').filter({ hasText: bruno.name }).count()).toBe(0);
     await p.screenshot({ path: `${ARTIFACTS}certificates-admin.png`, fullPage: true });
 
+    // The certificate's own layout, in the editor beside the badge's.
+    await openMenu(p, 'Layouts de impressão');
+    await p.getByRole('tab', { name: 'Certificado', exact: true }).click();
+    await p.getByRole('img', { name: /Certificado, 297 × 210 mm/ }).waitFor();
+    expect(await p.getByLabel('Tamanho da página', { exact: true }).inputValue()).toBe(
+      'a4-landscape',
+    );
+    await p.screenshot({ path: `${ARTIFACTS}certificates-layout.png`, fullPage: true });
+
     // A phone that never signed in, opening the QR's address.
     const phone = await p
       .context()
