@@ -167,6 +167,10 @@ registerPages({
     () => import('./features/attendance/attendance-page'),
     (m) => m.AttendancePage,
   ),
+  CERTIFICATES: lazyPage(
+    () => import('./features/certificates/certificates-page'),
+    (m) => m.CertificatesPage,
+  ),
   IMPORT_PARTICIPANTS: lazyPage(
     () => import('./features/imports/import-page'),
     (m) => m.ImportParticipantsPage,

@@ -40,6 +40,11 @@ describe('menuFor', () => {
     expect(labels(['StoreCheckout'])).toEqual(['Loja Vendas+Caixa', 'Configurar webcam']);
   });
 
+  it("shows 'Certificados' (issue #44) to who edits events", () => {
+    expect(labels(['Event'])).toContain('Certificados');
+    expect(labels(['Attendance', 'Report'])).not.toContain('Certificados');
+  });
+
   it('shows Lista de Presença for Attendance or Report', () => {
     expect(labels(['Attendance'])).toContain('Lista de Presença');
     expect(labels(['Report'])).toContain('Lista de Presença');
@@ -188,6 +193,7 @@ describe('menuGroupsFor', () => {
       'Importar Participantes',
       'Gerenciar Participantes',
       'Lista de Presença',
+      'Certificados',
       'Devolução de Apostilas',
     ]);
     expect(groups['Cupons']).toEqual([

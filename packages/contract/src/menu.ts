@@ -1,3 +1,4 @@
+import { CERTIFICATE_PERMISSION } from './certificates.ts';
 import type { Permission } from './permissions.ts';
 
 /**
@@ -82,6 +83,13 @@ export const MENU = [
     group: 'Credenciamento',
     label: 'Lista de Presença',
     permissions: ['Attendance', 'Report'],
+  },
+  // Not in SPEC.md's menu: an event's certificates of attendance and their verification (issue #44).
+  {
+    page: 'CERTIFICATES',
+    group: 'Credenciamento',
+    label: 'Certificados',
+    permissions: [CERTIFICATE_PERMISSION],
   },
   { page: 'PROFILES', group: 'Configurações', label: 'Perfis de Usuários', permissions: SYSTEM },
   { page: 'USERS', group: 'Configurações', label: 'Usuários', permissions: SYSTEM },

@@ -50,6 +50,12 @@ export function formatDateTime(value: unknown): string {
   return parsed.isValid() ? parsed.format(DATE_TIME_FORMAT) : value;
 }
 
+/** An instant's calendar date, 'DD/MM/YYYY', in the event's zone. */
+export function formatDate(value: string | Date): string {
+  const parsed = inDisplayZone(value);
+  return parsed.isValid() ? parsed.format('DD/MM/YYYY') : '';
+}
+
 /** An instant's time of day in the event's zone: 'HH:mm', or 'HH:mm:ss' with `seconds`. */
 export function formatTime(value: string | Date, seconds = false): string {
   const parsed = inDisplayZone(value);

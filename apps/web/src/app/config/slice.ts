@@ -27,3 +27,4 @@ export const configSlice = createSlice({
 export const { configRequested, configLoaded, configFailed } = configSlice.actions;
 
 export const selectAppMode = (state: WithSlice<typeof configSlice>) => state.config.appMode;
+export const selectConfigLoaded = (state: WithSlice<typeof configSlice>) => state.config.loaded;

@@ -457,6 +457,22 @@ describe('Layouts de impressão', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Alterações não salvas')).not.toBeInTheDocument();
   });
 
+  it("shows the 'Certificado' on an A4 in landscape, with a sample person and the QR of its verification address", async () => {
+    serveLayouts();
+    const { user } = await renderPage('LAYOUTS');
+    await user.click(await screen.findByRole('tab', { name: 'Certificado' }));
+
+    expect(await within(preview()).findByText('Ana Souza')).toBeInTheDocument();
+    expect(preview()).toHaveAccessibleName(/Certificado, 297 × 210 mm/);
+    expect(screen.getByLabelText('Tamanho da página')).toHaveDisplayValue(
+      'A4 paisagem 297 × 210 mm',
+    );
+    expect(screen.getByText('Dados da pré-visualização: Dados de exemplo.')).toBeInTheDocument();
+    // The QR's field is the verification address; a new text may show any certificate field.
+    await user.click(elementButton(/QR: Endereço de verificação \(QR\)$/));
+    expect(screen.getByLabelText('Campo')).toHaveDisplayValue('Endereço de verificação (QR)');
+  });
+
   it('prints a test of the unsaved layout in this tab when no printer is mapped', async () => {
     serveLayouts();
     let sent: unknown;
