@@ -27,3 +27,4 @@ export * from './layouts.ts';
 export * from './layout-defaults.ts';
 export * from './offline.ts';
 export * from './passes.ts';
+export * from './kiosk.ts';

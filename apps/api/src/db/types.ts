@@ -46,6 +46,7 @@ import type { FoodCategoryTable, FoodSettingsTable } from './tables/food.ts';
 import type { EmailBatchTable, EmailRecipientTable, SmtpSettingsTable } from './tables/emails.ts';
 import type { AuditLogTable } from './tables/audit.ts';
 import type { OfflineActionTable, OfflineKeyTable } from './tables/offline.ts';
+import type { KioskEventTable, KioskTable } from './tables/kiosks.ts';
 
 /**
  * The database as Kysely sees it: each table's name and row type. The row types live per area in
@@ -105,6 +106,8 @@ export interface Database {
   layout_images: LayoutImageTable;
   offline_actions: OfflineActionTable;
   offline_keys: OfflineKeyTable;
+  kiosks: KioskTable;
+  kiosk_events: KioskEventTable;
   pix_psp_settings: PixPspSettingsTable;
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;
