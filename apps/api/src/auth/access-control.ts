@@ -13,6 +13,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** A signed-in route a kiosk may call too (`config.kiosk`). */
+  kiosk?: true;
 }
 
 /** The signed-in user of a request and the login (token family) it came through. */
@@ -103,7 +105,12 @@ export const accessControl = fp<AccessControlOptions>(
       }
       // HEAD routes mirror their GET and share its declaration.
       for (const method of methods.filter((m) => m !== 'HEAD')) {
-        table.push({ method, url: route.url, access });
+        table.push({
+          method,
+          url: route.url,
+          access,
+          ...(route.config?.kiosk === true ? { kiosk: true as const } : {}),
+        });
       }
       if (access !== 'public') {
         const guard =
