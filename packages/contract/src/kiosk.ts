@@ -1,3 +1,5 @@
+import type { PrintJobStatus } from './printing.ts';
+
 /**
  * The self-service kiosk (issue #43, docs/kiosk-api.md): its wire and its pt-BR answers. Not in
  * SPEC.md's menu: the labels are new, in the same voice.
@@ -70,7 +72,7 @@ export interface KioskRow {
   lastPrint: {
     jobId: number;
     title: string;
-    status: 'queued' | 'printing' | 'done' | 'failed';
+    status: PrintJobStatus;
     error: string | null;
     at: string;
   } | null;

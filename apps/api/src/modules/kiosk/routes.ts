@@ -1,8 +1,10 @@
 import rateLimit from '@fastify/rate-limit';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { KIOSK_REPRINT_POLICIES } from '@balcao/contract';
+import { KIOSK_REPRINT_POLICIES, PRINT_JOB_STATUSES } from '@balcao/contract';
+import { signedIn } from '../../auth/access-control.ts';
 import { ApiError } from '../../http/api-error.ts';
+import { PrintJob, readOwnJob } from '../../printing/files.ts';
 import { Id } from '../../http/id-schema.ts';
 import { auditActor } from '../audit/index.ts';
 import {
@@ -10,7 +12,6 @@ import {
   checkAtKiosk,
   clearHelp,
   heartbeat,
-  kioskJob,
   listKiosks,
   printAtKiosk,
   reprintLast,
@@ -33,7 +34,7 @@ const ADMIN = ['System'] as const;
 
 const Pin = Type.String({ maxLength: 16 });
 const Policy = Type.Enum(KIOSK_REPRINT_POLICIES);
-const JobStatus = Type.Enum(['queued', 'printing', 'done', 'failed'] as const);
+const JobStatus = Type.Enum(PRINT_JOB_STATUSES);
 const UserIdParams = Type.Object({ userId: Id });
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -142,22 +143,14 @@ export const kioskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => printAtKiosk(app.db, auditActor(request), now(), request.body),
   );
 
+  // The kiosk follows its badge until the agent reports it (the desk's GET /prints/jobs/{id}).
   app.get(
     '/kiosk/jobs/:id',
     {
       config: KIOSK,
-      schema: {
-        params: Type.Object({ id: Id }),
-        response: {
-          200: Type.Object({
-            id: Type.Integer(),
-            status: JobStatus,
-            error: Nullable(Type.String()),
-          }),
-        },
-      },
+      schema: { params: Type.Object({ id: Id }), response: { 200: PrintJob } },
     },
-    async (request) => kioskJob(app.db, auditActor(request), request.params.id),
+    async (request) => readOwnJob(app.db, request.params.id, signedIn(request).user.id),
   );
 
   app.post('/kiosk/help', { config: { ...KIOSK, rateLimit: limited } }, async (request, reply) => {

@@ -27,12 +27,7 @@ import type { Database } from '../../db/types.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { loadPermissions } from '../../auth/signed-in-user.ts';
 import { ApiError, conflict, invalidRequest, notFound } from '../../http/api-error.ts';
-import {
-  mappedPrinter,
-  requeueJob,
-  type PrintJobStatus,
-  type PrintOutcome,
-} from '../../printing/queue.ts';
+import { mappedPrinter, requeueJob, type PrintOutcome } from '../../printing/queue.ts';
 import { type AuditActor, recordAudit } from '../audit/index.ts';
 import {
   checkParticipant,
@@ -227,18 +222,6 @@ export async function printAtKiosk(
     .where('user_id', '=', kiosk.id)
     .execute();
   return outcome;
-}
-
-/** GET /kiosk/jobs/:id: a job of this kiosk's, as its printer left it. */
-export async function kioskJob(db: Db, kiosk: AuditActor, jobId: number) {
-  const job = await db
-    .selectFrom('print_jobs')
-    .select(['id', 'status', 'error'])
-    .where('id', '=', jobId)
-    .where('user_id', '=', kiosk.id)
-    .executeTakeFirst();
-  if (!job) throw notFound('Trabalho de impressão não encontrado.');
-  return { id: job.id, status: job.status as PrintJobStatus, error: job.error };
 }
 
 /** POST /kiosk/help: 'Preciso de ajuda', shown on 'Quiosques' until staff answer it. */
