@@ -157,7 +157,7 @@ function GreetingScreen({ kiosk }: { kiosk: KioskStationState }) {
         aria-invalid={problem ? true : undefined}
         onChange={(event) => dispatch(badgeNameChanged(event.target.value))}
       />
-      <p id="kiosk-badge-name-help" className={problem ? 'kiosk-error' : 'kiosk-help'}>
+      <p id="kiosk-badge-name-help" className={problem ? 'kiosk-error' : 'kiosk-help-text'}>
         {problem ?? `${characters} de ${BADGE_NAME_MAX} caracteres`}
       </p>
       <div className="kiosk-row">
