@@ -41,6 +41,7 @@ import { layoutRoutes } from './modules/layouts/routes.ts';
 import { offlineRoutes } from './modules/offline/routes.ts';
 import { kioskRoutes } from './modules/kiosk/routes.ts';
 import { pixRoutes } from './modules/pix/routes.ts';
+import { passRoutes } from './modules/passes/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
 import { lotteryRoutes } from './modules/lottery/routes.ts';
 import { participantRoutes } from './modules/participants/routes.ts';
@@ -110,6 +111,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(offlineRoutes);
   await api.register(pixRoutes);
   await api.register(emailRoutes);
+  await api.register(passRoutes);
   await api.register(auditRoutes);
 };
 

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { resealPspSecrets, resealTotpSecrets } from './auth/totp-key-rotation.ts';
+import { resealPassKey, resealPspSecrets, resealTotpSecrets } from './auth/totp-key-rotation.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -30,7 +30,7 @@ app.addHook('onClose', async () => {
 });
 if (!config.totpKeyConfigured) {
   app.log.warn(
-    'BALCAO_TOTP_KEY não definida: os segredos de autenticação em dois fatores e os da conexão PIX com o PSP (client_secret, chave privada, segredo do webhook) ficam cifrados com a chave de desenvolvimento, que qualquer cópia do código conhece (docs/deploy.md).',
+    'BALCAO_TOTP_KEY não definida: os segredos de autenticação em dois fatores e os da conexão PIX com o PSP (client_secret, chave privada, segredo do webhook) e a chave dos ingressos ficam cifrados com a chave de desenvolvimento, que qualquer cópia do código conhece (docs/deploy.md).',
   );
 }
 if (applied.length > 0) app.log.info({ migrations: applied }, 'Migrações aplicadas');
@@ -55,6 +55,14 @@ if (config.totpKeyConfigured) {
   if (psp === 'unreadable') {
     app.log.warn(
       'Segredos da conexão PIX que nenhuma chave abre: salve a conexão de novo em Configuração PIX',
+    );
+  }
+  const pass = await resealPassKey(db, config.totpKey, config.totpPreviousKeys);
+  if (pass === 'resealed')
+    app.log.info('Chave de assinatura dos ingressos cifrada de novo com BALCAO_TOTP_KEY');
+  if (pass === 'unreadable') {
+    app.log.warn(
+      'Chave de assinatura dos ingressos que nenhuma chave abre: nenhum ingresso pode ser emitido (docs/passes-api.md)',
     );
   }
 }

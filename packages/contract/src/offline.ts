@@ -50,6 +50,8 @@ export interface OfflineParticipant {
   coursewareId: string | null;
   coursewareSerial: string | null;
   accreditedAt: string | null;
+  /** The version of the participant's current pass: an older scanned pass was reissued. */
+  passVersion: number;
 }
 
 export interface OfflineCenter {
@@ -69,6 +71,8 @@ export interface OfflineReplicaDto {
   };
   /** Hex salt of `offlineLookupKey`, the event's own. */
   lookupSalt: string;
+  /** Hex Ed25519 key the desk checks scanned passes with (passes.ts `checkPassFor`). */
+  passPublicKey: string;
   /** True when this is the whole event (no `since`): the desk replaces what it holds. */
   full: boolean;
   /** More pages follow: ask again with this as `afterId`; null on the last page. */

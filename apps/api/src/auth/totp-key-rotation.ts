@@ -93,3 +93,27 @@ export async function resealPspSecrets(
   }
   return 'resealed';
 }
+
+/**
+ * The passes' signing key (modules/passes, docs/passes-api.md), sealed under the same key: sealed
+ * again at the same startup. 'unreadable' means no key opens it: no pass can be issued until an
+ * administrator makes a new key pair (every pass sent before then stops verifying).
+ */
+export async function resealPassKey(
+  db: Kysely<Database>,
+  key: Buffer,
+  previous: readonly Buffer[],
+): Promise<'resealed' | 'unchanged' | 'unreadable'> {
+  const row = await db.selectFrom('pass_keys').select('private_key_sealed').executeTakeFirst();
+  if (!row || opens([key], row.private_key_sealed)) return 'unchanged';
+  try {
+    const sealed = sealTotpSecret(
+      key,
+      openTotpSecret([key, ...previous, DEVELOPMENT_TOTP_KEY], row.private_key_sealed),
+    );
+    await db.updateTable('pass_keys').set({ private_key_sealed: sealed }).execute();
+  } catch {
+    return 'unreadable';
+  }
+  return 'resealed';
+}

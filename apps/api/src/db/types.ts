@@ -46,6 +46,7 @@ import type { FoodCategoryTable, FoodSettingsTable } from './tables/food.ts';
 import type { EmailBatchTable, EmailRecipientTable, SmtpSettingsTable } from './tables/emails.ts';
 import type { AuditLogTable } from './tables/audit.ts';
 import type { OfflineActionTable, OfflineKeyTable } from './tables/offline.ts';
+import type { PassKeyTable } from './tables/passes.ts';
 import type { KioskEventTable, KioskTable } from './tables/kiosks.ts';
 
 /**
@@ -112,4 +113,5 @@ export interface Database {
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;
   pix_refunds: PixRefundTable;
+  pass_keys: PassKeyTable;
 }

@@ -65,6 +65,7 @@ export function emptyReplica(eventId: number): OfflineReplicaDto {
   return {
     event: { id: eventId, name: 'Evento', linkCourseware: false, printEnabled: true },
     lookupSalt: '0'.repeat(64),
+    passPublicKey: '0'.repeat(64),
     full: true,
     nextAfterId: null,
     participants: [],

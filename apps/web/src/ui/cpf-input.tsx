@@ -1,6 +1,12 @@
 import type { KeyboardEvent, Ref } from 'react';
 import Form from 'react-bootstrap/Form';
-import { CPF_DISPLAY_LENGTH, cpfDigits, formatCpf } from '@balcao/contract';
+import {
+  CPF_DISPLAY_LENGTH,
+  PASS_MAX_LENGTH,
+  cpfDigits,
+  formatCpf,
+  passBeingTyped,
+} from '@balcao/contract';
 
 export interface CpfInputProps {
   id?: string;
@@ -14,6 +20,11 @@ export interface CpfInputProps {
   autoFocus?: boolean;
   placeholder?: string;
   'aria-label'?: string;
+  /**
+   * The field also takes a participant's pass (issue #43): a scanned 'BP1.…' is kept as typed
+   * (upper case), and `value`, `onChange` and `onEnter` carry it instead of digits.
+   */
+  acceptPass?: boolean;
 }
 
 /**
@@ -21,14 +32,24 @@ export interface CpfInputProps {
  * 000.000.000-00 (14 characters), Escape clears, Enter submits.
  */
 export function CpfInput(props: CpfInputProps) {
-  const { value, onChange, onEnter, inputRef, placeholder = '000.000.000-00', ...rest } = props;
+  const {
+    value,
+    onChange,
+    onEnter,
+    inputRef,
+    acceptPass = false,
+    placeholder = '000.000.000-00',
+    ...rest
+  } = props;
+  const pass = acceptPass ? passBeingTyped(value) : null;
+  const read = (typed: string) => (acceptPass ? passBeingTyped(typed) : null) ?? cpfDigits(typed);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
       onChange('');
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      onEnter?.(cpfDigits(value));
+      onEnter?.(pass ?? cpfDigits(value));
     }
   };
   return (
@@ -38,10 +59,10 @@ export function CpfInput(props: CpfInputProps) {
       type="text"
       inputMode="numeric"
       autoComplete="off"
-      maxLength={CPF_DISPLAY_LENGTH}
+      maxLength={pass === null ? CPF_DISPLAY_LENGTH : PASS_MAX_LENGTH}
       placeholder={placeholder}
-      value={formatCpf(value)}
-      onChange={(event) => onChange(cpfDigits(event.target.value))}
+      value={pass ?? formatCpf(value)}
+      onChange={(event) => onChange(read(event.target.value))}
       onKeyDown={onKeyDown}
     />
   );

@@ -36,6 +36,8 @@ import * as pixOneActiveCharge from './20261130090100_pix_one_active_charge.ts';
 import * as offlineKeys from './20261130100000_offline_keys.ts';
 import * as paymentReceived from './20261201090000_payment_received.ts';
 import * as reportNamesEnglish from './20261202090000_report_names_english.ts';
+import * as passes from './20261203100000_passes.ts';
+import * as emailKinds from './20261203100100_email_kinds.ts';
 import * as kiosks from './20261203110000_kiosks.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
@@ -82,6 +84,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261130100000_offline_keys': offlineKeys,
   '20261201090000_payment_received': paymentReceived,
   '20261202090000_report_names_english': reportNamesEnglish,
+  '20261203100000_passes': passes,
+  '20261203100100_email_kinds': emailKinds,
   '20261203110000_kiosks': kiosks,
 };
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Instant } from './columns.ts';
 
 /** E-mails and their sending (emails). */
@@ -22,6 +22,8 @@ export interface EmailBatchTable {
   subject: string;
   body: string;
   statuses: string;
+  /** 'message' ('Enviar e-mails'), or a kind whose module attaches files per recipient ('pass'). */
+  kind: ColumnType<string, string | undefined, string>;
   created_by: number;
   created_at: Instant;
 }

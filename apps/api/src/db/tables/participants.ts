@@ -34,6 +34,8 @@ export interface ParticipantTable extends Dated {
   courseware_id: string | null;
   /** When 'Anonimizar participante' replaced the personal data; null for everyone else. */
   anonymized_at: ColumnType<Instant | null, Instant | null | undefined, Instant | null>;
+  /** The version the participant's current pass carries; 'Reemitir ingresso' raises it (passes). */
+  pass_version: ColumnType<number, number | undefined, number>;
 }
 
 /** One row per badge print: who was accredited, when, by whom, at which desk. */

@@ -8,6 +8,7 @@ import { invalidRequest } from '../../http/api-error.ts';
 import {
   checkParticipant,
   checkParticipantById,
+  checkParticipantByPass,
   exchangeCourseware,
   linkCourseware,
   printBadge,
@@ -36,9 +37,11 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // The exchange desk verifies the participant with the same check.
       config: { access: ['Subscription', 'ChangeCourseware'] },
       schema: {
-        // A typed CPF, or the participant's id (the desk opened from a list of masked CPFs).
+        // A typed CPF, a scanned pass (issue #43), or the participant's id (the desk opened from
+        // a list of masked CPFs).
         querystring: Type.Object({
           cpf: Type.Optional(Type.String({ maxLength: 20 })),
+          pass: Type.Optional(Type.String({ maxLength: 200 })),
           participantId: Type.Optional(Id),
           eventId: Id,
         }),
@@ -46,9 +49,12 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { cpf, participantId, eventId } = request.query;
+      const { cpf, pass, participantId, eventId } = request.query;
       if (participantId !== undefined) return checkParticipantById(app.db, participantId, eventId);
-      if (cpf === undefined) throw invalidRequest("Informe o campo 'cpf' ou 'participantId'.");
+      if (pass !== undefined) return checkParticipantByPass(app.db, pass, eventId);
+      if (cpf === undefined) {
+        throw invalidRequest("Informe o campo 'cpf', 'pass' ou 'participantId'.");
+      }
       return checkParticipant(
         app.db,
         { actor: auditActor(request), at: app.config.now() },

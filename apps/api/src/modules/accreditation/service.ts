@@ -1,6 +1,7 @@
 import { type AuditActor, recordAudit, recordCpfView } from '../audit/index.ts';
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import {
+  PASS_PROBLEM_MESSAGES,
   ALREADY_HOLDS_COURSEWARE_MESSAGE,
   badgeNameProblem,
   badgePrintProblem,
@@ -17,6 +18,7 @@ import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { renderBadge } from '../../printing/documents/index.ts';
 import { eventLayout } from '../layouts/index.ts';
+import { checkPass } from '../passes/index.ts';
 import { queuePrint, type PrintOutcome } from '../../printing/queue.ts';
 import {
   COURSEWARE_NOT_FOUND,
@@ -136,6 +138,24 @@ export async function checkParticipantById(
   const event = { id: eventId, name: row.event_name, linkCourseware: Boolean(row.link_courseware) };
   const badgeJobs = await badgeJobCounts(db, participant);
   return { status: accreditationStatus(participant, event), participant, event, badgeJobs };
+}
+
+/**
+ * The same check by a scanned pass (issue #43): its signature, event, version and erasure judged
+ * by passes, then the participant as by id. A refused pass says why in its own words (never 'CPF
+ * inválido'); a participant the pass names but the event lacks is the CPF's 404.
+ */
+export async function checkParticipantByPass(
+  db: Db,
+  pass: string,
+  eventId: number,
+): Promise<CheckAnswer> {
+  const checked = await checkPass(db, eventId, pass);
+  if ('problem' in checked) {
+    const message = PASS_PROBLEM_MESSAGES[checked.problem];
+    throw checked.problem === 'not_found' ? notFound(message) : invalidRequest(message);
+  }
+  return checkParticipantById(db, checked.participantId, eventId);
 }
 
 /** A participant of the event with the event's print and course settings; 404 otherwise. */

@@ -15,6 +15,7 @@ import {
 } from './service.ts';
 import { Id } from '../../http/id-schema.ts';
 import { Nullable } from '../../http/nullable.ts';
+import { BatchSchema } from './schemas.ts';
 
 const SmtpConfigSchema = Type.Object({
   host: Type.String(),
@@ -31,35 +32,6 @@ const DraftSchema = Type.Object({
   }),
   subject: Type.String({ maxLength: EMAIL_SUBJECT_MAX }),
   body: Type.String({ maxLength: EMAIL_BODY_MAX }),
-});
-
-const STATUS = Type.Union([
-  Type.Literal('PENDENTE'),
-  Type.Literal('ENVIANDO'),
-  Type.Literal('ENVIADO'),
-  Type.Literal('FALHOU'),
-]);
-
-const BatchSchema = Type.Object({
-  id: Type.Integer(),
-  eventId: Type.Integer(),
-  subject: Type.String(),
-  createdAt: Type.String(),
-  total: Type.Integer(),
-  sent: Type.Integer(),
-  failed: Type.Integer(),
-  pending: Type.Integer(),
-  done: Type.Boolean(),
-  recipients: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      name: Type.String(),
-      email: Type.String(),
-      status: STATUS,
-      error: Nullable(Type.String()),
-      sentAt: Nullable(Type.String()),
-    }),
-  ),
 });
 
 const BatchParams = Type.Object({ id: Id });

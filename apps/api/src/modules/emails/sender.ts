@@ -1,8 +1,18 @@
 import nodemailer from 'nodemailer';
+import type { EmailAttachment } from './attachments.ts';
+
+/** One e-mail to one address; `html` and `attachments` when its sending's kind adds them. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: EmailAttachment[];
+}
 
 /** What the queue needs from SMTP: one message to one address, and a goodbye. */
 export interface MailSender {
-  send(message: { to: string; subject: string; text: string }): Promise<void>;
+  send(message: MailMessage): Promise<void>;
   close(): void;
 }
 
@@ -30,8 +40,16 @@ export function smtpSender(server: SmtpServer): MailSender {
     socketTimeout: 30_000,
   });
   return {
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from: server.sender, to, subject, text });
+    async send({ to, subject, text, html, attachments }) {
+      await transport.sendMail({
+        from: server.sender,
+        to,
+        subject,
+        text,
+        ...(html === undefined ? {} : { html }),
+        // A cid makes the part inline (the HTML shows it); without one it is a file.
+        ...(attachments ? { attachments: attachments.map((file) => ({ ...file })) } : {}),
+      });
     },
     close: () => transport.close(),
   };

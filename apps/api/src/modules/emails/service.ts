@@ -13,6 +13,7 @@ import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { requireEvent } from '../events/index.ts';
 import type { MailSender, SmtpServer } from './sender.ts';
+import { attachmentsFor, MESSAGE_KIND } from './attachments.ts';
 
 /** 'Enviar e-mails' (docs/emails-api.md): SMTP settings, preview, the queue and its results. */
 
@@ -158,18 +159,56 @@ export async function queueBatch(
 ): Promise<number> {
   checkDraft(draft);
   await eventName(db, draft.eventId);
-  if (!(await smtpServer(db))) throw conflict('Configure o servidor SMTP antes de enviar.');
   const recipients = (await participantsOf(db, draft)).filter(hasEmail);
-  if (recipients.length === 0)
-    throw invalidRequest('Nenhum participante com e-mail nas situações escolhidas.');
+  return queueSending(db, now, userId, {
+    eventId: draft.eventId,
+    kind: MESSAGE_KIND,
+    subject: draft.subject,
+    body: draft.body,
+    statuses: draft.statuses,
+    recipients: recipients.map((r) => ({ participantId: r.id, name: r.name, email: r.email })),
+    none: 'Nenhum participante com e-mail nas situações escolhidas.',
+  });
+}
+
+/** A sending as another module queues it (the passes): its kind builds what each e-mail adds. */
+export interface Sending {
+  eventId: number;
+  kind: string;
+  subject: string;
+  body: string;
+  statuses: readonly string[];
+  recipients: readonly { participantId: number; name: string; email: string }[];
+  /** The refusal when no one is left to send to. */
+  none: string;
+}
+
+/** A valid-looking address (the one check 'Enviar e-mails' applies). */
+export const isEmailAddress = (email: string | null): email is string =>
+  email !== null && /^[^\s@]+@[^\s@]+$/.test(email.trim());
+
+/**
+ * Queues a sending in one transaction: its batch row and one PENDENTE row per recipient; the
+ * caller then drains it (`drainBatch`). SMTP must be configured; someone must be on the list.
+ */
+export async function queueSending(
+  db: Db,
+  now: Date,
+  userId: number,
+  sending: Sending,
+): Promise<number> {
+  if (!(await smtpServer(db))) throw conflict('Configure o servidor SMTP antes de enviar.');
+  const { recipients } = sending;
+  if (recipients.length === 0) throw invalidRequest(sending.none);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('email_batches')
       .values({
-        event_id: draft.eventId,
-        subject: draft.subject,
-        body: draft.body,
-        statuses: JSON.stringify(draft.statuses),
+        event_id: sending.eventId,
+        subject: sending.subject,
+        body: sending.body,
+        statuses: JSON.stringify(sending.statuses),
+        kind: sending.kind,
         created_by: userId,
         created_at: now.toISOString(),
       })
@@ -181,7 +220,7 @@ export async function queueBatch(
         .values(
           recipients.slice(start, start + 500).map((r) => ({
             batch_id: id,
-            participant_id: r.id,
+            participant_id: r.participantId,
             name: r.name,
             email: r.email.trim(),
             status: 'PENDENTE' as const,
@@ -193,6 +232,11 @@ export async function queueBatch(
     }
     return id;
   });
+}
+
+/** A kind whose module did not register its builder: its e-mails fail rather than go bare. */
+async function missingAttachments(): Promise<never> {
+  throw new Error('Anexos deste envio indisponíveis neste servidor.');
 }
 
 /** A retry: the failed recipients of the sending go back in the queue; sent ones are left. */
@@ -264,13 +308,23 @@ export async function drainBatch(
   const server = await smtpServer(db);
   if (!server) return;
   const event = await eventName(db, batch.event_id);
+  const build =
+    batch.kind === MESSAGE_KIND ? undefined : (attachmentsFor(batch.kind) ?? missingAttachments);
   const sender = openSender(server);
   try {
     for (;;) {
       const next = await db
         .selectFrom('email_recipients as r')
         .leftJoin('participants as p', 'p.id', 'r.participant_id')
-        .select(['r.id', 'r.name', 'r.email', 'p.usual_name', 'p.cpf', 'p.pacote'])
+        .select([
+          'r.id',
+          'r.name',
+          'r.email',
+          'r.participant_id',
+          'p.usual_name',
+          'p.cpf',
+          'p.pacote',
+        ])
         .where('r.batch_id', '=', batchId)
         .where('r.status', '=', 'PENDENTE')
         .orderBy('r.id')
@@ -285,10 +339,17 @@ export async function drainBatch(
       if (Number(claimed.numUpdatedRows) === 0) continue;
       const values = valuesOf({ ...next, cpf: next.cpf ?? '' }, event);
       try {
+        const extras = await build?.(db, {
+          eventId: batch.event_id,
+          participantId: next.participant_id,
+          name: next.name,
+        });
         await sender.send({
           to: next.email,
           subject: fillPlaceholders(batch.subject, values),
           text: fillPlaceholders(batch.body, values),
+          ...(extras?.html === undefined ? {} : { html: extras.html }),
+          ...(extras ? { attachments: extras.attachments } : {}),
         });
         await db
           .updateTable('email_recipients')

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   OFFLINE_REPLICA_PAGE,
+  passKeyToHex,
   type OfflineParticipant,
   type OfflineReplicaDto,
 } from '@balcao/contract';
@@ -10,6 +11,7 @@ import { ApiError, invalidRequest } from '../../http/api-error.ts';
 import { type AuditActor, recordExport } from '../audit/index.ts';
 import { requireEvent, selectedEventId } from '../events/index.ts';
 import { participantQuery, toParticipantDto } from '../participants/index.ts';
+import { passPublicKeyFor } from '../passes/index.ts';
 import { type BackgroundKeyer, cpfTag, keyWithin } from './keys.ts';
 
 type Db = Kysely<Database>;
@@ -124,12 +126,13 @@ export async function readReplica(
       coursewareId: dto.coursewareId,
       coursewareSerial: dto.coursewareSerial,
       accreditedAt: dto.accreditedAt,
+      passVersion: Number(row.pass_version),
     });
   }
   const firstPage = query.afterId === undefined;
   if (since !== undefined && firstPage) removed.push(...(await removedSince(db, since)));
 
-  const [centers, total] = await Promise.all([
+  const [centers, total, passKey] = await Promise.all([
     db
       .selectFrom('centers')
       .leftJoin('cities', 'cities.id', 'centers.city_id')
@@ -142,6 +145,7 @@ export async function readReplica(
       .where('event_id', '=', event.id)
       .where('anonymized_at', 'is', null)
       .executeTakeFirstOrThrow(),
+    passPublicKeyFor(db, event.id),
   ]);
   if (participants.length > 0) {
     // Personal data leaving the server for a device: on the record, like an export, every page
@@ -165,6 +169,7 @@ export async function readReplica(
       printEnabled: Boolean(event.print_enabled),
     },
     lookupSalt: saltHex,
+    passPublicKey: passKeyToHex(passKey),
     full: since === undefined,
     participants,
     removed,

@@ -21,6 +21,7 @@ const OfflineParticipantSchema = Type.Object({
   coursewareId: Nullable(Type.String()),
   coursewareSerial: Nullable(Type.String()),
   accreditedAt: Nullable(Type.String()),
+  passVersion: Type.Integer(),
 });
 
 const ReplicaSchema = Type.Object({
@@ -31,6 +32,7 @@ const ReplicaSchema = Type.Object({
     printEnabled: Type.Boolean(),
   }),
   lookupSalt: Type.String(),
+  passPublicKey: Type.String(),
   full: Type.Boolean(),
   nextAfterId: Nullable(Type.Integer()),
   participants: Type.Array(OfflineParticipantSchema),

@@ -62,7 +62,7 @@ export async function anonymizeParticipant(
     // Conditional, so of two simultaneous calls only one anonymises and the other is refused.
     const changed = await trx
       .updateTable('participants')
-      .set({
+      .set((eb) => ({
         cpf,
         name: ANONYMIZED_NAME,
         usual_name: null,
@@ -72,7 +72,9 @@ export async function anonymizeParticipant(
         business: null,
         anonymized_at: stamp,
         date_updated: stamp,
-      })
+        // Every pass sent before stops matching, on the server and in any replica still held.
+        pass_version: eb('pass_version', '+', 1),
+      }))
       .where('id', '=', participantId)
       .where('anonymized_at', 'is', null)
       .executeTakeFirst();

@@ -32,3 +32,4 @@ export {
 export { printable, renderLayoutPages, type PrintableLayout } from './pdf.ts';
 export { preparePictures, SVG_EMBEDDED_IMAGE, type LayoutPicture } from './pictures.ts';
 export { firstPageView } from './pdf-background.ts';
+export { PASS_PAGE_MM, renderPassPdf, type PassPdfInput } from './pass.ts';

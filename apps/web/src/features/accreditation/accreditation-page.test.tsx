@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import {
   NOT_REGISTERED_MESSAGE,
+  PASS_PROBLEM_MESSAGES,
   PENDING_MESSAGE,
   accreditationStatus,
   silentPrinterText,
@@ -391,6 +392,48 @@ describe('Participantes (limited)', { timeout: 20_000 }, () => {
       expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toHaveFocus(),
     );
     expect(calls.checks).toEqual([`${maria.cpf}@1`]);
+  });
+
+  it('finds the participant by a scanned pass, and says why a refused pass is refused', async () => {
+    const maria = participant(3);
+    const calls = serveDesk([maria]);
+    const good = `BP1.1.3.1.${'A'.repeat(103)}`;
+    const stale = `BP1.1.3.0.${'B'.repeat(103)}`;
+    const passes: string[] = [];
+    server.use(
+      http.get('/api/subscriptions/participant/check', ({ request }) => {
+        const pass = new URL(request.url).searchParams.get('pass');
+        passes.push(pass ?? '');
+        if (pass === good) {
+          return HttpResponse.json({
+            status: accreditationStatus(maria, event),
+            participant: maria,
+            event: { id: event.id, name: event.name, linkCourseware: event.linkCourseware },
+          });
+        }
+        return HttpResponse.json(
+          { error: 'invalid_request', error_description: PASS_PROBLEM_MESSAGES.reissued },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user } = await openDesk();
+    await waitFor(() => expect(cpfField()).toHaveFocus());
+
+    // A USB scanner types the QR's text into the CPF field, lower case or not, then Enter.
+    await user.keyboard(`${good.toLowerCase()}{Enter}`);
+    expect(await screen.findByText('Maria Aparecida 3')).toBeInTheDocument();
+    expect(passes).toEqual([good]);
+    expect(calls.checks).toEqual([]);
+
+    await personPause();
+    await user.clear(cpfField());
+    await user.type(cpfField(), `${stale}{Enter}`);
+    expect(await screen.findByText(PASS_PROBLEM_MESSAGES.reissued)).toBeInTheDocument();
+    expect(screen.queryByText('CPF inválido.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Maria Aparecida 3')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(passes).toEqual([good, stale]);
   });
 
   it("shows 'Nenhum evento selecionado' without an event", async () => {

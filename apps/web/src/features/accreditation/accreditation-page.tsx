@@ -14,6 +14,7 @@ import {
   PARTICIPANT_STATUS_LABELS,
   PENDING_MESSAGE,
   cpfDigits,
+  passBeingTyped,
   formatCpf,
   type AccreditationStatus,
   type BadgeJobCounts,
@@ -192,6 +193,7 @@ export function AccreditationPage() {
                     inputRef={cpfRef}
                     value={desk.cpf}
                     autoFocus
+                    acceptPass
                     onChange={(digits) => dispatch(cpfChanged(digits))}
                     onEnter={() => verify()}
                   />
@@ -205,7 +207,7 @@ export function AccreditationPage() {
                 </div>
               </Form>
               <div className="mt-2">
-                <QrScanner onScan={(text) => verify(cpfDigits(text))} />
+                <QrScanner onScan={(text) => verify(passBeingTyped(text) ?? cpfDigits(text))} />
               </div>
               <div className="mt-3" role="status" aria-live="polite">
                 <DeskOutcomeAlert outcome={desk.outcome} />

@@ -2,7 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import {
   maskCpf,
+  newPassPrivateKey,
   offlineLookupKey,
+  PASS_PROBLEM_MESSAGES,
+  passKeyToHex,
+  passPublicKey,
+  signPass,
   withCheckDigits,
   type OfflineAction,
   type OfflineParticipant,
@@ -21,6 +26,7 @@ import { selectAccreditation } from './slice';
 import { deskSyncRequested } from './offline-sync';
 
 const SALT = 'ab'.repeat(32);
+const PASS_KEY = newPassPrivateKey();
 const event = eventDto({ id: 1, name: 'Congresso Nacional 2025', linkCourseware: false });
 
 async function guest(id: number, overrides: Partial<OfflineParticipant> = {}) {
@@ -37,6 +43,7 @@ async function guest(id: number, overrides: Partial<OfflineParticipant> = {}) {
     coursewareId: null,
     coursewareSerial: null,
     accreditedAt: null,
+    passVersion: 1,
     ...overrides,
   };
   return { cpf, participant };
@@ -46,6 +53,7 @@ const replicaOf = (participants: OfflineParticipant[]): OfflineReplicaDto => ({
   ...emptyReplica(event.id),
   event: { id: event.id, name: event.name, linkCourseware: false, printEnabled: true },
   lookupSalt: SALT,
+  passPublicKey: passKeyToHex(passPublicKey(PASS_KEY)),
   participants,
   centers: [{ id: 7, name: 'Núcleo Fortaleza', city: 'Fortaleza', color: '#2a9d8f' }],
   total: participants.length,
@@ -187,6 +195,33 @@ describe('the accreditation desk without the server', { timeout: 30_000 }, () =>
       await screen.findByText('Participante com pendências. Favor dirigir-se ao comercial.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Imprimir crachá' })).toBeDisabled();
+  });
+
+  it('checks a scanned pass on the replica: the signature, the event and the version', async () => {
+    const lia = await guest(3, { passVersion: 2 });
+    serveUp([lia.participant]);
+    const { store, user } = await renderPage('SUBSCRIPTION', { permissions: ['Subscription'] });
+    await waitFor(() => expect(connection(store).readAt).not.toBeNull());
+    serverDown();
+    const pass = (claims: { eventId: number; version: number }, key = PASS_KEY) =>
+      signPass({ participantId: 3, ...claims }, key);
+
+    await user.type(screen.getByLabelText('CPF'), `${pass({ eventId: 1, version: 2 })}{Enter}`);
+    expect(await screen.findByText('Joana Ribeiro 3')).toBeInTheDocument();
+    expect(connection(store).online).toBe(false);
+
+    const refusals = [
+      [pass({ eventId: 1, version: 1 }), PASS_PROBLEM_MESSAGES.reissued],
+      [pass({ eventId: 2, version: 2 }), PASS_PROBLEM_MESSAGES.other_event],
+      [pass({ eventId: 1, version: 2 }, newPassPrivateKey()), PASS_PROBLEM_MESSAGES.forged],
+    ] as const;
+    for (const [text, message] of refusals) {
+      await personPause();
+      await user.clear(screen.getByLabelText('CPF'));
+      await user.type(screen.getByLabelText('CPF'), `${text}{Enter}`);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(screen.queryByText('Joana Ribeiro 3')).not.toBeInTheDocument();
+    }
   });
 
   it('says plainly when it has no data of the event yet', async () => {

@@ -2,6 +2,9 @@ import {
   ALREADY_HOLDS_COURSEWARE_MESSAGE,
   COURSEWARE_CODE_MESSAGE,
   accreditationStatus,
+  checkPassFor,
+  PASS_PROBLEM_MESSAGES,
+  passKeyFromHex,
   coursewareDisplaySerial,
   maskCpf,
   parseCoursewareCode,
@@ -50,13 +53,45 @@ export async function replicaFor(userId: number): Promise<ReplicaMeta | undefine
   return meta?.userId === userId ? meta : undefined;
 }
 
-/** The CPF check on the replica; null when the CPF is not in the event. */
+/** What the desk looks a participant up by: a typed CPF, a scanned pass, or an id. */
+export type DeskLookup = { cpf: string } | { pass: string } | { participantId: number };
+
+/**
+ * A scanned pass on the replica: its signature under the key the replica carries, its event, and
+ * its version against the participant's (contract `checkPassFor`, as the server judges it). An
+ * anonymized participant has left the replica: their pass is not found here.
+ */
+async function findByPass(
+  meta: ReplicaMeta,
+  pass: string,
+): Promise<OfflineParticipant | { refused: string }> {
+  const key = passKeyFromHex(meta.passPublicKey ?? '');
+  const claimed = /^BP1\.\d+\.(\d{1,15})\./.exec(pass);
+  const found = claimed ? await findById(Number(claimed[1])) : undefined;
+  if (!key) return { refused: PASS_PROBLEM_MESSAGES.forged };
+  const checked = checkPassFor(pass, key, meta.event.id, (id) =>
+    found?.id === id ? { version: found.passVersion, anonymized: false } : null,
+  );
+  if ('problem' in checked) return { refused: PASS_PROBLEM_MESSAGES[checked.problem] };
+  return found!;
+}
+
+/**
+ * The check on the replica; null when the CPF is not in the event, `refused` with the pass's
+ * problem for a pass the desk refuses.
+ */
 export async function checkOffline(
   meta: ReplicaMeta,
-  by: { cpf: string } | { participantId: number },
-): Promise<CheckAnswer | null> {
-  const found = 'cpf' in by ? await findByCpf(by.cpf) : await findById(by.participantId);
+  by: DeskLookup,
+): Promise<CheckAnswer | { refused: string } | null> {
+  const found =
+    'cpf' in by
+      ? await findByCpf(by.cpf)
+      : 'pass' in by
+        ? await findByPass(meta, by.pass)
+        : await findById(by.participantId);
   if (!found) return null;
+  if ('refused' in found) return found;
   const participant = asParticipantDto(found, meta, 'cpf' in by ? by.cpf : '');
   const event = {
     id: meta.event.id,

@@ -104,6 +104,7 @@ function* readReplica(
       userId: user.id,
       event: page.event,
       lookupSalt: page.lookupSalt,
+      passPublicKey: page.passPublicKey,
       centers: page.centers,
       cursor: first.cursor,
       readAt: first.readAt,

@@ -37,11 +37,13 @@ describe('the replica in IndexedDB', () => {
       coursewareId: null,
       coursewareSerial: null,
       accreditedAt: null,
+      passVersion: 1,
     };
     await storeReplicaPage(
       {
         event: { id: 1, name: 'Evento', linkCourseware: false, printEnabled: true },
         lookupSalt: SALT,
+        passPublicKey: '0'.repeat(64),
         full: true,
         nextAfterId: null,
         participants: [participant],
@@ -55,6 +57,7 @@ describe('the replica in IndexedDB', () => {
         userId: 1,
         event: { id: 1, name: 'Evento', linkCourseware: false, printEnabled: true },
         lookupSalt: SALT,
+        passPublicKey: '0'.repeat(64),
         centers: [],
         cursor: '2026-11-27T14:30:00.000Z',
         readAt: '2026-11-27T14:32:00.000Z',

@@ -29,6 +29,14 @@ class DeskReplica extends Dexie {
         await tx.table('participants').clear();
         await tx.table('meta').clear();
       });
+    // Version 3 (issue #43): participants carry their pass version and the meta the passes' key;
+    // a replica without them is read again whole at the next sync.
+    this.version(3)
+      .stores({ participants: 'id, lookupKey', meta: 'key' })
+      .upgrade(async (tx) => {
+        await tx.table('participants').clear();
+        await tx.table('meta').clear();
+      });
   }
 }
 

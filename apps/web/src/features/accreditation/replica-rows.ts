@@ -12,6 +12,8 @@ export interface ReplicaMeta {
   event: OfflineReplicaDto['event'];
   /** The event's salt of the CPF lookup keys (`offlineLookupKey`). */
   lookupSalt: string;
+  /** Hex Ed25519 key of the passes (`checkPassFor`). */
+  passPublicKey: string;
   centers: OfflineCenter[];
   cursor: string;
   /** When the server read the data the desk holds: 'Dados de 14:32'. */

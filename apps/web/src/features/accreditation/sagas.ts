@@ -19,6 +19,7 @@ import {
   badgeNameProblem,
   badgePrintProblem,
   cpfDigits,
+  passBeingTyped,
   isValidCpf,
   type EventDto,
   type OfflineIssueDto,
@@ -32,7 +33,13 @@ import { pageRequested } from '../../app/navigation/slice';
 import { followPrintJob, handlePrintOutcome } from '../../app/printing/sagas';
 import { pageOpened, selectUser, type SessionUser } from '../../app/session/slice';
 import { deskSyncFinished, selectConnection, selectOnline } from '../../app/connection/slice';
-import { checkOffline, linkOffline, printBadgeOffline, replicaFor } from './offline-desk';
+import {
+  checkOffline,
+  linkOffline,
+  printBadgeOffline,
+  replicaFor,
+  type DeskLookup,
+} from './offline-desk';
 import { queueSize, type ReplicaMeta } from './offline-replica';
 import { deskSyncIssues, deskSyncLoop, deskSyncRequested } from './offline-sync';
 import { printBadgeInBrowser } from './offline-badge';
@@ -74,13 +81,14 @@ const NO_EVENT = {
 function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
   const { cpf }: AccreditationState = yield select(selectAccreditation);
   const event: EventDto | null = yield select(selectSelectedEvent);
-  const digits = cpfDigits(cpf);
+  const pass = passBeingTyped(cpf);
+  const digits = pass === null ? cpfDigits(cpf) : '';
   const participantId = action.payload?.participantId;
   if (!event) {
     yield put(checkFailed(NO_EVENT));
     return;
   }
-  if (participantId === undefined && !isValidCpf(digits)) {
+  if (participantId === undefined && pass === null && !isValidCpf(digits)) {
     yield put(
       checkFailed(
         { status: 400, error: 'invalid_request', description: CPF_INVALID_MESSAGE },
@@ -89,7 +97,8 @@ function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
     );
     return;
   }
-  const by = participantId === undefined ? { cpf: digits } : { participantId };
+  const by: DeskLookup =
+    participantId !== undefined ? { participantId } : pass !== null ? { pass } : { cpf: digits };
   const online: boolean = yield select(selectOnline);
   if (!online) {
     yield call(checkOnReplica, by, digits);
@@ -106,6 +115,9 @@ function* check(action: ReturnType<typeof checkRequested>): SagaIterator {
   } catch (thrown) {
     const error = toApiError(thrown);
     if (error.status === 0) yield call(checkOnReplica, by, digits);
+    // A refused pass says why in the panel ('Ingresso inválido.'), never as 'CPF não cadastrado'.
+    else if ('pass' in by && (error.status === 400 || error.status === 404))
+      yield put(checkFailed(error, { hideError: true }));
     else if (error.status === 404) yield put(checkNotFound({ cpf: digits }));
     else yield put(checkFailed(error, { hideError: isExpectedRefusal(error) }));
   }
@@ -155,17 +167,17 @@ function* deskReplica(): SagaIterator<ReplicaMeta | undefined> {
 }
 
 /** The check without the server, on the replica. */
-function* checkOnReplica(
-  by: { cpf: string } | { participantId: number },
-  digits: string,
-): SagaIterator {
+function* checkOnReplica(by: DeskLookup, digits: string): SagaIterator {
   const meta: ReplicaMeta | undefined = yield call(deskReplica);
   if (!meta) {
     yield put(checkFailed(NO_REPLICA, { hideError: true }));
     return;
   }
-  const answer: CheckAnswer | null = yield call(checkOffline, meta, by);
-  if (answer) yield put(checkSucceeded({ ...answer, cpf: digits, offline: true }));
+  const answer: CheckAnswer | { refused: string } | null = yield call(checkOffline, meta, by);
+  if (answer && 'refused' in answer) {
+    const refusal = { status: 400, error: 'invalid_request', description: answer.refused };
+    yield put(checkFailed(refusal, { hideError: true }));
+  } else if (answer) yield put(checkSucceeded({ ...answer, cpf: digits, offline: true }));
   else yield put(checkNotFound({ cpf: digits }));
 }
 

@@ -1,22 +1,18 @@
 import { useCallback } from 'react';
-import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import ProgressBar from 'react-bootstrap/ProgressBar';
-import Table from 'react-bootstrap/Table';
 import {
   EMAIL_BODY_MAX,
   EMAIL_PLACEHOLDERS,
-  EMAIL_RECIPIENT_STATUS_LABELS,
   EMAIL_SUBJECT_MAX,
   PARTICIPANT_STATUSES,
   PARTICIPANT_STATUS_LABELS,
   type EmailBatchDto,
-  type EmailRecipientStatus,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { EmailSendingProgress } from '../../ui/email-sending-progress';
 import { required, textValue, type FieldValue, type FormField } from '../../ui/form-field';
 import { SettingsForm } from '../../ui/settings-form';
 import { selectSelectedEvent } from '../../app/events/slice';
@@ -131,63 +127,17 @@ function SmtpSettings() {
   );
 }
 
-const STATUS_VARIANT: Record<EmailRecipientStatus, string> = {
-  PENDENTE: 'secondary',
-  ENVIANDO: 'info',
-  ENVIADO: 'success',
-  FALHOU: 'danger',
-};
-
 function BatchProgress({ batch, sending }: { batch: EmailBatchDto; sending: boolean }) {
   const dispatch = useAppDispatch();
-  const finished = batch.sent + batch.failed;
   return (
     <Card className="page-card mt-4">
       <Card.Body>
         <h2 className="h5">Envio: {batch.subject}</h2>
-        <p role="status">
-          {batch.done ? 'Envio concluído' : 'Enviando'} - {finished}/{batch.total} · Enviados:{' '}
-          {batch.sent} · Falhas: {batch.failed}
-        </p>
-        <ProgressBar className="mb-3" aria-label="Progresso do envio">
-          <ProgressBar variant="success" now={(batch.sent / batch.total) * 100} />
-          <ProgressBar variant="danger" now={(batch.failed / batch.total) * 100} />
-        </ProgressBar>
-        {batch.done && batch.failed > 0 && (
-          <Button
-            type="button"
-            variant="warning"
-            className="mb-3"
-            disabled={sending}
-            onClick={() => dispatch(retryRequested())}
-          >
-            Reenviar falhas
-          </Button>
-        )}
-        <Table size="sm" striped aria-label="Destinatários">
-          <thead>
-            <tr>
-              <th>Nome</th>
-              <th>E-mail</th>
-              <th>Situação</th>
-              <th>Detalhe</th>
-            </tr>
-          </thead>
-          <tbody>
-            {batch.recipients.map((recipient) => (
-              <tr key={recipient.id}>
-                <td>{recipient.name}</td>
-                <td>{recipient.email}</td>
-                <td>
-                  <Badge bg={STATUS_VARIANT[recipient.status]}>
-                    {EMAIL_RECIPIENT_STATUS_LABELS[recipient.status]}
-                  </Badge>
-                </td>
-                <td className="text-break">{recipient.error ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <EmailSendingProgress
+          batch={batch}
+          sending={sending}
+          onRetry={() => dispatch(retryRequested())}
+        />
       </Card.Body>
     </Card>
   );

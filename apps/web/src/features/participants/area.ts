@@ -2,11 +2,14 @@
 import { registerArea } from '../../app/areas';
 import { loadCenters, loadEvents } from '../../app/lookups/sagas';
 import { participantsSaga } from './anonymize';
+import { passesSaga } from './passes-sagas';
+import { passesSlice } from './passes-slice';
 
-// 'Anonimizar participante' (System): its saga serves the page's toolbar button.
+// 'Anonimizar participante' (System), 'Reemitir ingresso' and 'Enviar ingressos' (issue #43):
+// their sagas serve the page's toolbar buttons.
 registerArea({
   name: 'participants',
-  slices: [],
-  sagas: [participantsSaga],
+  slices: [passesSlice],
+  sagas: [participantsSaga, passesSaga],
   pageLoaders: { PARTICIPANTS: [loadEvents, loadCenters] },
 });

@@ -15,13 +15,20 @@ import { CPF_INVALID_TEXT } from '../../ui/messages';
 import { required } from '../../ui/form-field';
 import { useAppSelector } from '../../store/hooks';
 import { selectSelectedEvent } from '../../app/events/slice';
-import { lookupName, refName, textOf, type TableDefinition } from '../../app/tables/definition';
+import {
+  lookupName,
+  refName,
+  textOf,
+  type TableDefinition,
+  type TableToolbarProps,
+} from '../../app/tables/definition';
 import { selectTable, type TableRow } from '../../app/tables/slice';
 import { selectLookups } from '../../app/lookups/slice';
 import { TablePage } from '../../app/tables/table-page';
 import { PageFrame } from '../../ui/page-frame';
 import { EventSelect } from '../../ui/event-select';
 import { AnonymizeButton } from './anonymize';
+import { ReissuePassButton, SendPassesButton } from './passes';
 import './area';
 
 function statusLabel(value: unknown): string {
@@ -40,7 +47,7 @@ export const participantsTable: TableDefinition<TableRow> = {
   label: 'Participantes',
   itemName: 'participante',
   pageSize: 100,
-  Toolbar: AnonymizeButton,
+  Toolbar: ParticipantsToolbar,
   columns: ({ lookups }) => [
     column({ id: 'cpf', header: 'CPF', text: (row) => formatCpf(textOf(row.cpf)) }),
     column({ id: 'name', header: 'Nome', text: (row) => textOf(row.name) }),
@@ -135,6 +142,17 @@ export const participantsTable: TableDefinition<TableRow> = {
     { name: 'business', label: 'Empresa', type: 'text' },
   ],
 };
+
+/** The table's own buttons: the passes' (issue #43), then 'Anonimizar participante' (System). */
+function ParticipantsToolbar({ selected }: TableToolbarProps) {
+  return (
+    <>
+      <SendPassesButton selected={selected} />
+      <ReissuePassButton selected={selected} />
+      <AnonymizeButton selected={selected} />
+    </>
+  );
+}
 
 /** The header's accreditation counts: confirmed 'x/y' and the badges printed. */
 function ParticipantCounts() {
