@@ -11,9 +11,13 @@ import {
   KIOSK_STAFF_PIN_MESSAGE,
   BADGE_NAME_TOO_LONG_MESSAGE,
   formatCpf,
+  newPassPrivateKey,
+  PASS_PROBLEM_MESSAGES,
+  signPass,
   type KioskRow,
 } from '@balcao/contract';
 import { KIOSK_CALLS_PER_MINUTE, KIOSK_PIN_TRIES_PER_MINUTE } from '../src/modules/kiosk/routes.ts';
+import { issuePass } from '../src/modules/passes/index.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { bearer, createEvent, createPrinter, mapPrinter } from './helpers/fixtures.ts';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
@@ -204,6 +208,42 @@ describe('the kiosk at work', () => {
       .where('id', '=', guest.id)
       .executeTakeFirstOrThrow();
     expect(Number(counted.badge_print_count)).toBe(0);
+  });
+});
+
+describe('the pass at the kiosk', () => {
+  it("greets its holder, and refuses a forged, another event's, a reissued and an anonymized pass", async () => {
+    const kiosk = await newKiosk();
+    const manager = await jsonCaller(t, ['Participant', 'System']);
+    const scan = (pass: string) => kiosk.post('/api/kiosk/check', { pass });
+    const holder = await createParticipant(t.db, eventId, { name: 'Rosa Amarela' });
+    const pass = await issuePass(t.db, t.config.totpKey, eventId, holder.id);
+    expect((await scan(pass)).json()).toMatchObject({
+      participantId: holder.id,
+      name: 'Rosa Amarela',
+    });
+
+    const refusal = async (text: string, message: string) => {
+      const answer = await scan(text);
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().error_description).toBe(message);
+    };
+    const forged = signPass({ eventId, participantId: holder.id, version: 1 }, newPassPrivateKey());
+    await refusal(forged, PASS_PROBLEM_MESSAGES.forged);
+    const otherEvent = await createEvent(t.db, { print_enabled: true });
+    const elsewhere = await createParticipant(t.db, otherEvent);
+    await refusal(
+      await issuePass(t.db, t.config.totpKey, otherEvent, elsewhere.id),
+      PASS_PROBLEM_MESSAGES.other_event,
+    );
+    expect((await manager.post(`/api/participants/${holder.id}/pass/reissue`)).statusCode).toBe(
+      200,
+    );
+    await refusal(pass, PASS_PROBLEM_MESSAGES.reissued);
+    const fresh = await issuePass(t.db, t.config.totpKey, eventId, holder.id);
+    expect((await scan(fresh)).statusCode).toBe(200);
+    expect((await manager.post(`/api/participants/${holder.id}/anonymize`)).statusCode).toBe(200);
+    await refusal(fresh, PASS_PROBLEM_MESSAGES.anonymized);
   });
 });
 

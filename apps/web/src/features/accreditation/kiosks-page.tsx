@@ -107,9 +107,14 @@ function KioskCard({ kiosk, admin, busy }: { kiosk: KioskRow; admin: boolean; bu
           </Button>
         )}
       </Card.Footer>
-      <Modal show={pinShown} onHide={() => setPinShown(false)}>
-        <Modal.Header closeButton>
-          <Modal.Title>PIN de {kiosk.name}</Modal.Title>
+      <Modal
+        show={pinShown}
+        onHide={() => setPinShown(false)}
+        aria-labelledby={`kiosk-${kiosk.userId}-pin-title`}
+        animation={false}
+      >
+        <Modal.Header closeButton closeLabel="Fechar">
+          <Modal.Title id={`kiosk-${kiosk.userId}-pin-title`}>PIN de {kiosk.name}</Modal.Title>
         </Modal.Header>
         <FieldsForm
           layout="modal"
