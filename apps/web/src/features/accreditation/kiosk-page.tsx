@@ -201,9 +201,6 @@ function GreetingScreen({ kiosk }: { kiosk: KioskStationState }) {
 function PinScreen({ kiosk }: { kiosk: KioskStationState }) {
   const dispatch = useAppDispatch();
   const [pin, setPin] = useState('');
-  useEffect(() => {
-    if (kiosk.pinError) setPin('');
-  }, [kiosk.pinError]);
   const onKey = (key: string) => {
     if (key === 'clear') setPin('');
     else if (key === 'erase') setPin((typed) => typed.slice(0, -1));
@@ -295,7 +292,8 @@ function Body({ kiosk }: { kiosk: KioskStationState }) {
     case 'greeting':
       return <GreetingScreen kiosk={kiosk} />;
     case 'pin':
-      return <PinScreen key={kiosk.resets} kiosk={kiosk} />;
+      // A refused PIN remounts the screen: what was typed goes.
+      return <PinScreen key={`${kiosk.resets}-${kiosk.pinTries}`} kiosk={kiosk} />;
     case 'printing':
       return (
         <Answer tone="wait">

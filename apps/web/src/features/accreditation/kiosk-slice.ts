@@ -25,6 +25,8 @@ export interface KioskStationState {
   pinFor: PinPurpose | null;
   pin: string;
   pinError: string;
+  /** PINs refused so far: the PIN screen starts blank after each. */
+  pinTries: number;
   helpAsked: boolean;
   /** The badge's job as its printer last reported it ('queued', 'printing'). */
   jobStatus: PrintJobStatus | null;
@@ -41,6 +43,7 @@ const initialState: KioskStationState = {
   pinFor: null,
   pin: '',
   pinError: '',
+  pinTries: 0,
   helpAsked: false,
   jobStatus: null,
 };
@@ -144,6 +147,7 @@ export const kioskSlice = createSlice({
       state.phase = 'pin';
       state.pin = '';
       state.pinError = action.payload;
+      state.pinTries += 1;
     },
     helpRequested() {},
     helpSent(state) {
