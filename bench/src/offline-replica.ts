@@ -350,6 +350,7 @@ async function main(): Promise<void> {
           userId,
           event: page.event,
           lookupSalt: page.lookupSalt,
+          passPublicKey: page.passPublicKey,
           centers: page.centers,
           cursor: first.cursor,
           readAt: first.readAt,
