@@ -41,6 +41,7 @@ import { eventRoutes } from './modules/events/routes.ts';
 import { foodRoutes } from './modules/food/routes.ts';
 import { layoutRoutes } from './modules/layouts/routes.ts';
 import { offlineRoutes } from './modules/offline/routes.ts';
+import { kioskRoutes } from './modules/kiosk/routes.ts';
 import { pixRoutes } from './modules/pix/routes.ts';
 import { passRoutes } from './modules/passes/routes.ts';
 import { importRoutes } from './modules/imports/routes.ts';
@@ -99,6 +100,7 @@ const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
   await api.register(tableRoutes(TABLE_RESOURCES));
   await api.register(participantRoutes);
   await api.register(accreditationRoutes);
+  await api.register(kioskRoutes);
   await api.register(coursewareRoutes);
   await api.register(attendanceRoutes);
   await api.register(orderRoutes);

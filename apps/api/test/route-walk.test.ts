@@ -32,6 +32,16 @@ async function call(route: RouteAccess, userId?: number) {
   return t.app.inject({ method: route.method as 'GET', url, headers });
 }
 
+/** The access rule: a kiosk (issue #43) reaches only routes naming it and the logout. */
+function reaches(route: RouteAccess, held: readonly Permission[]): boolean {
+  if (route.access === 'public') return true;
+  if (route.access === 'printer') return false;
+  if (held.includes('Kiosk')) {
+    return route.access === 'signedIn' ? route.kiosk === true : route.access.includes('Kiosk');
+  }
+  return route.access === 'signedIn' || route.access.some((p) => held.includes(p));
+}
+
 const guarded = () => t.app.routeAccess.filter((route) => route.access !== 'public');
 
 describe('route walk', () => {
@@ -68,11 +78,30 @@ describe('route walk', () => {
           expect(response.statusCode, label).toBe(401);
           continue;
         }
-        const allowed = route.access === 'signedIn' || route.access.includes(permission);
+        const allowed = reaches(route, [permission]);
         if (allowed) expect([401, 403], label).not.toContain(response.statusCode);
         else expect(response.statusCode, label).toBe(403);
       }
     }
     // Every route times every permission: a few thousand requests, each with a fresh login.
   }, 120_000);
+
+  it('keeps a kiosk to its calls even when it holds every other permission', async () => {
+    const kiosk = (await createUser(t.db, { permissions: [...PERMISSIONS] })).id;
+    const reached: string[] = [];
+    for (const route of guarded()) {
+      if (route.access === 'printer') continue;
+      const response = await call(route, kiosk);
+      const label = `${route.method} ${route.url} -> ${response.statusCode}`;
+      if (reaches(route, PERMISSIONS)) {
+        expect([401, 403], label).not.toContain(response.statusCode);
+        reached.push(`${route.method} ${route.url}`);
+      } else expect(response.statusCode, label).toBe(403);
+    }
+    expect(reached).toContain('POST /api/kiosk/check');
+    expect(reached).toContain('POST /api/token/revoke');
+    expect(
+      reached.every((route) => route.includes('/api/kiosk/') || route.endsWith('/revoke')),
+    ).toBe(true);
+  }, 60_000);
 });

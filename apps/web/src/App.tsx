@@ -5,7 +5,13 @@ import { lazyPage } from './app/shell/lazy-page';
 import { ErrorDialog } from './app/errors/error-dialog';
 import { PageLoadBoundary } from './app/shell/page-load-boundary';
 import { LoginPage } from './app/session/login-page';
-import { selectCameraId, selectLandPage, selectRestoring } from './app/session/slice';
+import { isKiosk } from '@balcao/contract';
+import {
+  selectCameraId,
+  selectLandPage,
+  selectPermissions,
+  selectRestoring,
+} from './app/session/slice';
 import { useAppSelector } from './store/hooks';
 import { LoadingPage } from './ui/loading-page';
 import { ScannerCameraContext } from './ui/scanner-camera';
@@ -27,13 +33,26 @@ const VerifyPage = lazyPage(
 /** Whether the address is the public verification page rather than the back-office. */
 export const isPublicPage = () => verifyPathCode(window.location.pathname) !== null;
 
+// The self-service kiosk (issue #43): a kiosk user's only screen, its own chunk too.
+const KioskPage = lazyPage(
+  () => import('./features/accreditation/kiosk-page'),
+  (m) => m.KioskPage,
+);
+
 function LandingPage() {
   const landPage = useAppSelector(selectLandPage);
   const restoring = useAppSelector(selectRestoring);
+  const kiosk = isKiosk(useAppSelector(selectPermissions));
   if (restoring) return <LoadingPage />;
   switch (landPage) {
     case 'ADMIN':
-      return <AdminShell />;
+      return kiosk ? (
+        <Suspense fallback={<LoadingPage />}>
+          <KioskPage />
+        </Suspense>
+      ) : (
+        <AdminShell />
+      );
     case 'LOTTERY':
       return (
         <Suspense fallback={<LoadingPage />}>

@@ -18,6 +18,10 @@ const storePages = () =>
  * (app/shell/pages.ts). A new page joins with one line of the same form.
  */
 registerPages({
+  KIOSKS: lazyPage(
+    () => import('./features/accreditation/kiosks-page'),
+    (m) => m.KiosksPage,
+  ),
   PASSWORD: lazyPage(
     () => import('./features/password/password-page'),
     (m) => m.PasswordPage,

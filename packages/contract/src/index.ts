@@ -28,3 +28,4 @@ export * from './layout-defaults.ts';
 export * from './offline.ts';
 export * from './passes.ts';
 export * from './certificates.ts';
+export * from './kiosk.ts';

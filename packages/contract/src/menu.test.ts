@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { canOpenPage, firstPageFor, menuFor, menuGroupsFor, MENU, MENU_GROUPS } from './menu.ts';
 import { PERMISSIONS, type Permission } from './permissions.ts';
 
+/** The administrator's permissions: every one but the kiosk's (auth/seed.ts). */
+const ADMIN = PERMISSIONS.filter((permission) => permission !== 'Kiosk');
+
 const labels = (permissions: readonly string[], mode: 'production' | 'FULL_SGE' = 'production') =>
   menuFor(permissions, mode).map((item) => item.label);
 
@@ -72,12 +75,12 @@ describe('menuFor', () => {
   });
 
   it('gives an administrator with every permission every production item once', () => {
-    const all = menuFor(PERMISSIONS, 'production');
+    const all = menuFor(ADMIN, 'production');
     const expected = MENU.filter((item) => !('nonProductionOnly' in item));
     expect(all.map((item) => item.page)).toEqual(expected.map((item) => item.page));
   });
 
-  it.each(PERMISSIONS.map((p) => [p]))('%s alone shows an item that needs it', (permission) => {
+  it.each(ADMIN.map((p) => [p]))('%s alone shows an item that needs it', (permission) => {
     const pages = menuFor([permission], 'production').map((item) => item.page);
     const needing = MENU.filter(
       (item) =>
@@ -89,8 +92,23 @@ describe('menuFor', () => {
   });
 });
 
+describe('a kiosk', () => {
+  it('sees no menu item, whatever else it holds', () => {
+    expect(menuFor(['Kiosk'], 'production')).toEqual([]);
+    expect(menuFor([...PERMISSIONS], 'FULL_SGE')).toEqual([]);
+    expect(canOpenPage(['Kiosk', 'System'], 'production', 'USERS')).toBe(false);
+  });
+
+  it("leaves 'Quiosques' to the desk's supervisors and admins", () => {
+    expect(canOpenPage(['Subscription'], 'production', 'KIOSKS')).toBe(true);
+    expect(canOpenPage(['System'], 'production', 'KIOSKS')).toBe(true);
+    expect(canOpenPage(['Store'], 'production', 'KIOSKS')).toBe(false);
+  });
+});
+
 describe('firstPageFor', () => {
-  const expected: Record<Permission, string> = {
+  // The kiosk lands on its own screen, outside the shell (App.tsx): no admin page.
+  const expected: Record<Permission, string | null> = {
     System: 'USERS',
     Center: 'CENTERS',
     Course: 'COURSES',
@@ -114,6 +132,7 @@ describe('firstPageFor', () => {
     CheckoutDelivery: 'CHECKOUT_DELIVERY',
     Report: 'REPORT_TOTAL_SALES',
     Lottery: 'LOTTERY_CONFIG',
+    Kiosk: null,
   };
 
   it.each(PERMISSIONS.map((p) => [p, expected[p]]))('%s alone lands on %s', (permission, page) => {
@@ -168,7 +187,7 @@ describe('menuGroupsFor', () => {
   });
 
   it("keeps SPEC.md's order inside each group and the groups in their order", () => {
-    const all = menuGroupsFor(PERMISSIONS, 'production');
+    const all = menuGroupsFor(ADMIN, 'production');
     expect(all.map((entry) => entry.group)).toEqual([...MENU_GROUPS]);
     const flat = all.flatMap((entry) => entry.items.map((item) => item.page));
     for (const { items } of all) {
@@ -178,18 +197,19 @@ describe('menuGroupsFor', () => {
       expect(specOrder).toEqual([...specOrder].sort((a, b) => a - b));
     }
     expect(flat.sort()).toEqual(
-      menuFor(PERMISSIONS, 'production')
+      menuFor(ADMIN, 'production')
         .map((i) => i.page)
         .sort(),
     );
   });
 
   it('groups the accreditation desk, the coupons and the reports', () => {
-    const groups = Object.fromEntries(grouped(PERMISSIONS));
+    const groups = Object.fromEntries(grouped(ADMIN));
     expect(groups['Credenciamento']).toEqual([
       'Credenciamento',
       'Troca de Apostila',
       'Participantes',
+      'Quiosques',
       'Importar Participantes',
       'Gerenciar Participantes',
       'Lista de Presença',

@@ -1,5 +1,5 @@
 import { CERTIFICATE_PERMISSION } from './certificates.ts';
-import type { Permission } from './permissions.ts';
+import { isKiosk, type Permission } from './permissions.ts';
 
 /**
  * `BALCAO_APP_MODE`: `production` is the standalone product with its own registries
@@ -59,6 +59,14 @@ export const MENU = [
     group: 'Credenciamento',
     label: 'Participantes',
     permissions: ['Subscription'],
+  },
+  // Not in SPEC.md's menu: the self-service kiosks at a glance (issue #43), for the desk's
+  // supervisors and admins (PIN and reprint policy: System only, docs/kiosk-api.md).
+  {
+    page: 'KIOSKS',
+    group: 'Credenciamento',
+    label: 'Quiosques',
+    permissions: ['Subscription', 'System'],
   },
   {
     page: 'IMPORT_PARTICIPANTS',
@@ -369,6 +377,8 @@ function visibleInMode(item: MenuItem, mode: AppMode): boolean {
  * keeps its own label (issue #47: 'Loja' was the Caixa).
  */
 export function menuFor(permissions: readonly string[], mode: AppMode): MenuItem[] {
+  // A kiosk sees its kiosk page and nothing else (issue #43).
+  if (isKiosk(permissions)) return [];
   const lojaCount = LOJA_PERMISSIONS.filter((p) => permissions.includes(p)).length;
   const items = (MENU as readonly MenuItem[]).filter(
     (item) => visibleInMode(item, mode) && holdsAny(permissions, item.permissions),

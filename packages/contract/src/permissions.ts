@@ -23,6 +23,9 @@ export const PERMISSIONS = [
   'CheckoutDelivery',
   'Report',
   'Lottery',
+  // Not in SPEC.md: the self-service kiosk (issue #43). A user holding it is a kiosk and nothing
+  // else: it sees only the kiosk page and reaches only the kiosk's calls (isKiosk).
+  'Kiosk',
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];
@@ -52,7 +55,13 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   CheckoutDelivery: 'Loja Caixa+Expedição',
   Report: 'Relatórios',
   Lottery: 'Sorteio',
+  Kiosk: 'Quiosque',
 };
+
+/** A kiosk user (issue #43): whatever else it holds, it is only a kiosk. */
+export function isKiosk(permissions: readonly string[]): boolean {
+  return permissions.includes('Kiosk');
+}
 
 export function isPermission(value: string): value is Permission {
   return (PERMISSIONS as readonly string[]).includes(value);

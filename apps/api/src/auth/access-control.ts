@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TOTP_ENROLMENT_REQUIRED_ERROR } from '@balcao/contract';
+import { isKiosk, TOTP_ENROLMENT_REQUIRED_ERROR } from '@balcao/contract';
 import type { Database } from '../db/types.ts';
 import type { Access } from '../http/access.ts';
 import { ApiError, forbidden, tokenInvalid } from '../http/api-error.ts';
@@ -13,6 +13,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** A signed-in route a kiosk may call too (`config.kiosk`). */
+  kiosk?: true;
 }
 
 /** The signed-in user of a request and the login (token family) it came through. */
@@ -35,6 +37,8 @@ declare module 'fastify' {
     access?: Access;
     /** The route serves a login that may only enrol TOTP (auth/totp.ts) as well as any other. */
     totpEnrolment?: boolean;
+    /** A signed-in route a kiosk user may call too (the logout); others answer it 403. */
+    kiosk?: boolean;
   }
   interface FastifyRequest {
     auth: Auth | null;
@@ -49,6 +53,11 @@ declare module 'fastify' {
 export interface AccessControlOptions {
   db: Kysely<Database>;
   now: () => Date;
+}
+
+/** A kiosk's reach: routes whose access lists 'Kiosk', and signed-in ones marked `kiosk` (logout). */
+function kioskAllowed(access: Exclude<Access, 'public' | 'printer'>, kiosk: boolean): boolean {
+  return access === 'signedIn' ? kiosk : access.includes('Kiosk');
 }
 
 const isApiUrl = (url: string): boolean => url === '/api' || url.startsWith('/api/');
@@ -72,11 +81,16 @@ export const accessControl = fp<AccessControlOptions>(
       (
         access: Exclude<Access, 'public' | 'printer'>,
         totpEnrolment: boolean,
+        kiosk: boolean,
       ): onRequestHookHandler =>
       async (request) => {
         const auth = await authenticate(db, permissions, request, now());
         if (auth.totpEnrolmentOnly && !totpEnrolment) throw totpEnrolmentRequired();
         if (access !== 'signedIn' && !access.some((p) => auth.user.permissions.includes(p))) {
+          throw forbidden();
+        }
+        // A kiosk reaches only the calls that name it, and the logout (issue #43).
+        if (isKiosk(auth.user.permissions) && !kioskAllowed(access, kiosk)) {
           throw forbidden();
         }
         request.auth = auth;
@@ -91,13 +105,18 @@ export const accessControl = fp<AccessControlOptions>(
       }
       // HEAD routes mirror their GET and share its declaration.
       for (const method of methods.filter((m) => m !== 'HEAD')) {
-        table.push({ method, url: route.url, access });
+        table.push({
+          method,
+          url: route.url,
+          access,
+          ...(route.config?.kiosk === true ? { kiosk: true as const } : {}),
+        });
       }
       if (access !== 'public') {
         const guard =
           access === 'printer'
             ? printerGuard
-            : guardFor(access, route.config?.totpEnrolment === true);
+            : guardFor(access, route.config?.totpEnrolment === true, route.config?.kiosk === true);
         route.onRequest = [guard, ...[route.onRequest ?? []].flat()];
       }
     });

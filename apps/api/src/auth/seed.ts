@@ -22,7 +22,7 @@ export interface CreatedAdmin {
 
 /**
  * Makes sure every permission exists and, on a database without users, creates the
- * 'Administrador' profile (all permissions) and the first admin user. Safe to run on every start.
+ * 'Administrador' profile (all permissions but the kiosk's) and the first admin user. Safe to run on every start.
  */
 export async function seed(
   db: Kysely<Database>,
@@ -100,6 +100,8 @@ async function ensureAdminProfile(db: Kysely<Database>, stamp: string): Promise<
     .selectFrom('permissions')
     .select('id')
     .where('id', 'not in', linked)
+    // A kiosk holds only its page (isKiosk): the admin must not become one.
+    .where('name', '!=', 'Kiosk')
     .execute();
   if (unlinked.length > 0) {
     await db

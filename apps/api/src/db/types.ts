@@ -64,6 +64,7 @@ import type {
   CertificateTable,
   CertificateVersionTable,
 } from './tables/certificates.ts';
+import type { KioskEventTable, KioskTable } from './tables/kiosks.ts';
 
 /**
  * The database as Kysely sees it: each table's name and row type. The row types live per area in
@@ -127,6 +128,8 @@ export interface Database {
   layout_images: LayoutImageTable;
   offline_actions: OfflineActionTable;
   offline_keys: OfflineKeyTable;
+  kiosks: KioskTable;
+  kiosk_events: KioskEventTable;
   pix_psp_settings: PixPspSettingsTable;
   pix_charges: PixChargeTable;
   pix_notifications: PixNotificationTable;

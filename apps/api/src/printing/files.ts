@@ -1,3 +1,4 @@
+import { Type } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import { AGENT_SILENT_MS, PRINT_SERVICES, type MappedPrinterStatus } from '@balcao/contract';
 import { mappedPrinter } from './queue.ts';
@@ -6,6 +7,23 @@ import { notFound } from '../http/api-error.ts';
 import type { Auth } from '../auth/access-control.ts';
 
 const JOB_LIST_LIMIT = 500;
+
+/** A print job on the wire ('Fila de impressão', a desk or kiosk following its job). */
+export const PrintJob = Type.Object({
+  id: Type.Integer(),
+  printer: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  origin: Type.String(),
+  service: Type.String(),
+  kind: Type.String(),
+  title: Type.String(),
+  copies: Type.Integer(),
+  status: Type.String(),
+  attempts: Type.Integer(),
+  error: Type.Union([Type.String(), Type.Null()]),
+  fileAvailable: Type.Boolean(),
+  dateCreated: Type.String(),
+  dateUpdated: Type.String(),
+});
 
 /** A file for the browser's print dialog: its author's, or anyone's for System. */
 export async function readFileFor(db: Kysely<Database>, filename: string, auth: Auth) {
@@ -80,11 +98,18 @@ export async function listJobs(db: Kysely<Database>) {
 
 /** One job, for the desk that queued it to follow (its author's, or anyone's for System). */
 export async function readJobFor(db: Kysely<Database>, jobId: number, auth: Auth) {
-  let query = jobQuery(db).where('print_jobs.id', '=', jobId);
-  if (!auth.user.permissions.includes('System')) {
-    query = query.where('print_jobs.user_id', '=', auth.user.id);
-  }
-  const row = await query.executeTakeFirst();
+  if (!auth.user.permissions.includes('System')) return readOwnJob(db, jobId, auth.user.id);
+  const row = await jobQuery(db).where('print_jobs.id', '=', jobId).executeTakeFirst();
+  if (!row) throw notFound('Trabalho de impressão não encontrado.');
+  return jobDto(row);
+}
+
+/** A job the user sent (the kiosk follows its badges, whatever else its user holds). */
+export async function readOwnJob(db: Kysely<Database>, jobId: number, userId: number) {
+  const row = await jobQuery(db)
+    .where('print_jobs.id', '=', jobId)
+    .where('print_jobs.user_id', '=', userId)
+    .executeTakeFirst();
   if (!row) throw notFound('Trabalho de impressão não encontrado.');
   return jobDto(row);
 }

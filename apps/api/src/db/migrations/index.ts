@@ -38,6 +38,7 @@ import * as paymentReceived from './20261201090000_payment_received.ts';
 import * as reportNamesEnglish from './20261202090000_report_names_english.ts';
 import * as passes from './20261203100000_passes.ts';
 import * as emailKinds from './20261203100100_email_kinds.ts';
+import * as kiosks from './20261203110000_kiosks.ts';
 import * as certificates from './20261203120000_certificates.ts';
 import * as lotteryPool from './20261203130000_lottery_pool.ts';
 import * as reportBuyerSlots from './20261203140000_report_buyer_slots.ts';
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261202090000_report_names_english': reportNamesEnglish,
   '20261203100000_passes': passes,
   '20261203100100_email_kinds': emailKinds,
+  '20261203110000_kiosks': kiosks,
   '20261203120000_certificates': certificates,
   '20261203130000_lottery_pool': lotteryPool,
   '20261203140000_report_buyer_slots': reportBuyerSlots,

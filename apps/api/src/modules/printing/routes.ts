@@ -9,6 +9,7 @@ import {
   requeueJob,
 } from '../../printing/queue.ts';
 import {
+  PrintJob,
   listJobs,
   mappedPrinterStatuses,
   readFileFor,
@@ -20,22 +21,6 @@ import { Id } from '../../http/id-schema.ts';
 const SWEEP_INTERVAL_MS = 15 * 60_000;
 
 const JobId = Type.Object({ id: Id });
-
-const PrintJob = Type.Object({
-  id: Type.Integer(),
-  printer: Type.Object({ id: Type.Integer(), name: Type.String() }),
-  origin: Type.String(),
-  service: Type.String(),
-  kind: Type.String(),
-  title: Type.String(),
-  copies: Type.Integer(),
-  status: Type.String(),
-  attempts: Type.Integer(),
-  error: Type.Union([Type.String(), Type.Null()]),
-  fileAvailable: Type.Boolean(),
-  dateCreated: Type.String(),
-  dateUpdated: Type.String(),
-});
 
 /** Print files for browsers, the 'Fila de impressão' page, and the agents' API (apps/print-agent). */
 export const printingRoutes: FastifyPluginAsyncTypebox = async (app) => {

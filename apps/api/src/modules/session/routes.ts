@@ -42,7 +42,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(
     '/token/revoke',
-    { config: { access: 'signedIn', totpEnrolment: true } },
+    { config: { access: 'signedIn', totpEnrolment: true, kiosk: true } },
     async (request, reply) => {
       await revokeLogin(app.db, signedIn(request).familyId, app.config.now());
       return reply.status(204).send();

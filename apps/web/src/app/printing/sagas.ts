@@ -104,13 +104,15 @@ export function* followPrintJob(
   jobId: number,
   update: (job: PrintJob) => Action,
   stillShown: StateCheck,
+  // The kiosk follows its jobs through its own call (GET /api/kiosk/jobs/{id}).
+  url = `/api/prints/jobs/${jobId}`,
 ): SagaIterator<PrintJob | null> {
   let job: PrintJob | null = null;
   while (!job || job.status === 'queued' || job.status === 'printing') {
     yield delay(JOB_POLL_MS);
     if (!((yield select(readsAnyState(stillShown))) as boolean)) return job;
     try {
-      job = (yield call(callApi<PrintJob>, { url: `/api/prints/jobs/${jobId}` })) as PrintJob;
+      job = (yield call(callApi<PrintJob>, { url })) as PrintJob;
     } catch {
       continue; // A network blip: ask again on the next round.
     }

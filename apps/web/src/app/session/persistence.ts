@@ -1,4 +1,11 @@
-import { LAND_PAGES, MENU, EXTRA_PAGES, type AdminPage, type LandPage } from '@balcao/contract';
+import {
+  EXTRA_PAGES,
+  isKiosk,
+  LAND_PAGES,
+  MENU,
+  type AdminPage,
+  type LandPage,
+} from '@balcao/contract';
 import { initialSessionState, type SessionState, type SessionUser } from './slice';
 import { type StoredToken } from '../../api/token';
 
@@ -76,13 +83,14 @@ export function parsePersistedSession(text: string | null): PersistedSession | n
 
 /**
  * The session state to start with. A stored user, token and admin page are kept for revalidation
- * (`restoring`); anything less is dropped and login shows, keeping the camera and the last pages.
+ * (`restoring`; a kiosk needs none); anything less is dropped and login shows, keeping the camera and the last pages.
  */
 export function sessionFromStorage(persisted: PersistedSession | null): SessionState {
   if (!persisted) return initialSessionState;
   const { user, token, adminPage, landPage, cameraId, lastPages } = persisted;
   const base = { ...initialSessionState, cameraId, lastPages };
-  if (!user || !token || !adminPage) return base;
+  // A kiosk has no admin page: its screen is outside the shell (issue #43).
+  if (!user || !token || (!adminPage && !isKiosk(user.permissions))) return base;
   return { ...base, user, token, adminPage, landPage, restoring: true };
 }
 

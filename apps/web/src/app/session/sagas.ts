@@ -2,6 +2,7 @@ import { call, fork, put, select, take, takeEvery, takeLeading } from 'redux-sag
 import type { SagaIterator } from 'redux-saga';
 import {
   canOpenPage,
+  isKiosk,
   firstPageFor,
   TOTP_REQUIRED_ERROR,
   type AdminPage,
@@ -76,6 +77,8 @@ function* login(action: ReturnType<typeof loginRequested>): SagaIterator {
     return;
   }
   yield put(loginSucceeded(response));
+  // A kiosk opens no admin page: its screen (App.tsx) loads what it needs through its own calls.
+  if (isKiosk(response.permissions)) return;
   // Required and not enrolled yet: enrolment comes before anything else.
   if (response.totp_enrolment_required) {
     yield call(openPage, 'TOTP');
@@ -154,11 +157,12 @@ function* refreshTokenOnce(action: ReturnType<typeof tokenRefreshRequested>): Sa
 export function* restoreSession(): SagaIterator {
   const session: SessionState = yield select(selectSession);
   if (!session.restoring) return;
-  if (!session.user || !session.token || !session.adminPage) {
+  const kiosk = session.user !== null && isKiosk(session.user.permissions);
+  if (!session.user || !session.token || (!session.adminPage && !kiosk)) {
     yield put(sessionEnded({ reason: 'expired' }));
     return;
   }
-  const remembered = session.adminPage;
+  const remembered = session.adminPage ?? undefined;
   yield put(tokenRefreshRequested({ quiet: true }));
   const outcome: ReturnType<typeof tokenRefreshSucceeded> | ReturnType<typeof tokenRefreshFailed> =
     yield take([tokenRefreshSucceeded.type, tokenRefreshFailed.type]);
@@ -167,6 +171,7 @@ export function* restoreSession(): SagaIterator {
     return;
   }
   yield put(sessionRestored());
+  if (isKiosk(outcome.payload.permissions)) return;
   if (outcome.payload.totp_enrolment_required) {
     yield call(openPage, 'TOTP');
     return;

@@ -9,6 +9,9 @@ import type { RootState } from '../store';
 import { unsavedWorkChanged } from '../navigation/slice';
 import { PAGE_COMPONENTS } from './pages';
 
+/** The administrator: every permission but the kiosk's (a kiosk sees no menu). */
+const ADMIN = PERMISSIONS.filter((permission) => permission !== 'Kiosk');
+
 const menu = () => screen.getByRole('navigation', { name: 'Menu principal' });
 
 /** The menu's items and 'Sair', without the group headings (the buttons that expand). */
@@ -57,9 +60,9 @@ describe('admin shell menu', () => {
 
   it('shows an admin the full production menu, without the e-mails item', () => {
     renderShell({
-      session: signedInSession({ permissions: [...PERMISSIONS], adminPage: 'USERS' }),
+      session: signedInSession({ permissions: ADMIN, adminPage: 'USERS' }),
     });
-    const expected = menuGroupsFor(PERMISSIONS, 'production').flatMap(({ items }) =>
+    const expected = menuGroupsFor(ADMIN, 'production').flatMap(({ items }) =>
       items.map((item) => item.label),
     );
     expect(menuLabels()).toEqual([...expected, 'Sair']);
@@ -90,7 +93,7 @@ describe('admin shell menu', () => {
 describe('admin shell menu groups', () => {
   it('shows the headings of the groups the user has items in, in order', () => {
     renderShell({
-      session: signedInSession({ permissions: [...PERMISSIONS], adminPage: 'USERS' }),
+      session: signedInSession({ permissions: ADMIN, adminPage: 'USERS' }),
     });
     const headings = within(menu())
       .getAllByRole('button')
