@@ -84,7 +84,7 @@ describe('route walk', () => {
       }
     }
     // Every route times every permission: a few thousand requests, each with a fresh login.
-  }, 120_000);
+  }, 300_000);
 
   it('keeps a kiosk to its calls even when it holds every other permission', async () => {
     const kiosk = (await createUser(t.db, { permissions: [...PERMISSIONS] })).id;
