@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('migrations and seed', () => {
-  it('creates the 23 permissions and an Administrador profile holding all of them', async () => {
+  it('creates every permission and an Administrador profile holding all of them but Kiosk', async () => {
     const permissions = await t.db.selectFrom('permissions').select('name').execute();
     expect(permissions.map((row) => row.name).sort()).toEqual([...PERMISSIONS].sort());
     const linked = await t.db
@@ -22,7 +22,8 @@ describe('migrations and seed', () => {
       .select('profile_permissions.permission_id')
       .where('profiles.name', '=', 'Administrador')
       .execute();
-    expect(linked).toHaveLength(23);
+    // A kiosk user is only a kiosk (docs/kiosk-api.md): the administrator is not one.
+    expect(linked).toHaveLength(PERMISSIONS.length - 1);
   });
 
   it('starts with Brasil as a country, once, and keeps a Brasil already registered', async () => {
@@ -59,7 +60,9 @@ describe('migrations and seed', () => {
     });
     expect(again).toBeNull();
     expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(1);
-    expect(await t.db.selectFrom('permissions').select('id').execute()).toHaveLength(23);
+    expect(await t.db.selectFrom('permissions').select('id').execute()).toHaveLength(
+      PERMISSIONS.length,
+    );
     expect(await t.db.selectFrom('profiles').select('id').execute()).toHaveLength(1);
     await login(t.app, { username: 'admin', password: t.config.adminPassword ?? '' });
   });
@@ -74,7 +77,7 @@ describe('migrations and seed', () => {
     expect(created).toMatchObject({ username: 'chefe', generated: true });
     expect(created?.password).toMatch(/^[\w-]{24}$/);
     const token = await login(t.app, { username: 'chefe', password: created?.password ?? '' });
-    expect(token.permissions).toEqual([...PERMISSIONS]);
+    expect(token.permissions).toEqual(PERMISSIONS.filter((name) => name !== 'Kiosk'));
     expect(token.name).toBe('Administrador');
   });
 });

@@ -291,6 +291,31 @@ export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   'GET /api/passes/envios/:id': op('getPassSending', 'Andamento de um envio de ingressos'),
   'POST /api/passes/envios/:id/reenviar': op('resendPasses', 'Reenvia os ingressos que falharam'),
 
+  'POST /api/kiosk/heartbeat': op('kioskHeartbeat', 'Sinal de vida do quiosque'),
+  'POST /api/kiosk/check': op('kioskCheck', 'Consulta no quiosque por CPF ou ingresso'),
+  'POST /api/kiosk/print': op('kioskPrint', 'Imprime o crachá na impressora do quiosque'),
+  'GET /api/kiosk/jobs/:id': op('getKioskJob', 'Andamento da impressão do quiosque'),
+  'POST /api/kiosk/help': op('kioskHelp', "'Preciso de ajuda' no quiosque", 'noContent'),
+  'POST /api/kiosk/unlock': op('kioskUnlock', 'Confere o PIN da equipe no quiosque', 'noContent'),
+  'GET /api/kiosks': op('listKiosks', 'Quiosques'),
+  'PUT /api/kiosks/:userId/pin': op('setKioskPin', 'Define o PIN do quiosque', 'noContent'),
+  'POST /api/kiosks/:userId/pause': op('pauseKiosk', 'Pausa ou retoma um quiosque', 'noContent'),
+  'POST /api/kiosks/:userId/help/clear': op(
+    'clearKioskHelp',
+    'Marca o pedido de ajuda como atendido',
+    'noContent',
+  ),
+  'POST /api/kiosks/:userId/reprint': op(
+    'reprintKioskBadge',
+    'Reimprime o último crachá do quiosque',
+  ),
+  'GET /api/kiosks/policy/:eventId': op('getKioskPolicy', 'Política de segunda via do evento'),
+  'PUT /api/kiosks/policy/:eventId': op(
+    'setKioskPolicy',
+    'Define a política de segunda via do evento',
+    'noContent',
+  ),
+
   'GET /api/audit': op('listAuditEntries', 'Auditoria'),
   'GET /api/audit/opcoes': op('getAuditFilterOptions', 'Opções dos filtros da auditoria'),
   'GET /api/audit/csv': op('downloadAuditCsv', 'Auditoria em CSV', 'csv'),
