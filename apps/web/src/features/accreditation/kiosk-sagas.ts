@@ -81,7 +81,7 @@ function* beat(): SagaIterator {
 function* station(): SagaIterator {
   for (;;) {
     yield take(kioskStarted.type);
-    yield race([call(beat), call(deskSyncLoop, kioskEventId), take(kioskStopped.type)]);
+    yield race([call(beat), call(deskSyncLoop, kioskEventId, true), take(kioskStopped.type)]);
   }
 }
 

@@ -85,8 +85,12 @@ export const kioskSlice = createSlice({
       state.station = action.payload;
       state.offline = false;
     },
-    kioskBeatFailed(state) {
-      state.offline = true;
+    /** Said on the kiosk's header ('Sem conexão com o servidor'), never in an error dialog. */
+    kioskBeatFailed: {
+      reducer(state) {
+        state.offline = true;
+      },
+      prepare: () => ({ payload: undefined, meta: { hideError: true } }),
     },
     /** A touch or a key on the kiosk: the idle time starts again. */
     kioskTouched() {},

@@ -166,7 +166,11 @@ export function* syncDesk(eventIdOf: EventIdOf = selectedEventIdOf): SagaIterato
  * While the desk's area is loaded: sync once the page on screen has opened and the browser is
  * idle (the replica's database is loaded then), then every minute (every 5 s while offline).
  */
-export function* deskSyncLoop(eventIdOf: EventIdOf = selectedEventIdOf): SagaIterator {
+export function* deskSyncLoop(
+  eventIdOf: EventIdOf = selectedEventIdOf,
+  /** The kiosk starts its loop from its page, already open: no admin page opens after it. */
+  pageOpen = false,
+): SagaIterator {
   // Kept while a sync runs, so a reason to sync again that arrives meanwhile is not missed.
   const wakes: Channel<Action> = yield actionChannel(
     [
@@ -184,7 +188,7 @@ export function* deskSyncLoop(eventIdOf: EventIdOf = selectedEventIdOf): SagaIte
     (state: WithSlice<typeof sessionSlice> & WithSlice<typeof navigationSlice>) =>
       selectRestoring(state) || selectPageLoading(state),
   );
-  if (opening) yield take(pageOpened.type);
+  if (opening && !pageOpen) yield take(pageOpened.type);
   yield call(whenIdle);
   // The first sync covers what happened while it waited (the selected event arriving).
   yield flush(wakes);
