@@ -11,7 +11,6 @@ import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { followPrintJob } from '../../app/printing/sagas';
 import { logoutRequested, selectUser, type SessionUser } from '../../app/session/slice';
-import { deskSyncLoop, deskSyncRequested } from './offline-sync';
 import {
   badgeNameChanged,
   checkAnswered,
@@ -57,9 +56,12 @@ const kioskEventId = (state: KioskRoot): number | null => kiosk(state).station?.
 
 /** The offline pieces (replica, scrypt, the pass's verifier, the badge drawing): their own chunk. */
 const kioskOffline = () => import('./kiosk-offline');
+/** The desk's replica sync: fetched once the kiosk's page is up, never with its first screen. */
+const offlineSync = () => import('./offline-sync');
+type OfflineSync = Awaited<ReturnType<typeof offlineSync>>;
 
 /** The heartbeat: staff see the kiosk online; the kiosk learns whether it is paused. */
-function* beat(): SagaIterator {
+function* beat(sync: OfflineSync): SagaIterator {
   for (;;) {
     try {
       const state: KioskState = yield call(callApi<KioskState>, {
@@ -70,7 +72,7 @@ function* beat(): SagaIterator {
       const before: number | null = yield select(kioskEventId);
       yield put(kioskBeat(state));
       // The replica follows the kiosk's event: taken as soon as the kiosk knows it.
-      if (state.event && state.event.id !== before) yield put(deskSyncRequested());
+      if (state.event && state.event.id !== before) yield put(sync.deskSyncRequested());
     } catch {
       yield put(kioskBeatFailed());
     }
@@ -81,7 +83,12 @@ function* beat(): SagaIterator {
 function* station(): SagaIterator {
   for (;;) {
     yield take(kioskStarted.type);
-    yield race([call(beat), call(deskSyncLoop, kioskEventId, true), take(kioskStopped.type)]);
+    const sync: OfflineSync = yield call(offlineSync);
+    yield race([
+      call(beat, sync),
+      call(sync.deskSyncLoop, kioskEventId, true),
+      take(kioskStopped.type),
+    ]);
   }
 }
 
@@ -145,7 +152,8 @@ function* printOffline(state: KioskStationState): SagaIterator {
     return;
   }
   yield put(printHandedOffline());
-  yield put(deskSyncRequested());
+  const sync: OfflineSync = yield call(offlineSync);
+  yield put(sync.deskSyncRequested());
 }
 
 /**
