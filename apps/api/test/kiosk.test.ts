@@ -393,3 +393,47 @@ describe('a kiosk user', () => {
     expect((await kiosk.post('/api/token/revoke')).statusCode).toBe(204);
   });
 });
+
+describe('a kiosk offline (docs/kiosk-api.md)', () => {
+  it('takes the replica and the badge layout, and sends its queued badges once, never a link', async () => {
+    const kiosk = await newKiosk();
+    const guest = await createParticipant(t.db, eventId, { name: 'Lia Offline' });
+    const replica = await kiosk.get(`/api/offline/replica?eventId=${eventId}`);
+    expect(replica.statusCode, replica.body).toBe(200);
+    const held = replica.json().participants as { id: number; passVersion: number }[];
+    expect(held.find((row) => row.id === guest.id)?.passVersion).toBeGreaterThan(0);
+    expect(replica.json().passPublicKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(replica.json())).not.toContain(guest.cpf);
+    expect((await kiosk.get('/api/layouts/badge')).statusCode).toBe(200);
+    expect((await kiosk.get('/api/layouts/certificate')).statusCode).toBe(403);
+
+    const badge = {
+      kind: 'badge',
+      clientId: crypto.randomUUID(),
+      eventId,
+      participantId: guest.id,
+      at: t.config.now().toISOString(),
+      usualName: 'Lia',
+      seenPrints: 0,
+    };
+    for (let send = 0; send < 2; send++) {
+      const sent = await kiosk.post('/api/offline/actions', { actions: [badge] });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(sent.json().results[0], sent.body).toMatchObject({ outcome: 'applied' });
+    }
+    const again = await kiosk.post('/api/kiosk/check', { cpf: formatCpf(guest.cpf) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error_description).toBe(KIOSK_ALREADY_MESSAGE);
+    const printed = await t.db
+      .selectFrom('participants')
+      .select(['badge_print_count', 'usual_name'])
+      .where('id', '=', guest.id)
+      .executeTakeFirstOrThrow();
+    expect(printed).toEqual({ badge_print_count: 1, usual_name: 'Lia' });
+
+    const link = { ...badge, kind: 'link', clientId: crypto.randomUUID(), coursewareId: 'x' };
+    delete (link as { usualName?: string }).usualName;
+    const refused = await kiosk.post('/api/offline/actions', { actions: [link] });
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -100,8 +100,18 @@ describe('route walk', () => {
     }
     expect(reached).toContain('POST /api/kiosk/check');
     expect(reached).toContain('POST /api/token/revoke');
+    // Offline (docs/kiosk-api.md) it reads the replica and the badge layout and sends its queue.
+    const offline = [
+      'GET /api/offline/replica',
+      'POST /api/offline/actions',
+      'GET /api/layouts/:document',
+    ];
+    expect(reached).toEqual(expect.arrayContaining(offline));
     expect(
-      reached.every((route) => route.includes('/api/kiosk/') || route.endsWith('/revoke')),
+      reached.every(
+        (route) =>
+          route.includes('/api/kiosk/') || route.endsWith('/revoke') || offline.includes(route),
+      ),
     ).toBe(true);
   }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { PrintJobStatus } from './printing.ts';
+import { badgeNameProblem } from './participants.ts';
 
 /**
  * The self-service kiosk (issue #43, docs/kiosk-api.md): its wire and its pt-BR answers. Not in
@@ -29,12 +30,26 @@ export const KIOSK_ALREADY_MESSAGE =
   'Seu crachá já foi impresso. Para outra via, procure o balcão de atendimento.';
 export const KIOSK_NO_PRINTER_MESSAGE =
   'Este quiosque está sem impressora de crachás. Chame um atendente.';
+/**
+ * Offline the badge goes from the browser to the kiosk's printer and no agent reports it printed:
+ * the kiosk says it was sent, never 'Retire seu crachá' (the truthful printing rule).
+ */
+export const KIOSK_PRINT_HANDED_OFFLINE_TITLE = 'Seu crachá foi enviado à impressora';
+export const KIOSK_PRINT_HANDED_OFFLINE_NOTE =
+  'Sem conexão com o servidor, o quiosque não consegue confirmar a impressão. Se o crachá não sair, procure o balcão de atendimento.';
 export const KIOSK_CPF_MESSAGE = 'CPF inválido. Confira os 11 números e tente de novo.';
 export const KIOSK_PIN_WRONG_MESSAGE = 'PIN incorreto.';
 export const KIOSK_PIN_UNSET_MESSAGE =
   'Este quiosque ainda não tem PIN. Peça a um administrador para definir em Quiosques.';
 export const KIOSK_PIN_FORMAT_MESSAGE = 'O PIN deve ter de 4 a 8 dígitos.';
 export const KIOSK_STAFF_PIN_MESSAGE = 'Para outra via, um atendente deve digitar o PIN.';
+
+/** The badge name a kiosk suggests: the usual name when it fits, else the first name. */
+export function suggestedBadgeName(usualName: string | null, name: string): string {
+  const usual = usualName?.trim() ?? '';
+  if (usual !== '' && badgeNameProblem(usual) === null) return usual;
+  return name.trim().split(/\s+/)[0] ?? '';
+}
 
 /** A PIN of 4 to 8 digits. */
 export function kioskPinProblem(pin: string): string | null {

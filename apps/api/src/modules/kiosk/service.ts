@@ -14,7 +14,7 @@ import {
   KIOSK_PIN_WRONG_MESSAGE,
   KIOSK_PRINT_DISABLED_MESSAGE,
   KIOSK_STAFF_PIN_MESSAGE,
-  badgeNameProblem,
+  suggestedBadgeName,
   isKiosk,
   kioskPinProblem,
   parseCpf,
@@ -155,13 +155,6 @@ export async function checkAtKiosk(
     badgeName: suggestedBadgeName(participant.usualName, participant.name),
     reprint,
   };
-}
-
-/** The usual name when it fits the badge, else the first name (the participant may shorten it). */
-function suggestedBadgeName(usualName: string | null, name: string): string {
-  const usual = usualName?.trim() ?? '';
-  if (usual !== '' && badgeNameProblem(usual) === null) return usual;
-  return name.trim().split(/\s+/)[0] ?? '';
 }
 
 /** A PIN missing or wrong: 403, in the kiosk's words. */

@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LAYOUT_DOCUMENTS, LAYOUT_PDF_MAX_BYTES } from '@balcao/contract';
+import { LAYOUT_DOCUMENTS, LAYOUT_PDF_MAX_BYTES, isKiosk } from '@balcao/contract';
+import { forbidden } from '../../http/api-error.ts';
 import { PrintOutcomeSchema } from '../../printing/queue.ts';
 import { auditActor } from '../audit/index.ts';
 import {
@@ -49,10 +50,16 @@ export const layoutRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/layouts/:document',
     {
-      config: { access: 'signedIn' },
+      // A kiosk too, for the badge only: it draws badges offline (docs/kiosk-api.md).
+      config: { access: 'signedIn', kiosk: true },
       schema: { params: Params, response: { 200: LayoutDtoSchema } },
     },
-    async (request) => getLayout(app.db, request.params.document),
+    async (request) => {
+      if (isKiosk(request.auth?.user.permissions ?? []) && request.params.document !== 'badge') {
+        throw forbidden();
+      }
+      return getLayout(app.db, request.params.document);
+    },
   );
 
   app.put(

@@ -1,7 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { OFFLINE_ACTIONS_MAX, OFFLINE_OUTCOMES, PARTICIPANT_STATUSES } from '@balcao/contract';
+import {
+  OFFLINE_ACTIONS_MAX,
+  OFFLINE_OUTCOMES,
+  PARTICIPANT_STATUSES,
+  isKiosk,
+} from '@balcao/contract';
 import { Id } from '../../http/id-schema.ts';
-import { invalidRequest } from '../../http/api-error.ts';
+import { ApiError, invalidRequest } from '../../http/api-error.ts';
 import { auditActor } from '../audit/index.ts';
 import { applyOfflineActions, offlineIssues, type SentAction } from './actions.ts';
 import { backgroundKeyer } from './keys.ts';
@@ -95,6 +100,8 @@ const isInstant = (text: string): boolean =>
 /** The offline accreditation desk (docs/offline-desk.md). */
 export const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const desk = { access: ['Subscription'] as const };
+  // A kiosk works offline too (issue #43): it reads the replica and sends its queued badges.
+  const deskOrKiosk = { access: ['Subscription', 'Kiosk'] as const };
   const keyer = backgroundKeyer(app.db, (error) =>
     app.log.error({ err: error }, 'Chaves da réplica offline: cálculo em segundo plano falhou'),
   );
@@ -110,7 +117,7 @@ export const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/offline/replica',
     {
-      config: desk,
+      config: deskOrKiosk,
       schema: {
         querystring: Type.Object({
           eventId: Id,
@@ -127,7 +134,7 @@ export const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/offline/actions',
     {
-      config: desk,
+      config: deskOrKiosk,
       schema: {
         body: Type.Object({ actions: Type.Array(ActionSchema, { maxItems: OFFLINE_ACTIONS_MAX }) }),
         response: { 200: Type.Object({ results: Type.Array(ResultSchema) }) },
@@ -135,6 +142,13 @@ export const offlineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const actions = request.body.actions as SentAction[];
+      // A kiosk prints badges; the booklet is linked by a person at the desk.
+      if (
+        isKiosk(request.auth?.user.permissions ?? []) &&
+        actions.some((a) => a.kind !== 'badge')
+      ) {
+        throw new ApiError(403, 'forbidden', 'Um quiosque envia só crachás impressos sem conexão.');
+      }
       const badTime = actions.findIndex((action) => !isInstant(action.at));
       if (badTime >= 0) {
         throw invalidRequest(

@@ -1,6 +1,7 @@
 import { put, select, takeEvery } from 'redux-saga/effects';
 import type { SagaIterator } from 'redux-saga';
 import type { Action } from '@reduxjs/toolkit';
+import { isKiosk } from '@balcao/contract';
 import { GENERIC_ERROR_DESCRIPTION, SESSION_ENDED_ERROR } from '../../api/api-error';
 import type { WithSlice } from '@reduxjs/toolkit';
 import type { connectionSlice } from '../connection/slice';
@@ -29,8 +30,8 @@ function descriptionOf(action: Action): string {
 }
 
 /**
- * The accreditation desk works without the server (features/offline): there, a call that could
- * not reach it is no error to show; the top bar says 'Sem conexão' and the desk goes on.
+ * The accreditation desk and the kiosk work without the server (features/offline): there, a call
+ * that could not reach it is no error to show; the top bar says 'Sem conexão' and they go on.
  */
 const deskWorksOffline = (
   state: WithSlice<typeof connectionSlice> &
@@ -38,7 +39,9 @@ const deskWorksOffline = (
     WithSlice<typeof navigationSlice>,
 ): boolean =>
   !state.connection.online &&
-  (state.session.adminPage === 'SUBSCRIPTION' || state.navigation.requestedPage === 'SUBSCRIPTION');
+  (state.session.adminPage === 'SUBSCRIPTION' ||
+    state.navigation.requestedPage === 'SUBSCRIPTION' ||
+    isKiosk(state.session.user?.permissions ?? []));
 
 function* showError(action: Action): SagaIterator {
   const { payload } = action as FailureLike & { payload?: { status?: unknown } };

@@ -184,9 +184,15 @@ export function* restoreSession(): SagaIterator {
 
 /**
  * The server is out of reach at start: a user of the accreditation desk goes on offline there
- * (features/offline, docs/offline-desk.md); anyone else waits at the login for the server.
+ * (features/offline, docs/offline-desk.md), a kiosk at its kiosk; anyone else waits at the login
+ * for the server.
  */
 function* restoreOffline(user: SessionUser): SagaIterator {
+  // A kiosk goes on offline at its own screen (App.tsx), from its replica (docs/kiosk-api.md).
+  if (isKiosk(user.permissions)) {
+    yield put(sessionRestored());
+    return;
+  }
   const mode: AppMode = yield select(selectAppMode);
   if (!canOpenPage(user.permissions, mode, OFFLINE_PAGE)) {
     yield put(sessionEnded({ reason: 'expired' }));

@@ -6,6 +6,8 @@ import {
   KIOSK_PAUSED_MESSAGE,
   badgeNameProblem,
   cpfDigits,
+  KIOSK_PRINT_HANDED_OFFLINE_NOTE,
+  KIOSK_PRINT_HANDED_OFFLINE_TITLE,
 } from '@balcao/contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { useScanField } from '../../ui/scan-field';
@@ -306,6 +308,16 @@ function Body({ kiosk }: { kiosk: KioskStationState }) {
         </Answer>
       );
     case 'done':
+      // Offline no printer agent reports the job: the kiosk says only what it knows.
+      if (kiosk.printedOffline) {
+        return (
+          <Answer tone="good">
+            <h2 className="kiosk-title kiosk-done">{KIOSK_PRINT_HANDED_OFFLINE_TITLE}</h2>
+            <p className="kiosk-note">{KIOSK_PRINT_HANDED_OFFLINE_NOTE}</p>
+            {restart}
+          </Answer>
+        );
+      }
       return (
         <Answer tone="good">
           <h2 className="kiosk-title kiosk-done">Retire seu crachá</h2>

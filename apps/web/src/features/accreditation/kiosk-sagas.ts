@@ -10,10 +10,11 @@ import {
 import { callApi, failingTo } from '../../api/call-api';
 import { toApiError } from '../../api/api-error';
 import { followPrintJob } from '../../app/printing/sagas';
-import { logoutRequested } from '../../app/session/slice';
+import { logoutRequested, selectUser, type SessionUser } from '../../app/session/slice';
 import {
   badgeNameChanged,
   checkAnswered,
+  checkAnsweredOffline,
   checkRequested,
   helpRequested,
   helpSent,
@@ -29,6 +30,7 @@ import {
   pinRefused,
   pinSubmitted,
   printDone,
+  printHandedOffline,
   printJobSeen,
   printRequested,
   selectKiosk,
@@ -49,9 +51,17 @@ export const PRINT_SLOW_MESSAGE = 'A impressão está demorando. Chame um atende
 
 type KioskRoot = { kiosk: KioskStationState };
 const kiosk = (state: KioskRoot) => selectKiosk(state);
+/** The event the kiosk serves (its heartbeat names it): the one its replica follows. */
+const kioskEventId = (state: KioskRoot): number | null => kiosk(state).station?.event?.id ?? null;
+
+/** The offline pieces (replica, scrypt, the pass's verifier, the badge drawing): their own chunk. */
+const kioskOffline = () => import('./kiosk-offline');
+/** The desk's replica sync: fetched once the kiosk's page is up, never with its first screen. */
+const offlineSync = () => import('./offline-sync');
+type OfflineSync = Awaited<ReturnType<typeof offlineSync>>;
 
 /** The heartbeat: staff see the kiosk online; the kiosk learns whether it is paused. */
-function* beat(): SagaIterator {
+function* beat(sync: OfflineSync): SagaIterator {
   for (;;) {
     try {
       const state: KioskState = yield call(callApi<KioskState>, {
@@ -59,7 +69,10 @@ function* beat(): SagaIterator {
         url: '/api/kiosk/heartbeat',
         quiet: true,
       });
+      const before: number | null = yield select(kioskEventId);
       yield put(kioskBeat(state));
+      // The replica follows the kiosk's event: taken as soon as the kiosk knows it.
+      if (state.event && state.event.id !== before) yield put(sync.deskSyncRequested());
     } catch {
       yield put(kioskBeatFailed());
     }
@@ -70,7 +83,12 @@ function* beat(): SagaIterator {
 function* station(): SagaIterator {
   for (;;) {
     yield take(kioskStarted.type);
-    yield race([call(beat), take(kioskStopped.type)]);
+    const sync: OfflineSync = yield call(offlineSync);
+    yield race([
+      call(beat, sync),
+      call(sync.deskSyncLoop, kioskEventId, true),
+      take(kioskStopped.type),
+    ]);
   }
 }
 
@@ -79,16 +97,64 @@ const check = failingTo(
   kioskFailed,
   function* (action: ReturnType<typeof checkRequested>): SagaIterator {
     const text = action.payload.text.trim();
-    const greeting: KioskGreeting = yield call(callApi<KioskGreeting>, {
-      method: 'POST',
-      url: '/api/kiosk/check',
-      // Digits (and a CPF's dots and dash) are a CPF; anything else is a scanned pass, which the
-      // server judges (checkPass). The pass's verifier (@noble/curves) stays out of this chunk.
-      data: CPF_SHAPE.test(text) ? { cpf: text } : { pass: text },
-    });
-    yield put(checkAnswered(greeting));
+    // Digits (and a CPF's dots and dash) are a CPF; anything else is a scanned pass, which the
+    // server judges (checkPass). The pass's verifier (@noble/curves) stays out of this chunk.
+    const by = CPF_SHAPE.test(text) ? { cpf: text } : { pass: text };
+    const state: KioskStationState = yield select(kiosk);
+    if (!state.offline) {
+      try {
+        const greeting: KioskGreeting = yield call(callApi<KioskGreeting>, {
+          method: 'POST',
+          url: '/api/kiosk/check',
+          data: by,
+        });
+        yield put(checkAnswered(greeting));
+        return;
+      } catch (thrown) {
+        if (toApiError(thrown).status !== 0) throw thrown;
+      }
+    }
+    yield call(checkOffline, by);
   },
 );
+
+/** The server out of reach: the lookup on the replica (docs/kiosk-api.md, 'Offline'). */
+function* checkOffline(by: { cpf: string } | { pass: string }): SagaIterator {
+  const user: SessionUser | null = yield select(selectUser);
+  if (!user) return;
+  const offline: Awaited<ReturnType<typeof kioskOffline>> = yield call(kioskOffline);
+  const found: Awaited<ReturnType<typeof offline.checkAtKioskOffline>> = yield call(
+    offline.checkAtKioskOffline,
+    user.id,
+    by,
+  );
+  if ('answer' in found) yield put(kioskAnswered(found.answer));
+  else yield put(checkAnsweredOffline(found));
+}
+
+/**
+ * Offline: the badge drawn by the browser and handed to the kiosk's printer, the accreditation
+ * queued for the sync. No agent reports it printed, so the kiosk says only that it was sent.
+ */
+function* printOffline(state: KioskStationState): SagaIterator {
+  const user: SessionUser | null = yield select(selectUser);
+  const participant = state.offlineParticipant;
+  if (!user || !participant) return;
+  const offline: Awaited<ReturnType<typeof kioskOffline>> = yield call(kioskOffline);
+  const printed: boolean = yield call(
+    offline.printAtKioskOffline,
+    user.id,
+    participant,
+    state.badgeName.trim(),
+  );
+  if (!printed) {
+    yield put(kioskAnswered(offline.KIOSK_NO_REPLICA_MESSAGE));
+    return;
+  }
+  yield put(printHandedOffline());
+  const sync: OfflineSync = yield call(offlineSync);
+  yield put(sync.deskSyncRequested());
+}
 
 /**
  * The badge on the kiosk's printer, followed until its agent reports it: 'Retire seu crachá'
@@ -98,6 +164,10 @@ function* print(): SagaIterator {
   const state: KioskStationState = yield select(kiosk);
   if (state.phase !== 'printing' || !state.greeting) return; // the PIN is asked first
   if (badgeNameProblem(state.badgeName)) return;
+  if (state.offlineParticipant) {
+    yield call(printOffline, state);
+    return;
+  }
   let jobId: number;
   try {
     const outcome: { jobId: number } = yield call(callApi<{ jobId: number }>, {
@@ -179,10 +249,12 @@ export function* kioskSaga(): SagaIterator {
     [
       kioskTouched.type,
       checkAnswered.type,
+      checkAnsweredOffline.type,
       kioskAnswered.type,
       kioskFailed.type,
       badgeNameChanged.type,
       printDone.type,
+      printHandedOffline.type,
       leaveRequested.type,
       pinRefused.type,
       helpSent.type,

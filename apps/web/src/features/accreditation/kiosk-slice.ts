@@ -1,5 +1,10 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { type KioskGreeting, type KioskState, type PrintJobStatus } from '@balcao/contract';
+import {
+  type KioskGreeting,
+  type KioskState,
+  type ParticipantDto,
+  type PrintJobStatus,
+} from '@balcao/contract';
 import { failedCase } from '../../api/api-error';
 
 /**
@@ -30,6 +35,10 @@ export interface KioskStationState {
   helpAsked: boolean;
   /** The badge's job as its printer last reported it ('queued', 'printing'). */
   jobStatus: PrintJobStatus | null;
+  /** Found on the replica, the server out of reach: the badge prints offline (docs/kiosk-api.md). */
+  offlineParticipant: ParticipantDto | null;
+  /** The badge was handed to the browser's printer offline: 'done' says only that. */
+  printedOffline: boolean;
 }
 
 const initialState: KioskStationState = {
@@ -46,6 +55,8 @@ const initialState: KioskStationState = {
   pinTries: 0,
   helpAsked: false,
   jobStatus: null,
+  offlineParticipant: null,
+  printedOffline: false,
 };
 
 /** Back to the start: nothing of the previous person stays. */
@@ -60,6 +71,8 @@ function forget(state: KioskStationState): void {
   state.pinError = '';
   state.helpAsked = false;
   state.jobStatus = null;
+  state.offlineParticipant = null;
+  state.printedOffline = false;
 }
 
 export const kioskSlice = createSlice({
@@ -72,8 +85,12 @@ export const kioskSlice = createSlice({
       state.station = action.payload;
       state.offline = false;
     },
-    kioskBeatFailed(state) {
-      state.offline = true;
+    /** Said on the kiosk's header ('Sem conexão com o servidor'), never in an error dialog. */
+    kioskBeatFailed: {
+      reducer(state) {
+        state.offline = true;
+      },
+      prepare: () => ({ payload: undefined, meta: { hideError: true } }),
     },
     /** A touch or a key on the kiosk: the idle time starts again. */
     kioskTouched() {},
@@ -85,6 +102,17 @@ export const kioskSlice = createSlice({
       state.phase = 'greeting';
       state.greeting = action.payload;
       state.badgeName = action.payload.badgeName;
+      state.offlineParticipant = null;
+    },
+    /** The same greeting from the replica, the server out of reach. */
+    checkAnsweredOffline(
+      state,
+      action: PayloadAction<{ greeting: KioskGreeting; participant: ParticipantDto }>,
+    ) {
+      state.phase = 'greeting';
+      state.greeting = action.payload.greeting;
+      state.badgeName = action.payload.greeting.badgeName;
+      state.offlineParticipant = action.payload.participant;
     },
     /** Not found, pending, the desk, paused...: the server's words on screen. */
     kioskAnswered(state, action: PayloadAction<string>) {
@@ -124,6 +152,17 @@ export const kioskSlice = createSlice({
     /** The printer's agent reported the job printed: only now 'Retire seu crachá'. */
     printDone(state) {
       state.phase = 'done';
+      state.printedOffline = false;
+      state.offlineParticipant = null;
+      state.greeting = null;
+      state.pinFor = null;
+      state.pin = '';
+    },
+    /** Offline: the browser took the badge for the kiosk's printer; no agent reports it. */
+    printHandedOffline(state) {
+      state.phase = 'done';
+      state.printedOffline = true;
+      state.offlineParticipant = null;
       state.greeting = null;
       state.pinFor = null;
       state.pin = '';
@@ -168,11 +207,13 @@ export const {
   kioskTouched,
   checkRequested,
   checkAnswered,
+  checkAnsweredOffline,
   kioskAnswered,
   kioskFailed,
   badgeNameChanged,
   printRequested,
   printDone,
+  printHandedOffline,
   printJobSeen,
   leaveRequested,
   pinSubmitted,

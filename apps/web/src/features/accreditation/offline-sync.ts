@@ -5,7 +5,6 @@ import type { sessionSlice } from '../../app/session/slice';
 import type { navigationSlice } from '../../app/navigation/slice';
 import {
   OFFLINE_ACTIONS_MAX,
-  type EventDto,
   type LayoutDto,
   type OfflineActionResult,
   type OfflineReplicaDto,
@@ -45,8 +44,17 @@ const OFFLINE_EVERY_MS = 5_000;
 /** The badge layout changes seldom: read again at most every 10 minutes. */
 const LAYOUT_EVERY_MS = 10 * 60_000;
 
+/** The desk (Subscription) and the self-service kiosk (Kiosk, issue #43) work offline. */
 const canAccredit = (user: SessionUser | null): user is SessionUser =>
-  user?.permissions.includes('Subscription') ?? false;
+  (user?.permissions.includes('Subscription') || user?.permissions.includes('Kiosk')) ?? false;
+
+/** The event the replica follows: the selected one (the kiosk's heartbeat names it, the same). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller its own root state
+type EventIdOf = (state: any) => number | null;
+const selectedEventIdOf = (state: Parameters<typeof selectSelectedEvent>[0]): number | null => {
+  const event = selectSelectedEvent(state);
+  return event ? Number(event.id) : null;
+};
 
 /** Sends this user's queue in order, in chunks; false when the server could not be reached. */
 function* sendQueue(user: SessionUser): SagaIterator<boolean> {
@@ -128,21 +136,21 @@ function* readReplica(
 }
 
 /** Queue first (what the desk did offline reaches the server), then the replica catches up. */
-export function* syncDesk(): SagaIterator {
+export function* syncDesk(eventIdOf: EventIdOf = selectedEventIdOf): SagaIterator {
   const user: SessionUser | null = yield select(selectUser);
-  const event: EventDto | null = yield select(selectSelectedEvent);
+  const eventId: number | null = yield select(eventIdOf);
   if (!canAccredit(user)) return;
   yield put(deskSyncStarted());
   const queuedBefore: number = yield call(queueSize, user.id);
   let meta: ReplicaMeta | undefined = yield call(readMeta);
   try {
     const sent: boolean = yield call(sendQueue, user);
-    if (sent && event) {
-      if (meta && (meta.userId !== user.id || meta.event.id !== Number(event.id))) {
+    if (sent && eventId !== null) {
+      if (meta && (meta.userId !== user.id || meta.event.id !== eventId)) {
         yield call(clearReplica);
         meta = undefined;
       }
-      meta = yield call(readReplica, user, Number(event.id), meta);
+      meta = yield call(readReplica, user, eventId, meta);
     }
   } catch (thrown) {
     if (toApiError(thrown).status !== 0) console.error('Sincronização da mesa falhou', thrown);
@@ -158,7 +166,11 @@ export function* syncDesk(): SagaIterator {
  * While the desk's area is loaded: sync once the page on screen has opened and the browser is
  * idle (the replica's database is loaded then), then every minute (every 5 s while offline).
  */
-export function* deskSyncLoop(): SagaIterator {
+export function* deskSyncLoop(
+  eventIdOf: EventIdOf = selectedEventIdOf,
+  /** The kiosk starts its loop from its page, already open: no admin page opens after it. */
+  pageOpen = false,
+): SagaIterator {
   // Kept while a sync runs, so a reason to sync again that arrives meanwhile is not missed.
   const wakes: Channel<Action> = yield actionChannel(
     [
@@ -176,12 +188,12 @@ export function* deskSyncLoop(): SagaIterator {
     (state: WithSlice<typeof sessionSlice> & WithSlice<typeof navigationSlice>) =>
       selectRestoring(state) || selectPageLoading(state),
   );
-  if (opening) yield take(pageOpened.type);
+  if (opening && !pageOpen) yield take(pageOpened.type);
   yield call(whenIdle);
   // The first sync covers what happened while it waited (the selected event arriving).
   yield flush(wakes);
   for (;;) {
-    yield call(syncDesk);
+    yield call(syncDesk, eventIdOf);
     const online: boolean = yield select(selectOnline);
     yield race({
       asked: take(wakes),
