@@ -110,8 +110,11 @@ describe('the desks under a USB scanner', () => {
 
   it('accreditation: no key typed during a slow lookup is lost, and one Enter is always enough', async () => {
     const p = page();
+    // The series starts with the course's serial: '0' while the shard's server holds fewer than 10
+    // courses. Either way its keys arrive during the lookup; the leading '0' alone is held by
+    // scan-field.test.tsx ('0123').
     const code = series[1] ?? '';
-    expect(code.startsWith('0')).toBe(true);
+    expect(code).toMatch(/^\d{2,}-\d{3,}-\d{6,}$/);
     await signIn(p, 'admin', inject('adminPassword'));
     await openMenu(p, 'Credenciamento');
     // A slow server: every participant lookup answers after 600 ms.
@@ -124,7 +127,7 @@ describe('the desks under a USB scanner', () => {
     });
 
     // Bruno's CPF, Enter and his courseware's series at once, as a scanner types them: the code's
-    // leading '0' and its Enter arrive while the CPF is looked up.
+    // first keys and its Enter arrive while the CPF is looked up.
     await p.keyboard.type(`${bruno.cpf}`);
     await p.keyboard.press('Enter');
     await p.keyboard.type(code);
