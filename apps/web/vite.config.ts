@@ -141,7 +141,10 @@ const firstScreenInOneChunk = {
   ],
 };
 
-const OWN_MODULES = ['src/pages.test.tsx'];
+// pages.test.tsx checks what a page's chunk brings when first loaded; replica-database.test.ts
+// reads IndexedDB right after writing it, and another file's leftover work in a shared worker
+// (a desk or kiosk wiping or syncing its replica) once emptied it in between.
+const OWN_MODULES = ['src/pages.test.tsx', 'src/features/accreditation/replica-database.test.ts'];
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), zxingWasm(), offlineApp, precompress()],
@@ -166,8 +169,7 @@ export default defineConfig(({ command }) => ({
         extends: true,
         test: { name: 'web', exclude: [...configDefaults.exclude, ...OWN_MODULES] },
       },
-      // These files check what a page's chunk brings when first loaded: shared modules would
-      // have it loaded already by another file.
+      // These files run alone in their worker's modules and jsdom (OWN_MODULES says why).
       { extends: true, test: { name: 'web:own-modules', include: OWN_MODULES, isolate: true } },
     ],
   },
