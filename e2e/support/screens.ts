@@ -44,12 +44,17 @@ export async function logOut(page: Page): Promise<void> {
 export async function menuItem(page: Page, label: string): Promise<Locator> {
   const menu = menuOf(page);
   const item = menu.getByRole('button', { name: label, exact: true });
-  // A group still folding away (the last page's) shows its items until it is done.
+  const hidden = page.getByRole('button', { name: label, exact: true, includeHidden: true });
+  const closed = menu
+    .locator('.app-menu-group', { has: hidden })
+    .locator('button[aria-expanded="false"]');
+  // Right after a reload the menu is still being drawn: wait until either the item or its closed
+  // group shows, then for a group still folding away (the last page's), which shows its items
+  // until it is done.
+  await item.or(closed).first().waitFor();
   await menu.locator('.collapsing').first().waitFor({ state: 'detached' });
   if (!(await item.isVisible())) {
-    const hidden = page.getByRole('button', { name: label, exact: true, includeHidden: true });
-    const group = menu.locator('.app-menu-group', { has: hidden });
-    await group.locator('button[aria-expanded="false"]').click();
+    await closed.click();
     // Clicked while the group still unfolds, the item may not be where it is drawn yet.
     await menu.locator('.collapsing').first().waitFor({ state: 'detached' });
   }
