@@ -16,10 +16,9 @@ import { Nullable } from '../../http/nullable.ts';
 import { auditActor } from '../audit/index.ts';
 import {
   BatchSchema,
-  drainBatch,
+  backgroundDrain,
   registerAttachments,
-  requeueFailed,
-  smtpSender,
+  retryFailed,
 } from '../emails/index.ts';
 import { certificateAttachments, certificateSending, queueCertificateSending } from './sending.ts';
 import { eligibility, eligibilityDto } from './eligibility.ts';
@@ -117,20 +116,8 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const publicUrl = app.config.publicUrl;
   registerAttachments(CERTIFICATE_EMAIL_KIND, certificateAttachments(publicUrl));
 
-  // The e-mail sendings run in the background, with the emails module's progress and results;
-  // closing the server waits for them.
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(running);
-  });
-  const drain = (batchId: number) => {
-    const work = drainBatch(app.db, batchId, app.config.now, smtpSender)
-      .catch((error: unknown) =>
-        app.log.error({ err: error, batchId }, 'envio de certificados falhou'),
-      )
-      .finally(() => running.delete(work));
-    running.add(work);
-  };
+  // The e-mail sendings run in the background, with the emails module's progress and results.
+  const drain = backgroundDrain(app, 'envio de certificados falhou');
 
   app.get(
     '/certificados/eventos/:eventId/regra',
@@ -320,13 +307,8 @@ export const certificateRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/certificados/envios/:id/reenviar',
     { config: managers, schema: { params: SendingParams, response: { 200: SendingSchema } } },
-    async (request) => {
-      await certificateSending(app.db, request.params.id);
-      await requeueFailed(app.db, request.params.id);
-      const sending = await certificateSending(app.db, request.params.id);
-      drain(request.params.id);
-      return sending;
-    },
+    async (request) =>
+      retryFailed(app.db, request.params.id, (id) => certificateSending(app.db, id), drain),
   );
 
   // Limited per address (request.ip: the client behind a trusted proxy), per instance.

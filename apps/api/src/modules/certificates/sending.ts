@@ -8,11 +8,11 @@ import {
 } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import { notFound } from '../../http/api-error.ts';
-import { type AuditActor, recordAudit } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import {
-  emailBatch,
-  isEmailAddress,
-  queueSending,
+  queueModuleSending,
+  sendingOfKind,
+  withAddress,
   type AttachmentBuilder,
 } from '../emails/index.ts';
 import { requireEvent } from '../events/index.ts';
@@ -80,26 +80,15 @@ export async function queueCertificateSending(
     .where('p.anonymized_at', 'is', null);
   if (codes) query = query.where('c.code', 'in', codes.length > 0 ? codes : ['']);
   const people = await query.orderBy('p.name').orderBy('p.id').execute();
-  const reachable = people.filter((person) => isEmailAddress(person.email));
-  const batchId = await queueSending(db, now, actor.id, {
+  const reachable = withAddress(people);
+  const batchId = await queueModuleSending(db, now, actor, {
     eventId,
     kind: CERTIFICATE_EMAIL_KIND,
     subject: SUBJECT,
     body: BODY,
-    statuses: [...new Set(reachable.map((person) => person.status))],
-    recipients: reachable.map((person) => ({
-      participantId: person.id,
-      name: person.name,
-      email: person.email!,
-    })),
     none: CERTIFICATE_SENDING_MESSAGES.nobody,
-  });
-  await recordAudit(db, actor, {
-    entity: 'email_batches',
-    entityId: batchId,
+    people: reachable,
     action: 'enviar_certificados',
-    after: { evento: eventId, destinatarios: reachable.length },
-    at: now,
   });
   return { batchId, withoutEmail: people.length - reachable.length };
 }
@@ -110,11 +99,11 @@ export async function certificateSending(
   batchId: number,
   withoutEmail = 0,
 ): Promise<CertificateSendingDto> {
-  const row = await db
-    .selectFrom('email_batches')
-    .select('kind')
-    .where('id', '=', batchId)
-    .executeTakeFirst();
-  if (row?.kind !== CERTIFICATE_EMAIL_KIND) throw notFound(CERTIFICATE_SENDING_MESSAGES.notFound);
-  return { ...(await emailBatch(db, batchId)), withoutEmail };
+  const sending = await sendingOfKind(
+    db,
+    batchId,
+    CERTIFICATE_EMAIL_KIND,
+    CERTIFICATE_SENDING_MESSAGES.notFound,
+  );
+  return { ...sending, withoutEmail };
 }

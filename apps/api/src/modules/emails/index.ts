@@ -8,11 +8,10 @@ export type {
 } from './attachments.ts';
 export { BatchSchema } from './schemas.ts';
 export {
-  drainBatch,
-  emailBatch,
-  isEmailAddress,
-  queueSending,
-  requeueFailed,
-  type Sending,
-} from './service.ts';
-export { smtpSender } from './sender.ts';
+  backgroundDrain,
+  queueModuleSending,
+  retryFailed,
+  sendingOfKind,
+  withAddress,
+  type Drain,
+} from './module-sendings.ts';

@@ -3,9 +3,8 @@ import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, PARTICIPANT_STATUSES } from '@balcao
 import { signedIn } from '../../auth/access-control.ts';
 import { auditActor } from '../audit/index.ts';
 import { notFound } from '../../http/api-error.ts';
-import { smtpSender } from './sender.ts';
+import { backgroundDrain } from './module-sendings.ts';
 import {
-  drainBatch,
   emailBatch,
   previewEmail,
   queueBatch,
@@ -42,22 +41,13 @@ const BatchParams = Type.Object({ id: Id });
  */
 export const emailRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const access = { access: ['System'] as const };
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(running);
-  });
   // After the access check (a route's own onRequest), so a stranger still gets 401/403.
   app.addHook('preValidation', async () => {
     if (app.config.appMode === 'production')
       throw notFound('Envio de e-mails indisponível no modo production.');
   });
 
-  const drain = (batchId: number) => {
-    const work = drainBatch(app.db, batchId, app.config.now, smtpSender)
-      .catch((error: unknown) => app.log.error({ err: error, batchId }, 'envio de e-mails falhou'))
-      .finally(() => running.delete(work));
-    running.add(work);
-  };
+  const drain = backgroundDrain(app, 'envio de e-mails falhou');
 
   app.get(
     '/emails/smtp',

@@ -3,10 +3,9 @@ import { PASS_SENDING_MAX, passKeyToHex } from '@balcao/contract';
 import { auditActor } from '../audit/index.ts';
 import {
   BatchSchema,
-  drainBatch,
+  backgroundDrain,
   registerAttachments,
-  requeueFailed,
-  smtpSender,
+  retryFailed,
 } from '../emails/index.ts';
 import { Id } from '../../http/id-schema.ts';
 import { ensurePassKey, passPublicKeyFor } from './keys.ts';
@@ -26,19 +25,7 @@ export const passRoutes: FastifyPluginAsyncTypebox = async (app) => {
   registerAttachments(PASS_KIND, passAttachments(app.config.totpKey));
   const access = { access: ['Participant', 'System'] as const };
 
-  // The sendings run in the background; closing the server waits for them.
-  const running = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(running);
-  });
-  const drain = (batchId: number) => {
-    const work = drainBatch(app.db, batchId, app.config.now, smtpSender)
-      .catch((error: unknown) =>
-        app.log.error({ err: error, batchId }, 'envio de ingressos falhou'),
-      )
-      .finally(() => running.delete(work));
-    running.add(work);
-  };
+  const drain = backgroundDrain(app, 'envio de ingressos falhou');
 
   // The key desks and kiosks check passes with offline (the replica carries it too).
   app.get(
@@ -106,12 +93,7 @@ export const passRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/passes/envios/:id/reenviar',
     { config: access, schema: { params: SendingParams, response: { 200: SendingSchema } } },
-    async (request) => {
-      await passSending(app.db, request.params.id);
-      await requeueFailed(app.db, request.params.id);
-      const sending = await passSending(app.db, request.params.id);
-      drain(request.params.id);
-      return sending;
-    },
+    async (request) =>
+      retryFailed(app.db, request.params.id, (id) => passSending(app.db, id), drain),
   );
 };

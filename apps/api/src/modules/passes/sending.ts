@@ -8,11 +8,11 @@ import {
 import type { Database } from '../../db/types.ts';
 import { invalidRequest, notFound } from '../../http/api-error.ts';
 import { renderPassPdf } from '../../printing/documents/index.ts';
-import { type AuditActor, recordAudit } from '../audit/index.ts';
+import type { AuditActor } from '../audit/index.ts';
 import {
-  emailBatch,
-  isEmailAddress,
-  queueSending,
+  queueModuleSending,
+  sendingOfKind,
+  withAddress,
   type AttachmentBuilder,
 } from '../emails/index.ts';
 import { requireEvent } from '../events/index.ts';
@@ -101,29 +101,18 @@ export async function queuePassSending(
   }
   const people = await query.orderBy('name').orderBy('id').execute();
   if (chosen && people.length !== chosen.length) throw invalidRequest(NOT_IN_EVENT);
-  const reachable = people.filter((person) => isEmailAddress(person.email));
+  const reachable = withAddress(people);
   const paid = reachable.filter(
     (person) => request.includeUnpaid === true || !PASS_UNPAID_STATUSES.includes(person.status),
   );
-  const batchId = await queueSending(db, now, actor.id, {
+  const batchId = await queueModuleSending(db, now, actor, {
     eventId,
     kind: PASS_KIND,
     subject: SUBJECT,
     body: BODY,
-    statuses: [...new Set(paid.map((person) => person.status))],
-    recipients: paid.map((person) => ({
-      participantId: person.id,
-      name: person.name,
-      email: person.email!,
-    })),
     none: NOBODY,
-  });
-  await recordAudit(db, actor, {
-    entity: 'email_batches',
-    entityId: batchId,
+    people: paid,
     action: 'enviar_ingressos',
-    after: { evento: eventId, destinatarios: paid.length },
-    at: now,
   });
   return {
     batchId,
@@ -138,11 +127,5 @@ export async function passSending(
   batchId: number,
   skipped: { withoutEmail: number; unpaid: number } = { withoutEmail: 0, unpaid: 0 },
 ): Promise<PassSendingDto> {
-  const row = await db
-    .selectFrom('email_batches')
-    .select('kind')
-    .where('id', '=', batchId)
-    .executeTakeFirst();
-  if (row?.kind !== PASS_KIND) throw notFound(PASS_SENDING_NOT_FOUND);
-  return { ...(await emailBatch(db, batchId)), ...skipped };
+  return { ...(await sendingOfKind(db, batchId, PASS_KIND, PASS_SENDING_NOT_FOUND)), ...skipped };
 }
