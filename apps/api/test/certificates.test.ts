@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { unzipSync } from 'fflate';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CERTIFICATE_MESSAGES,
@@ -19,6 +17,7 @@ import {
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { createEvent } from './helpers/fixtures.ts';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
+import { sendThroughSink, startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { mimeParts } from './helpers/mime.ts';
 import { readPdf } from './helpers/pdf-text.ts';
 import { hasSystemTools } from './helpers/system-tools.ts';
@@ -26,24 +25,9 @@ import { hasSystemTools } from './helpers/system-tools.ts';
 const PUBLIC_URL = 'https://balcao.exemplo.com.br';
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** A local SMTP sink started by the test: nothing leaves the machine. */
-const received: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo[0]!.address, raw });
-      callback();
-    });
-  },
-});
 
 let t: TestContext;
+let sink: SmtpSink;
 let admin: JsonCaller; // Event
 let desk: JsonCaller; // Subscription
 let system: JsonCaller; // System (anonymize)
@@ -53,24 +37,12 @@ beforeAll(async () => {
   admin = await jsonCaller(t, ['Event']);
   desk = await jsonCaller(t, ['Subscription']);
   system = await jsonCaller(t, ['System']);
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  await t.db
-    .insertInto('smtp_settings')
-    .values({
-      id: 1,
-      host: '127.0.0.1',
-      port: (smtp.server.address() as AddressInfo).port,
-      username: '',
-      password: '',
-      sender: 'Eventos <eventos@exemplo.com.br>',
-      updated_by: admin.userId,
-      updated_at: new Date().toISOString(),
-    })
-    .execute();
+  sink = await startSmtpSink();
+  await sendThroughSink(t.db, sink, admin.userId);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await sink.close();
 });
 
 /** The desks' next day: tokens live a shift, so everyone signs in again. */
@@ -329,7 +301,7 @@ describe('certificates of attendance', () => {
       ['Ana Lima Souza', 'ENVIADO'],
       ['Carla Dias', 'ENVIADO'],
     ]);
-    const toCarla = received.find((message) => message.to === 'carla@exemplo.com.br')!;
+    const toCarla = sink.received.find((message) => message.to === 'carla@exemplo.com.br')!;
     const pdf = mimeParts(toCarla.raw).find((part) =>
       part.headers['content-type']?.startsWith('application/pdf'),
     )!;

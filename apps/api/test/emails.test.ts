@@ -1,53 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { EmailBatchDto, EmailPreviewDto, SmtpConfigDto } from '@balcao/contract';
 import { createParticipant } from './helpers/accreditation.ts';
 import { selectNewEvent, storeClerk, type StoreClerk } from './helpers/store.ts';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 
-/** A local SMTP server started by the test: nothing leaves the machine. */
-interface Received {
-  to: string[];
-  text: string;
-}
-const received: Received[] = [];
-let rejectAddress = 'caixa.cheia@exemplo.com.br';
-const smtp = new SMTPServer({
-  authOptional: true,
-  allowInsecureAuth: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onAuth(auth, _session, callback) {
-    if (auth.username === 'balcao' && auth.password === 'segredo')
-      callback(null, { user: 'balcao' });
-    else callback(new Error('Credenciais inválidas'));
-  },
-  onRcptTo(address, _session, callback) {
-    if (address.address === rejectAddress) {
-      const error = Object.assign(new Error('Caixa postal inexistente'), { responseCode: 550 });
-      callback(error);
-    } else callback();
-  },
-  onData(stream, session, callback) {
-    let text = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (text += chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo.map((r) => r.address), text });
-      callback();
-    });
-  },
-});
+let refused = 'caixa.cheia@exemplo.com.br';
 
 let t: TestContext;
 let admin: StoreClerk;
 let eventId: number;
-let port: number;
+let sink: SmtpSink;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  port = (smtp.server.address() as AddressInfo).port;
+  sink = await startSmtpSink({
+    login: { username: 'balcao', password: 'segredo' },
+    refuses: (address) => address === refused,
+  });
   t = await startTestApp({ config: { appMode: 'FULL_SGE' } });
   admin = await storeClerk(t, ['System']);
   eventId = await selectNewEvent(t.db);
@@ -65,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await sink.close();
 });
 
 const draft = {
@@ -93,7 +62,7 @@ describe('e-mails (Enviar e-mails)', () => {
 
     const bad = await admin.call('POST', '/api/emails/smtp', {
       host: '127.0.0.1',
-      port,
+      port: sink.port,
       user: 'balcao',
       password: 'segredo',
       sender: 'sem arroba',
@@ -103,7 +72,7 @@ describe('e-mails (Enviar e-mails)', () => {
 
     const saved = await admin.call('POST', '/api/emails/smtp', {
       host: '127.0.0.1',
-      port,
+      port: sink.port,
       user: 'balcao',
       password: 'segredo',
       sender: 'Eventos <eventos@exemplo.com.br>',
@@ -112,7 +81,7 @@ describe('e-mails (Enviar e-mails)', () => {
     const shown = (await admin.call('GET', '/api/emails/smtp')).json<SmtpConfigDto>();
     expect(shown).toEqual({
       host: '127.0.0.1',
-      port,
+      port: sink.port,
       user: 'balcao',
       sender: 'Eventos <eventos@exemplo.com.br>',
       hasPassword: true,
@@ -139,20 +108,20 @@ describe('e-mails (Enviar e-mails)', () => {
     const failed = batch.recipients.find((r) => r.status === 'FALHOU')!;
     expect(failed.email).toBe('caixa.cheia@exemplo.com.br');
     expect(failed.error).toMatch(/Caixa postal inexistente/);
-    expect(received.map((mail) => mail.to[0]).sort()).toEqual([
+    expect(sink.received.map((mail) => mail.to).sort()).toEqual([
       'ana@exemplo.com.br',
       'carla@exemplo.com.br',
     ]);
-    expect(received.find((mail) => mail.to[0] === 'carla@exemplo.com.br')?.text).toContain(
+    expect(sink.received.find((mail) => mail.to === 'carla@exemplo.com.br')?.raw).toContain(
       'Ol=C3=A1, Carla Dias!',
     );
 
-    rejectAddress = 'ninguem@exemplo.com.br'; // the mailbox is back
+    refused = 'ninguem@exemplo.com.br'; // the mailbox is back
     const retried = await admin.call('POST', `/api/emails/envios/${batch.id}/reenviar`);
     expect(retried.statusCode).toBe(200);
     const after = await settled(batch.id);
     expect(after).toMatchObject({ total: 3, sent: 3, failed: 0 });
-    expect(received.map((mail) => mail.to[0]).sort()).toEqual([
+    expect(sink.received.map((mail) => mail.to).sort()).toEqual([
       'ana@exemplo.com.br',
       'caixa.cheia@exemplo.com.br',
       'carla@exemplo.com.br',

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import {
@@ -12,35 +10,20 @@ import {
 import { startTestApp, type TestContext } from './helpers/test-app.ts';
 import { createEvent } from './helpers/fixtures.ts';
 import { createParticipant, jsonCaller, type JsonCaller } from './helpers/accreditation.ts';
+import { sendThroughSink, startSmtpSink, type SmtpSink } from './helpers/smtp-sink.ts';
 import { mimeParts, type MimePart } from './helpers/mime.ts';
 import { readPdf } from './helpers/pdf-text.ts';
 
-/** A local SMTP sink started by the test: nothing leaves the machine. */
-const received: { to: string; raw: string }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, session, callback) {
-    let raw = '';
-    stream.setEncoding('utf8');
-    stream.on('data', (chunk: string) => (raw += chunk));
-    stream.on('end', () => {
-      received.push({ to: session.envelope.rcptTo[0]!.address, raw });
-      callback();
-    });
-  },
-});
 
 let t: TestContext;
+let sink: SmtpSink;
 let manager: JsonCaller; // Participant
 let desk: JsonCaller; // Subscription
 let eventId: number;
 const people: Record<string, number> = {};
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  sink = await startSmtpSink();
   // The production mode: 'Enviar e-mails' is hidden there, 'Enviar ingressos' is not.
   t = await startTestApp({ config: { appMode: 'production' } });
   manager = await jsonCaller(t, ['Participant']);
@@ -57,23 +40,11 @@ beforeAll(async () => {
     await t.db.updateTable('participants').set({ email }).where('id', '=', id).execute();
     people[name] = id;
   }
-  await t.db
-    .insertInto('smtp_settings')
-    .values({
-      id: 1,
-      host: '127.0.0.1',
-      port,
-      username: '',
-      password: '',
-      sender: 'Eventos <eventos@exemplo.com.br>',
-      updated_by: manager.userId,
-      updated_at: new Date().toISOString(),
-    })
-    .execute();
+  await sendThroughSink(t.db, sink, manager.userId);
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await sink.close();
 });
 
 async function settled(id: number): Promise<PassSendingDto> {
@@ -107,9 +78,9 @@ describe("'Enviar ingressos'", () => {
       (await desk.get(`/api/passes/public-key?eventId=${eventId}`)).json<{ publicKey: string }>()
         .publicKey,
     )!;
-    const mail = received.find((message) => message.to === 'ana@exemplo.com.br')!;
+    const mail = sink.received.find((message) => message.to === 'ana@exemplo.com.br')!;
     expect(mail).toBeDefined();
-    expect(received.some((message) => message.to === 'eva@exemplo.com.br')).toBe(false);
+    expect(sink.received.some((message) => message.to === 'eva@exemplo.com.br')).toBe(false);
     const parts = mimeParts(mail.raw);
     const html = partNamed(parts, /^text\/html/)!.body.toString('utf8');
     expect(html).toContain('src="cid:ingresso-qr"');
@@ -150,7 +121,7 @@ describe("'Enviar ingressos'", () => {
   });
 
   it('sends to those not em dia only when asked, and to the chosen participants only', async () => {
-    const before = received.length;
+    const before = sink.received.length;
     const refused = await manager.post('/api/passes/envios', {
       eventId,
       participantIds: [people['Eva Pena']],
@@ -166,7 +137,7 @@ describe("'Enviar ingressos'", () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const done = await settled(answer.json<PassSendingDto>().id);
     expect(done).toMatchObject({ total: 1, sent: 1 });
-    expect(received.slice(before).map((message) => message.to)).toEqual(['eva@exemplo.com.br']);
+    expect(sink.received.slice(before).map((message) => message.to)).toEqual(['eva@exemplo.com.br']);
 
     const stranger = await manager.post('/api/passes/envios', {
       eventId,
