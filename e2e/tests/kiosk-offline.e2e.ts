@@ -11,18 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, newAppContext, printCount, usePage } from '../support/browser.ts';
 import { ownServer } from '../support/own-server.ts';
 import {
-  createRow,
   logOut,
   openMenu,
   readRow,
-  rowOf,
-  setUpDesk,
-  showRow,
   signIn,
-  tableBlock,
   uniqueSuffix,
 } from '../support/screens.ts';
-import { addParticipants } from '../support/shop-screens.ts';
+import { setUpKioskEvent } from '../support/kiosk-screens.ts';
 
 /**
  * The self-service kiosk without the server (issue #43, docs/kiosk-api.md), on a server this
@@ -82,26 +77,7 @@ describe('the self-service kiosk without the server', () => {
     const p = page();
     await signIn(p, 'admin', PASSWORD);
     await p.getByRole('heading', { level: 1, name: 'Primeiros passos' }).waitFor();
-    const names = await setUpDesk(p, run);
-    await openMenu(p, 'Eventos');
-    await showRow(p, 'Eventos', names.event);
-    await rowOf(p, 'Eventos', names.event)
-      .getByRole('cell', { name: names.event, exact: true })
-      .click();
-    await tableBlock(p, 'Eventos').getByRole('button', { name: 'Editar', exact: true }).click();
-    const editor = p.getByRole('dialog', { name: 'Editar registro' });
-    await editor.getByLabel('Vincular apostila no credenciamento', { exact: true }).uncheck();
-    await editor.getByRole('button', { name: 'Salvar' }).click();
-    await editor.waitFor({ state: 'hidden' });
-    await addParticipants(p, names, [guest]);
-    await openMenu(p, 'Usuários');
-    await createRow(p, {
-      Nome: kioskUser.name,
-      Usuário: kioskUser.username,
-      Senha: kioskUser.password,
-      'Confirmação da senha': kioskUser.password,
-      'Permissões diretas': { check: ['Quiosque'] },
-    });
+    const names = await setUpKioskEvent(p, run, [guest], kioskUser);
     await logOut(p);
 
     // The kiosk signs in and takes the replica while the server is up.

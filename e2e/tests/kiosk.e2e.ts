@@ -10,14 +10,12 @@ import {
   logOut,
   openMenu,
   rowOf,
-  setUpDesk,
-  showRow,
   signIn,
   tableBlock,
   typeInto,
   uniqueSuffix,
 } from '../support/screens.ts';
-import { addParticipants } from '../support/shop-screens.ts';
+import { setUpKioskEvent } from '../support/kiosk-screens.ts';
 
 /**
  * The self-service kiosk (issue #43), on the screens only: the admin sets up an event that does
@@ -86,30 +84,7 @@ describe('the self-service kiosk', () => {
   it("greets by CPF, says 'Retire seu crachá' only once printed, forgets on idle, asks the PIN to leave", async () => {
     const p = page();
     await signIn(p, 'admin', inject('adminPassword'));
-    const names = await setUpDesk(p, run);
-
-    // The event accredits at kiosks: no courseware to hand out.
-    await openMenu(p, 'Eventos');
-    await showRow(p, 'Eventos', names.event);
-    await rowOf(p, 'Eventos', names.event)
-      .getByRole('cell', { name: names.event, exact: true })
-      .click();
-    await tableBlock(p, 'Eventos').getByRole('button', { name: 'Editar', exact: true }).click();
-    const editor = p.getByRole('dialog', { name: 'Editar registro' });
-    await editor.getByLabel('Vincular apostila no credenciamento', { exact: true }).uncheck();
-    await editor.getByRole('button', { name: 'Salvar' }).click();
-    await editor.waitFor({ state: 'hidden' });
-    await addParticipants(p, names, [guest]);
-
-    // The kiosk user, its badge printer (the agent's token read in the editor) and mapping.
-    await openMenu(p, 'Usuários');
-    await createRow(p, {
-      Nome: kioskUser.name,
-      Usuário: kioskUser.username,
-      Senha: kioskUser.password,
-      'Confirmação da senha': kioskUser.password,
-      'Permissões diretas': { check: ['Quiosque'] },
-    });
+    const names = await setUpKioskEvent(p, run, [guest], kioskUser);
     await openMenu(p, 'Impressoras');
     await createRow(p, { Nome: PRINTER }, { table: 'Impressoras' });
     await rowOf(p, 'Impressoras', PRINTER).getByRole('cell', { name: PRINTER }).click();
