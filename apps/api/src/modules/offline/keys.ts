@@ -174,6 +174,9 @@ export function backgroundKeyer(db: Db, onError: (error: unknown) => void) {
       const { last, stale } = await unkeyed(db, eventId, salt, beforeId, 500);
       if (last === undefined) return;
       beforeId = Number(last);
+      // SQLite answers on this thread and its promises settle as microtasks: without a turn here,
+      // walking an event already keyed (50 000 participants) held every other request 3.9 s.
+      await nextTurn();
       for (let i = 0; i < stale.length && !stopped; i += BACKGROUND_BATCH) {
         const keyed: { row: ToKey; key: string }[] = [];
         for (const row of stale.slice(i, i + BACKGROUND_BATCH)) {
