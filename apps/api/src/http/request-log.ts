@@ -101,16 +101,27 @@ const LOG_FLUSH_MS = 1000;
  * re-measuring the growing batch on every line while a write was out: 2.5–3 µs a line against
  * 1.5 µs, bench/README.md, 29 Nov 2026). The price: if whatever reads stdout stops reading (a
  * full pipe), the server waits for it, as with any synchronous log; a file on a disk does not
- * (a full disk is an error, not a wait). Pino writes what is held synchronously when the process
+ * (a full disk is an error, not a wait). What is held is written synchronously when the process
  * exits, a fatal error's exit included; `flushSync` on shutdown does the same sooner.
  */
 export function batchedLog(dest: number | string = 1): DestinationStream & { flushSync(): void } {
-  return destination({
+  const stream = destination({
     dest,
     sync: true,
     minLength: LOG_BATCH_BYTES,
     periodicFlush: LOG_FLUSH_MS,
   });
+  // Pino flushes a destination on exit only when it is asynchronous: this one's batch too (the
+  // lines of a stop after the server closed, 'Servidor encerrado', and of a forced exit).
+  process.on('exit', () => {
+    if ((stream as { destroyed?: boolean }).destroyed) return;
+    try {
+      stream.flushSync();
+    } catch {
+      // Nothing is left to tell: the process is ending and its log is what failed.
+    }
+  });
+  return stream;
 }
 
 /** A line's fields as a plain object with no `err` (an error gives the line its message). */
