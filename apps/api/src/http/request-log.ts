@@ -20,7 +20,6 @@ import { hideCpfs } from '@balcao/contract';
  */
 function hideCpfsIn(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return hideCpfs(value);
-  if (value === null || typeof value !== 'object' || depth > 8) return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
@@ -29,6 +28,7 @@ function hideCpfsIn(value: unknown, depth = 0): unknown {
     }
     return copy ?? value;
   }
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   const fields = value as Record<string, unknown>;
   let copy: Record<string, unknown> | undefined;
