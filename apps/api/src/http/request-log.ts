@@ -14,16 +14,29 @@ import { hideCpfs } from '@balcao/contract';
 
 /**
  * A logged value with CPFs hidden in every string of its plain objects and arrays; anything else
- * (a request, an error) is left to its serializer, which hides them in what it keeps.
+ * (a request, an error) is left to its serializer, which hides them in what it keeps. Copied only
+ * where something is hidden: a line with no CPF in it (the request line, nearly every other) is
+ * given back as it is, so pino's formatter costs a walk over its fields and no new objects.
  */
 function hideCpfsIn(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return hideCpfs(value);
-  if (Array.isArray(value)) return value.map((item) => hideCpfsIn(item, depth + 1));
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const hidden = hideCpfsIn(value[i], depth + 1);
+      if (hidden !== value[i]) (copy ??= [...value])[i] = hidden;
+    }
+    return copy ?? value;
+  }
   if (value === null || typeof value !== 'object' || depth > 8) return value;
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = hideCpfsIn(field, depth + 1);
-  return copy;
+  const fields = value as Record<string, unknown>;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(fields)) {
+    const hidden = hideCpfsIn(fields[key], depth + 1);
+    if (hidden !== fields[key]) (copy ??= { ...fields })[key] = hidden;
+  }
+  return copy ?? value;
 }
 
 const ENCODED_RUN = /(?:%[0-9a-f]{2})+/gi;
@@ -79,19 +92,36 @@ const LOG_BATCH_BYTES = 4096;
 const LOG_FLUSH_MS = 1000;
 
 /**
- * Where the running server logs: stdout (a file, a pipe to journald), or the file named, in batches of
- * 4 KiB, or after a second at most, instead of one write per line: with stdout on a file each
- * line was its own write on libuv's thread pool, which doubled a trivial request's CPU at a
- * desk's pace (issue #45, bench:request-log). Pino writes what is held synchronously when the
- * process exits, a fatal error's exit included; `flushSync` on shutdown does the same sooner.
+ * Where the running server logs: stdout (a file, a pipe to journald), or the file named, in
+ * batches of 4 KiB, or after a second at most, instead of one write per line: with stdout on a
+ * file each line was its own write on libuv's thread pool, which doubled a trivial request's CPU
+ * at a desk's pace (issue #45, bench:request-log). The batch is written from the app's thread
+ * (`sync: true`), one `write` of 4 KiB every 25 or so requests: handing it to libuv's thread pool
+ * instead cost more than the write itself (the thread's wake-up and the answer's, and SonicBoom
+ * re-measuring the growing batch on every line while a write was out: 2.5–3 µs a line against
+ * 1.5 µs, bench/README.md, 29 Nov 2026). The price: if whatever reads stdout stops reading (a
+ * full pipe), the server waits for it, as with any synchronous log; a file on a disk does not
+ * (a full disk is an error, not a wait). What is held is written synchronously when the process
+ * exits, a fatal error's exit included; `flushSync` on shutdown does the same sooner.
  */
 export function batchedLog(dest: number | string = 1): DestinationStream & { flushSync(): void } {
-  return destination({
+  const stream = destination({
     dest,
-    sync: false,
+    sync: true,
     minLength: LOG_BATCH_BYTES,
     periodicFlush: LOG_FLUSH_MS,
   });
+  // Pino flushes a destination on exit only when it is asynchronous: this one's batch too (the
+  // lines of a stop after the server closed, 'Servidor encerrado', and of a forced exit).
+  process.on('exit', () => {
+    if ((stream as { destroyed?: boolean }).destroyed) return;
+    try {
+      stream.flushSync();
+    } catch {
+      // Nothing is left to tell: the process is ending and its log is what failed.
+    }
+  });
+  return stream;
 }
 
 /** A line's fields as a plain object with no `err` (an error gives the line its message). */

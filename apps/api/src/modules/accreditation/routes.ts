@@ -36,6 +36,11 @@ export const accreditationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // The exchange desk verifies the participant with the same check.
       config: { access: ['Subscription', 'ChangeCourseware'] },
+      // The desks' hottest call: its answer (about 700 bytes with long names and an e-mail) is
+      // under the compression threshold (http/compression.ts), so @fastify/compress's hooks only
+      // cost it CPU (issue #45); a rare answer past 1 KiB leaves uncompressed.
+      compress: false,
+      decompress: false,
       schema: {
         // A typed CPF, a scanned pass (issue #43), or the participant's id (the desk opened from
         // a list of masked CPFs).
