@@ -1,0 +1,132 @@
+import { Worker } from 'node:worker_threads';
+
+/** How long the thread stays with nothing to do before it ends (the next call starts another). */
+const IDLE_MS = 30_000;
+
+interface Answer {
+  id: number;
+  answer?: unknown;
+  error?: string;
+}
+
+/** A stored pool as read from its row: its gzip, or (a row stored before it) its text. */
+export interface StoredPool {
+  gzip?: Uint8Array | null;
+  text?: string;
+}
+
+/**
+ * A product's lines in the pool, by participant, order and line: texts of
+ * 'participant,order,line,quantity' joined with ';' (pool.ts).
+ */
+export interface ProductLines {
+  product: number;
+  texts: string[];
+}
+
+export interface BuildInput {
+  /** PRODUTOS: each chosen product's lines. */
+  lists?: ProductLines[];
+  /** CREDENCIADOS: the accredited participants in order. */
+  accredited?: Int32Array;
+  excluded: readonly number[];
+  /** Draw a ticket (crypto.randomInt) and answer its index and key. */
+  pick: boolean;
+  /** Answer the keys' text gzipped (what a draw stores). */
+  gzip: boolean;
+}
+
+export interface Built {
+  size: number;
+  hash: string;
+  index?: number;
+  key?: string;
+  gzip?: Uint8Array;
+  /** A product whose lines were not in order (read them again, ordered): no pool built. */
+  unordered?: number;
+}
+
+/**
+ * The thread of pool-worker.mjs: the lottery's 10 MB string work (keys built, joined, hashed and
+ * gzipped; a stored pool gunzipped and read) off the app's thread. Started by the first call,
+ * ended after IDLE_MS without any, never keeping the process alive. Calls run one after the other.
+ */
+class PoolThread {
+  static #thread: PoolThread | undefined;
+  static get(): PoolThread {
+    PoolThread.#thread ??= new PoolThread();
+    return PoolThread.#thread;
+  }
+
+  readonly #worker: Worker;
+  readonly #waiting = new Map<number, (answer: Answer) => void>();
+  #nextId = 1;
+  #idle: NodeJS.Timeout | undefined;
+  #ended: string | undefined;
+
+  private constructor() {
+    this.#worker = new Worker(new URL('./pool-worker.mjs', import.meta.url), { execArgv: [] });
+    this.#worker.unref();
+    this.#worker.on('message', (answer: Answer) => {
+      const resolve = this.#waiting.get(answer.id);
+      this.#waiting.delete(answer.id);
+      resolve?.(answer);
+      this.#rest();
+    });
+    const fail = (error: unknown) => {
+      if (PoolThread.#thread === this) PoolThread.#thread = undefined;
+      this.#ended ??= error instanceof Error ? error.message : 'O cálculo do sorteio terminou.';
+      for (const [id, resolve] of this.#waiting) resolve({ id, error: this.#ended });
+      this.#waiting.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', fail);
+  }
+
+  #rest(): void {
+    clearTimeout(this.#idle);
+    if (this.#waiting.size > 0) return;
+    this.#idle = setTimeout(() => {
+      if (PoolThread.#thread === this) PoolThread.#thread = undefined;
+      void this.#worker.terminate();
+    }, IDLE_MS).unref();
+  }
+
+  run<T>(op: string, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
+    clearTimeout(this.#idle);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.#ended !== undefined) return reject(new Error(this.#ended));
+      this.#waiting.set(id, (answer) =>
+        answer.error !== undefined ? reject(new Error(answer.error)) : resolve(answer.answer as T),
+      );
+      this.#worker.postMessage({ id, op, input }, transfer);
+    });
+  }
+}
+
+const buffers = (input: BuildInput): ArrayBuffer[] =>
+  input.accredited ? [input.accredited.buffer as ArrayBuffer] : [];
+
+/** A pool's keys built from its lines, hashed, and (for a draw) one drawn and the text gzipped. */
+export function buildOnThread(input: BuildInput): Promise<Built> {
+  return PoolThread.get().run<Built>('build', input, buffers(input));
+}
+
+/** A stored pool's SHA-256, its line at `index` and how many participants hold its tickets. */
+export function storedChecks(
+  stored: StoredPool,
+  index: number,
+): Promise<{ hash: string; line: string; holders: number }> {
+  return PoolThread.get().run('checks', { stored, index });
+}
+
+/** A page of a stored pool's holders (participant, tickets), by tickets then participant. */
+export function storedHoldersPage(
+  stored: StoredPool,
+  direction: 'asc' | 'desc',
+  start: number,
+  count: number,
+): Promise<{ total: number; rows: [number, number][] }> {
+  return PoolThread.get().run('holders', { stored, direction, start, count });
+}
