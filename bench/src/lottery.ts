@@ -183,7 +183,9 @@ async function main(): Promise<void> {
       await accredit(bench.db, eventId);
       const generated = performance.now();
       await rebuildPool(bench.db, eventId);
-      await sql`analyze`.execute(bench.db);
+      // PostgreSQL: vacuumed as autovacuum would after the bulk insert, so the pool's index-only
+      // scans do not visit the heap (a product's 5 000 lines: 17 ms unvacuumed, 3 ms vacuumed).
+      await sql.raw(dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(bench.db);
       console.log(
         `${dialect}: ${ORDERS} orders, ${ORDERS * LINES_PER_ORDER} order lines, ${PARTICIPANTS / 2} accredited, generated in ${((generated - began) / 1000).toFixed(1)} s; kept pool built in ${((performance.now() - generated) / 1000).toFixed(1)} s`,
       );

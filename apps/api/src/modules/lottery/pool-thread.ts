@@ -47,16 +47,25 @@ export interface Built {
 }
 
 /**
- * The thread of pool-worker.mjs: the lottery's 10 MB string work (keys built, joined, hashed and
+ * Building a pool and reading a stored one run on two threads: a draw's checks do both at once.
+ */
+type Role = 'build' | 'stored';
+
+/**
+ * A thread of pool-worker.mjs: the lottery's 10 MB string work (keys built, joined, hashed and
  * gzipped; a stored pool gunzipped and read) off the app's thread. Started by the first call,
- * ended after IDLE_MS without any, never keeping the process alive. Calls run one after the other.
+ * ended after IDLE_MS without any, never keeping the process alive. Its calls run one after the
+ * other.
  */
 class PoolThread {
-  static #thread: PoolThread | undefined;
-  static get(): PoolThread {
-    PoolThread.#thread ??= new PoolThread();
-    return PoolThread.#thread;
+  static #threads = new Map<Role, PoolThread>();
+  static get(role: Role): PoolThread {
+    let thread = PoolThread.#threads.get(role);
+    if (!thread) PoolThread.#threads.set(role, (thread = new PoolThread(role)));
+    return thread;
   }
+
+  readonly #role: Role;
 
   readonly #worker: Worker;
   readonly #waiting = new Map<number, (answer: Answer) => void>();
@@ -64,7 +73,8 @@ class PoolThread {
   #idle: NodeJS.Timeout | undefined;
   #ended: string | undefined;
 
-  private constructor() {
+  private constructor(role: Role) {
+    this.#role = role;
     this.#worker = new Worker(new URL('./pool-worker.mjs', import.meta.url), { execArgv: [] });
     this.#worker.unref();
     this.#worker.on('message', (answer: Answer) => {
@@ -74,7 +84,7 @@ class PoolThread {
       this.#rest();
     });
     const fail = (error: unknown) => {
-      if (PoolThread.#thread === this) PoolThread.#thread = undefined;
+      this.#forget();
       this.#ended ??= error instanceof Error ? error.message : 'O cálculo do sorteio terminou.';
       for (const [id, resolve] of this.#waiting) resolve({ id, error: this.#ended });
       this.#waiting.clear();
@@ -83,11 +93,15 @@ class PoolThread {
     this.#worker.on('exit', fail);
   }
 
+  #forget(): void {
+    if (PoolThread.#threads.get(this.#role) === this) PoolThread.#threads.delete(this.#role);
+  }
+
   #rest(): void {
     clearTimeout(this.#idle);
     if (this.#waiting.size > 0) return;
     this.#idle = setTimeout(() => {
-      if (PoolThread.#thread === this) PoolThread.#thread = undefined;
+      this.#forget();
       void this.#worker.terminate();
     }, IDLE_MS).unref();
   }
@@ -110,7 +124,7 @@ const buffers = (input: BuildInput): ArrayBuffer[] =>
 
 /** A pool's keys built from its lines, hashed, and (for a draw) one drawn and the text gzipped. */
 export function buildOnThread(input: BuildInput): Promise<Built> {
-  return PoolThread.get().run<Built>('build', input, buffers(input));
+  return PoolThread.get('build').run<Built>('build', input, buffers(input));
 }
 
 /** A stored pool's SHA-256, its line at `index` and how many participants hold its tickets. */
@@ -118,7 +132,7 @@ export function storedChecks(
   stored: StoredPool,
   index: number,
 ): Promise<{ hash: string; line: string; holders: number }> {
-  return PoolThread.get().run('checks', { stored, index });
+  return PoolThread.get('stored').run('checks', { stored, index });
 }
 
 /** A page of a stored pool's holders (participant, tickets), by tickets then participant. */
@@ -128,5 +142,5 @@ export function storedHoldersPage(
   start: number,
   count: number,
 ): Promise<{ total: number; rows: [number, number][] }> {
-  return PoolThread.get().run('holders', { stored, direction, start, count });
+  return PoolThread.get('stored').run('holders', { stored, direction, start, count });
 }
