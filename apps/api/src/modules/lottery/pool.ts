@@ -63,6 +63,9 @@ export function turns(): () => Promise<void> {
   };
 }
 
+/** PostgreSQL queries of a pool at once (of the app's 10 connections). */
+const READERS_PG = 3;
+
 /** Lines read per query: SQLite runs it on the app's thread, a few milliseconds of it. */
 const linesChunk = (db: Db) => (isPostgres(db) ? 100_000 : 20_000);
 
@@ -155,8 +158,17 @@ export async function buildPool(
   const pause = turns();
   if (rule.criteria === 'PRODUTOS') {
     const productIds = [...new Set(rule.productIds)].sort((a, b) => a - b);
-    const lists = [];
-    for (const productId of productIds) lists.push(await productLines(db, rule, productId, pause));
+    // PostgreSQL answers a few products' queries at once (its own processes, several
+    // connections); SQLite one after the other (they run on the app's thread).
+    const lists: ProductLines[] = [];
+    let next = 0;
+    const reader = async () => {
+      while (next < productIds.length) {
+        const at = next++;
+        lists[at] = await productLines(db, rule, productIds[at]!, pause);
+      }
+    };
+    await Promise.all(Array.from({ length: isPostgres(db) ? READERS_PG : 1 }, reader));
     for (;;) {
       const built = await buildOnThread({ lists, excluded: rule.excluded, ...options });
       if (built.unordered === undefined) return built;
