@@ -25,8 +25,9 @@ export interface ProductLines {
 }
 
 export interface BuildInput {
-  /** PRODUTOS: each chosen product's lines. */
-  lists?: ProductLines[];
+  /** PRODUTOS: the session its products' lines were sent in (sendLines), in product order. */
+  session?: number;
+  products?: number[];
   /** CREDENCIADOS: the accredited participants in order. */
   accredited?: Int32Array;
   excluded: readonly number[];
@@ -121,6 +122,21 @@ class PoolThread {
 
 const buffers = (input: BuildInput): ArrayBuffer[] =>
   input.accredited ? [input.accredited.buffer as ArrayBuffer] : [];
+
+let sessions = 0;
+
+/** A new session: the lines of one pool's products, sent as they are read. */
+export const newSession = () => ++sessions;
+
+/** A product's lines, parsed on the pool's thread while the next product is read. */
+export function sendLines(session: number, lines: ProductLines): Promise<void> {
+  return PoolThread.get('build').run('lines', { session, ...lines });
+}
+
+/** A session's lines forgotten (a pool that failed before its build). */
+export function dropSession(session: number): Promise<void> {
+  return PoolThread.get('build').run('drop', { session });
+}
 
 /** A pool's keys built from its lines, hashed, and (for a draw) one drawn and the text gzipped. */
 export function buildOnThread(input: BuildInput): Promise<Built> {

@@ -218,19 +218,39 @@ function productKeys(lists, excluded) {
   return keys;
 }
 
-function build({ lists, accredited, excluded, pick, gzip }) {
+/**
+ * Pools being read: session → product → its lines parsed (null: not in order). Each product is
+ * parsed here as soon as the app's thread has read it, while that thread reads the next.
+ */
+const sessions = new Map();
+
+function lines({ session, product, texts }) {
+  if (!sessions.has(session)) sessions.set(session, new Map());
+  sessions.get(session).set(product, parseLines({ product, texts }) ?? null);
+  return {};
+}
+
+function drop({ session }) {
+  sessions.delete(session);
+  return {};
+}
+
+function build({ session, products, accredited, excluded, pick, gzip }) {
   const out = new Set(excluded);
   let keys;
   if (accredited) {
     keys = new Keys(accredited.length);
     for (const id of accredited) if (!out.has(id)) keys.accredited(id);
   } else {
+    const read = sessions.get(session) ?? new Map();
     const parsed = [];
-    for (const list of lists) {
-      const lines = parseLines(list);
-      if (!lines) return { unordered: list.product };
-      parsed.push(lines);
+    for (const product of products) {
+      const list = read.get(product);
+      if (list === null) return { unordered: product };
+      if (list === undefined) throw new Error(`Produto ${product} não lido.`);
+      parsed.push(list);
     }
+    sessions.delete(session);
     keys = productKeys(parsed, out);
   }
   const bytes = keys.text();
@@ -300,7 +320,7 @@ function holders({ stored, direction, start, count }) {
   return { total: counts.size, rows };
 }
 
-const work = { build, checks, holders };
+const work = { lines, drop, build, checks, holders };
 
 parentPort.on('message', ({ id, op, input }) => {
   try {

@@ -4,7 +4,14 @@ import { sql, type Kysely } from 'kysely';
 import type { LotteryCriteria } from '@balcao/contract';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
-import { buildOnThread, type Built, type ProductLines } from './pool-thread.ts';
+import {
+  buildOnThread,
+  dropSession,
+  newSession,
+  sendLines,
+  type Built,
+  type ProductLines,
+} from './pool-thread.ts';
 
 type Db = Kysely<Database>;
 
@@ -160,21 +167,35 @@ export async function buildPool(
     const productIds = [...new Set(rule.productIds)].sort((a, b) => a - b);
     // PostgreSQL answers a few products' queries at once (its own processes, several
     // connections); SQLite one after the other (they run on the app's thread).
-    const lists: ProductLines[] = [];
+    const session = newSession();
+    const sent: Promise<void>[] = [];
     let next = 0;
     const reader = async () => {
       while (next < productIds.length) {
-        const at = next++;
-        lists[at] = await productLines(db, rule, productIds[at]!, pause);
+        const productId = productIds[next++]!;
+        sent.push(sendLines(session, await productLines(db, rule, productId, pause)));
       }
     };
-    await Promise.all(Array.from({ length: isPostgres(db) ? READERS_PG : 1 }, reader));
-    for (;;) {
-      const built = await buildOnThread({ lists, excluded: rule.excluded, ...options });
-      if (built.unordered === undefined) return built;
-      // A product's lines SQLite did not aggregate in its subquery's order: read with ORDER BY.
-      const at = lists.findIndex((list) => list.product === built.unordered);
-      lists[at] = await productLines(db, rule, built.unordered, pause, true);
+    let built: Built | undefined;
+    try {
+      // Every reader ends before a failure is thrown: none sends lines after the session's drop.
+      const readers = Array.from({ length: isPostgres(db) ? READERS_PG : 1 }, reader);
+      for (const result of await Promise.allSettled(readers)) {
+        if (result.status === 'rejected') throw result.reason;
+      }
+      await Promise.all(sent);
+      for (;;) {
+        const input = { session, products: productIds, excluded: rule.excluded, ...options };
+        built = await buildOnThread(input);
+        if (built.unordered === undefined) return built;
+        // A product's lines SQLite did not aggregate in its subquery's order: read with ORDER BY.
+        await sendLines(session, await productLines(db, rule, built.unordered, pause, true));
+      }
+    } finally {
+      if (built === undefined || built.unordered !== undefined) {
+        await Promise.allSettled(sent);
+        void dropSession(session).catch(() => {});
+      }
     }
   }
   return buildOnThread({
