@@ -1,7 +1,11 @@
 import { Worker } from 'node:worker_threads';
 
-/** How long the thread stays with nothing to do before it ends (the next call starts another). */
-const IDLE_MS = 30_000;
+/**
+ * How long a thread stays with nothing to do before it ends (the next call starts another):
+ * a ceremony's draws come minutes apart, and starting a thread cost the first draw or check
+ * 100–300 ms under load.
+ */
+const IDLE_MS = 10 * 60_000;
 
 interface Answer {
   id: number;
@@ -107,6 +111,11 @@ class PoolThread {
     }, IDLE_MS).unref();
   }
 
+  /** Nothing to do: the idle countdown starts again. */
+  warm(): void {
+    if (this.#waiting.size === 0) this.#rest();
+  }
+
   run<T>(op: string, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
     clearTimeout(this.#idle);
     const id = this.#nextId++;
@@ -159,4 +168,13 @@ export function storedHoldersPage(
   count: number,
 ): Promise<{ total: number; rows: [number, number][] }> {
   return PoolThread.get('stored').run('holders', { stored, direction, start, count });
+}
+
+/**
+ * Both threads started (or kept) ahead of the draws and checks: the projector's and the audit's
+ * pages load their game first (loadGame).
+ */
+export function warmPoolThreads(): void {
+  PoolThread.get('build').warm();
+  PoolThread.get('stored').warm();
 }

@@ -22,7 +22,12 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { requireEvent, selectedEventId } from '../events/index.ts';
 import { buildPool, ticketHolder } from './pool.ts';
-import { storedChecks, storedHoldersPage, type StoredPool } from './pool-thread.ts';
+import {
+  storedChecks,
+  storedHoldersPage,
+  warmPoolThreads,
+  type StoredPool,
+} from './pool-thread.ts';
 
 type Db = Kysely<Database>;
 export interface Operator {
@@ -230,6 +235,7 @@ const toWinner = (row: DrawRow): LotteryWinnerDto => ({
 /** GET /sorteio/{id}: the game, its winners in order, and who may still win now. */
 export async function loadGame(db: Db, now: Date, gameId: number): Promise<LotteryGameDto> {
   const game = await gameRow(db, gameId);
+  warmPoolThreads();
   const draws = await drawRows(db, gameId);
   const products =
     game.productIds.length === 0
