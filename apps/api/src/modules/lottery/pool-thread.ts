@@ -82,6 +82,9 @@ class PoolThread {
     this.#role = role;
     this.#worker = new Worker(new URL('./pool-worker.mjs', import.meta.url), { execArgv: [] });
     this.#worker.unref();
+    // Node 20 refs a worker again once it is online if a 'message' listener was added after
+    // unref(): the process then waited the whole IDLE_MS before it could exit.
+    this.#worker.once('online', () => this.#worker.unref());
     this.#worker.on('message', (answer: Answer) => {
       const resolve = this.#waiting.get(answer.id);
       this.#waiting.delete(answer.id);
