@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LOTTERY_ALL_DRAWN,
@@ -364,6 +365,14 @@ describe('the audit', () => {
     expect(one.poolHash).toBe(createHash('sha256').update(file.body).digest('hex'));
     expect(one.poolHash).toBe(first.winner.poolHash);
     expect(one.winningTicket).toBe(tickets[one.randomIndex]);
+    // Stored gzipped: a client that takes gzip gets those bytes, the same text once gunzipped.
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: `/api/sorteio/${game.id}/auditoria/1/bilhetes`,
+      headers: { ...operator.headers, 'accept-encoding': 'gzip, deflate' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(file.body);
     expect(one.winningTicket).toMatch(new RegExp(`^p${one.participantId}:`));
     expect(await holders(game.id, 1)).toEqual({
       total: 2,
@@ -384,16 +393,33 @@ describe('the audit', () => {
     ]);
     expect(second.winner.participantId).not.toBe(first.winner.participantId);
 
-    // Tampering with a stored pool shows.
-    await t.db
+    // A row stored before the gzip (its text in `pool`, converted by the migration) audits alike.
+    const stored = tickets.join('\n');
+    const firstDraw = t.db
       .updateTable('lottery_draws')
-      .set({ pool: 'p1' })
       .where('game_id', '=', game.id)
-      .where('position', '=', 1)
-      .execute();
+      .where('position', '=', 1);
+    await firstDraw.set({ pool: stored, pool_gzip: null }).execute();
+    expect(await drawAudit(game.id, 1)).toEqual(one);
+    expect((await operator.get(`/api/sorteio/${game.id}/auditoria/1/bilhetes`)).body).toBe(stored);
+    // Tampering with a stored pool shows: its text, or its gzip (altered, or no gzip at all).
+    await firstDraw.set({ pool: 'p1' }).execute();
     expect(await drawAudit(game.id, 1)).toMatchObject({
       storedPoolMatches: false,
       recomputedPoolMatches: true,
+    });
+    await firstDraw.set({ pool: '', pool_gzip: gzipSync(`p${lia.id}`) }).execute();
+    expect(await drawAudit(game.id, 1)).toMatchObject({
+      storedPoolMatches: false,
+      recomputedPoolMatches: true,
+      holdersCount: 1,
+    });
+    await firstDraw.set({ pool_gzip: Buffer.from('not gzip') }).execute();
+    expect(await drawAudit(game.id, 1)).toMatchObject({
+      storedPoolMatches: false,
+      recomputedPoolMatches: true,
+      winningTicket: '',
+      holdersCount: 0,
     });
     // A prize not drawn yet, or a game that does not exist, is 404.
     expect(errorOf(await operator.get(`/api/sorteio/${game.id}/auditoria/3`))).toEqual({

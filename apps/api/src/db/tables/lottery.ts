@@ -24,8 +24,13 @@ export interface LotteryDrawTable {
   participant_name: string;
   pool_hash: string;
   pool_size: number;
-  /** The tickets, one key a line, in the order the index points into: the hash's own input. */
+  /**
+   * The tickets, one key a line, in the order the index points into: the hash's own input. Empty
+   * since the tickets are stored gzipped (`pool_gzip`, migration 20261204090000_lottery_pool_gzip).
+   */
   pool: string;
+  /** The tickets' text (as `pool` was) gzipped: what the draw stores, 4–5× smaller. */
+  pool_gzip: Uint8Array | null;
   random_index: number;
   drawn_by: number;
   drawn_at: Instant;

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { LOTTERY_HOLDERS_PAGE_MAX, LOTTERY_PRIZES_MAX, LOTTERY_PRIZES_MIN } from '@balcao/contract';
@@ -206,17 +208,40 @@ export const lotteryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       auditHolders(app.db, request.params.id, request.params.posicao, request.query),
   );
 
-  // The stored tickets as a file, one key a line: its SHA-256 is the draw's poolHash.
+  // The stored tickets as a file, one key a line: its SHA-256 is the draw's poolHash. Stored
+  // gzipped: a client that takes gzip gets those bytes as they are (Content-Encoding: gzip),
+  // another their text gunzipped by zlib's stream (libuv's threadpool, not the app's thread).
   app.get(
     '/sorteio/:id/auditoria/:posicao/bilhetes',
     { config: { access: LOTTERY }, schema: { params: DrawParams } },
     async (request, reply) => {
       const { id, posicao } = request.params;
-      const tickets = await drawTickets(app.db, id, posicao);
-      return reply
+      const stored = await drawTickets(app.db, id, posicao);
+      reply
         .type('text/plain; charset=utf-8')
-        .header('content-disposition', `attachment; filename="sorteio-${id}-premio-${posicao}.txt"`)
-        .send(tickets);
+        .header(
+          'content-disposition',
+          `attachment; filename="sorteio-${id}-premio-${posicao}.txt"`,
+        );
+      if (!stored.gzip) return reply.send(stored.text ?? '');
+      const gzip = Buffer.from(stored.gzip.buffer, stored.gzip.byteOffset, stored.gzip.byteLength);
+      reply.header('vary', 'accept-encoding');
+      if (takesGzip(request.headers['accept-encoding'])) {
+        return reply.header('content-encoding', 'gzip').send(gzip);
+      }
+      return reply.send(Readable.from([gzip]).pipe(createGunzip()));
     },
   );
 };
+
+/** Whether an Accept-Encoding takes gzip (listed without q=0, or '*'). */
+function takesGzip(header: string | undefined): boolean {
+  return (header ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase().split(';'))
+    .some(
+      ([coding, ...params]) =>
+        (coding === 'gzip' || coding === '*') &&
+        !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)),
+    );
+}

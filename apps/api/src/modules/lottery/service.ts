@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
   LOTTERY_ALL_DRAWN,
@@ -22,7 +21,13 @@ import type { Database } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { requireEvent, selectedEventId } from '../events/index.ts';
-import { buildPool, storedPoolHash, ticketHolder, turns } from './pool.ts';
+import { buildPool, ticketHolder } from './pool.ts';
+import {
+  storedChecks,
+  storedHoldersPage,
+  warmPoolThreads,
+  type StoredPool,
+} from './pool-thread.ts';
 
 type Db = Kysely<Database>;
 export interface Operator {
@@ -194,11 +199,21 @@ async function gameRow(db: Db, gameId: number) {
   return { ...game, productIds: JSON.parse(game.product_ids) as number[] };
 }
 
+/** A game's draws in order, without their stored tickets (read apart, by drawAt). */
 async function drawRows(db: Db, gameId: number) {
   return db
     .selectFrom('lottery_draws')
     .innerJoin('users', 'users.id', 'lottery_draws.drawn_by')
-    .selectAll('lottery_draws')
+    .select([
+      'lottery_draws.id',
+      'lottery_draws.position',
+      'lottery_draws.participant_id',
+      'lottery_draws.participant_name',
+      'lottery_draws.drawn_at',
+      'lottery_draws.pool_hash',
+      'lottery_draws.pool_size',
+      'lottery_draws.random_index',
+    ])
     .select('users.username as drawnBy')
     .where('game_id', '=', gameId)
     .orderBy('position')
@@ -220,6 +235,7 @@ const toWinner = (row: DrawRow): LotteryWinnerDto => ({
 /** GET /sorteio/{id}: the game, its winners in order, and who may still win now. */
 export async function loadGame(db: Db, now: Date, gameId: number): Promise<LotteryGameDto> {
   const game = await gameRow(db, gameId);
+  warmPoolThreads();
   const draws = await drawRows(db, gameId);
   const products =
     game.productIds.length === 0
@@ -341,16 +357,20 @@ export async function drawWinner(
   }
   if (recorded.length >= game.prizes_count) throw conflict(LOTTERY_ALL_DRAWN);
   const drawnAt = now.toISOString();
-  const pool = await buildPool(db, {
-    eventId: game.event_id,
-    criteria: game.criteria,
-    productIds: game.productIds,
-    asOf: drawnAt,
-    excluded: recorded,
-  });
-  if (pool.size === 0) throw conflict(LOTTERY_EMPTY_POOL);
-  const index = randomInt(pool.size);
-  const participantId = ticketHolder(pool.keyAt(index)!);
+  const pool = await buildPool(
+    db,
+    {
+      eventId: game.event_id,
+      criteria: game.criteria,
+      productIds: game.productIds,
+      asOf: drawnAt,
+      excluded: recorded,
+    },
+    { pick: true, gzip: true },
+  );
+  if (pool.size === 0 || pool.index === undefined) throw conflict(LOTTERY_EMPTY_POOL);
+  const index = pool.index;
+  const participantId = ticketHolder(pool.key!);
   const names = await participantNames(db, [participantId]);
   try {
     await db
@@ -362,7 +382,9 @@ export async function drawWinner(
         participant_name: names.get(participantId) ?? '',
         pool_hash: pool.hash,
         pool_size: pool.size,
-        pool: pool.text(),
+        // The tickets' text is stored gzipped (pool_gzip); `pool` keeps only rows stored before.
+        pool: '',
+        pool_gzip: Buffer.from(pool.gzip!.buffer, pool.gzip!.byteOffset, pool.gzip!.byteLength),
         random_index: index,
         drawn_by: operator.id,
         drawn_at: drawnAt,
@@ -390,6 +412,16 @@ async function drawAt(db: Db, gameId: number, position: number) {
   return { game, draws, draw };
 }
 
+/** A draw's stored tickets as its row holds them: gzipped, or (a row stored before) as text. */
+async function storedPool(db: Db, drawId: number): Promise<StoredPool> {
+  const row = await db
+    .selectFrom('lottery_draws')
+    .select(['pool', 'pool_gzip'])
+    .where('id', '=', drawId)
+    .executeTakeFirstOrThrow();
+  return row.pool_gzip ? { gzip: row.pool_gzip } : { text: row.pool };
+}
+
 /**
  * GET /sorteio/{id}/auditoria/{posicao}: whether the stored tickets hash to the stored hash, and
  * whether the pool recomputed from the database as it stood at the draw does too; the ticket the
@@ -401,22 +433,27 @@ export async function auditDraw(
   position: number,
 ): Promise<LotteryAuditDrawDto> {
   const { game, draws, draw } = await drawAt(db, gameId, position);
-  const storedPoolMatches = (await storedPoolHash(draw.pool)) === draw.pool_hash;
-  const recomputed = await buildPool(db, {
-    eventId: game.event_id,
-    criteria: game.criteria,
-    productIds: game.productIds,
-    asOf: draw.drawn_at,
-    excluded: draws.filter((d) => d.position < draw.position).map((d) => d.participant_id),
-  });
-  const holders = await storedHolders(draw.pool);
+  const [stored, recomputed] = await Promise.all([
+    storedChecks(await storedPool(db, draw.id), draw.random_index),
+    buildPool(
+      db,
+      {
+        eventId: game.event_id,
+        criteria: game.criteria,
+        productIds: game.productIds,
+        asOf: draw.drawn_at,
+        excluded: draws.filter((d) => d.position < draw.position).map((d) => d.participant_id),
+      },
+      { pick: false, gzip: false },
+    ),
+  ]);
   return {
     ...toWinner(draw),
     randomIndex: draw.random_index,
-    winningTicket: holders.lineAt(draw.random_index) ?? '',
-    storedPoolMatches,
+    winningTicket: stored.line,
+    storedPoolMatches: stored.hash === draw.pool_hash,
     recomputedPoolMatches: recomputed.hash === draw.pool_hash,
-    holdersCount: holders.counts.size,
+    holdersCount: stored.holders,
   };
 }
 
@@ -437,18 +474,19 @@ export async function auditHolders(
   query: HoldersQuery,
 ): Promise<LotteryHoldersPageDto> {
   const { draw } = await drawAt(db, gameId, position);
-  const { counts } = await storedHolders(draw.pool);
-  const sign = query.direcao === 'desc' ? -1 : 1;
-  const page = [...counts]
-    .sort(([a, na], [b, nb]) => sign * (na - nb) || a - b)
-    .slice(query.inicio, query.inicio + query.quantidade);
+  const { total, rows } = await storedHoldersPage(
+    await storedPool(db, draw.id),
+    query.direcao,
+    query.inicio,
+    query.quantidade,
+  );
   const names = await participantNames(
     db,
-    page.map(([id]) => id),
+    rows.map(([id]) => id),
   );
   return {
-    total: counts.size,
-    rows: page.map(([participantId, tickets]) => ({
+    total,
+    rows: rows.map(([participantId, tickets]) => ({
       participantId,
       name: names.get(participantId) ?? '',
       tickets,
@@ -456,38 +494,12 @@ export async function auditHolders(
   };
 }
 
-/** GET /sorteio/{id}/auditoria/{posicao}/bilhetes: the stored tickets as stored (one a line). */
-export async function drawTickets(db: Db, gameId: number, position: number): Promise<string> {
-  return (await drawAt(db, gameId, position)).draw.pool;
-}
-
-/** Lines read between two looks at the clock when a stored pool is read. */
-const LINES_PER_CHECK = 2048;
-
 /**
- * A stored pool's holders (participant → tickets) and its lines by index, read a slice at a time
- * (a line that names no participant, as an altered record may, counts for nobody).
+ * GET /sorteio/{id}/auditoria/{posicao}/bilhetes: the stored tickets (one a line), gzipped as
+ * stored, or their text for a row stored before the gzip.
  */
-async function storedHolders(stored: string) {
-  const counts = new Map<number, number>();
-  const starts: number[] = [];
-  const pause = turns();
-  for (let at = 0; at <= stored.length;) {
-    const end = stored.indexOf('\n', at);
-    const stop = end === -1 ? stored.length : end;
-    starts.push(at);
-    const holder = ticketHolder(stored.slice(at, Math.min(stop, at + 16)));
-    if (Number.isFinite(holder)) counts.set(holder, (counts.get(holder) ?? 0) + 1);
-    at = stop + 1;
-    if (starts.length % LINES_PER_CHECK === 0) await pause();
-  }
-  const lineAt = (index: number) => {
-    const start = starts[index];
-    if (start === undefined) return undefined;
-    const end = stored.indexOf('\n', start);
-    return stored.slice(start, end === -1 ? undefined : end);
-  };
-  return { counts, lineAt };
+export async function drawTickets(db: Db, gameId: number, position: number): Promise<StoredPool> {
+  return storedPool(db, (await drawAt(db, gameId, position)).draw.id);
 }
 
 async function participantNames(db: Db, ids: number[]): Promise<Map<number, string>> {

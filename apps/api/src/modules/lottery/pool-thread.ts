@@ -1,0 +1,183 @@
+import { Worker } from 'node:worker_threads';
+
+/**
+ * How long a thread stays with nothing to do before it ends (the next call starts another):
+ * a ceremony's draws come minutes apart, and starting a thread cost the first draw or check
+ * 100–300 ms under load.
+ */
+const IDLE_MS = 10 * 60_000;
+
+interface Answer {
+  id: number;
+  answer?: unknown;
+  error?: string;
+}
+
+/** A stored pool as read from its row: its gzip, or (a row stored before it) its text. */
+export interface StoredPool {
+  gzip?: Uint8Array | null;
+  text?: string;
+}
+
+/**
+ * A product's lines in the pool, by participant, order and line: texts of
+ * 'participant,order,line,quantity' joined with ';' (pool.ts).
+ */
+export interface ProductLines {
+  product: number;
+  texts: string[];
+}
+
+export interface BuildInput {
+  /** PRODUTOS: the session its products' lines were sent in (sendLines), in product order. */
+  session?: number;
+  products?: number[];
+  /** CREDENCIADOS: the accredited participants in order. */
+  accredited?: Int32Array;
+  excluded: readonly number[];
+  /** Draw a ticket (crypto.randomInt) and answer its index and key. */
+  pick: boolean;
+  /** Answer the keys' text gzipped (what a draw stores). */
+  gzip: boolean;
+}
+
+export interface Built {
+  size: number;
+  hash: string;
+  index?: number;
+  key?: string;
+  gzip?: Uint8Array;
+  /** A product whose lines were not in order (read them again, ordered): no pool built. */
+  unordered?: number;
+}
+
+/**
+ * Building a pool and reading a stored one run on two threads: a draw's checks do both at once.
+ */
+type Role = 'build' | 'stored';
+
+/**
+ * A thread of pool-worker.mjs: the lottery's 10 MB string work (keys built, joined, hashed and
+ * gzipped; a stored pool gunzipped and read) off the app's thread. Started by the first call,
+ * ended after IDLE_MS without any, never keeping the process alive. Its calls run one after the
+ * other.
+ */
+class PoolThread {
+  static #threads = new Map<Role, PoolThread>();
+  static get(role: Role): PoolThread {
+    let thread = PoolThread.#threads.get(role);
+    if (!thread) PoolThread.#threads.set(role, (thread = new PoolThread(role)));
+    return thread;
+  }
+
+  readonly #role: Role;
+
+  readonly #worker: Worker;
+  readonly #waiting = new Map<number, (answer: Answer) => void>();
+  #nextId = 1;
+  #idle: NodeJS.Timeout | undefined;
+  #ended: string | undefined;
+
+  private constructor(role: Role) {
+    this.#role = role;
+    this.#worker = new Worker(new URL('./pool-worker.mjs', import.meta.url), { execArgv: [] });
+    this.#worker.unref();
+    // Node 20 refs a worker again once it is online if a 'message' listener was added after
+    // unref(): the process then waited the whole IDLE_MS before it could exit.
+    this.#worker.once('online', () => this.#worker.unref());
+    this.#worker.on('message', (answer: Answer) => {
+      const resolve = this.#waiting.get(answer.id);
+      this.#waiting.delete(answer.id);
+      resolve?.(answer);
+      this.#rest();
+    });
+    const fail = (error: unknown) => {
+      this.#forget();
+      this.#ended ??= error instanceof Error ? error.message : 'O cálculo do sorteio terminou.';
+      for (const [id, resolve] of this.#waiting) resolve({ id, error: this.#ended });
+      this.#waiting.clear();
+    };
+    this.#worker.on('error', fail);
+    this.#worker.on('exit', fail);
+  }
+
+  #forget(): void {
+    if (PoolThread.#threads.get(this.#role) === this) PoolThread.#threads.delete(this.#role);
+  }
+
+  #rest(): void {
+    clearTimeout(this.#idle);
+    if (this.#waiting.size > 0) return;
+    this.#idle = setTimeout(() => {
+      this.#forget();
+      void this.#worker.terminate();
+    }, IDLE_MS).unref();
+  }
+
+  /** Nothing to do: the idle countdown starts again. */
+  warm(): void {
+    if (this.#waiting.size === 0) this.#rest();
+  }
+
+  run<T>(op: string, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
+    clearTimeout(this.#idle);
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      if (this.#ended !== undefined) return reject(new Error(this.#ended));
+      this.#waiting.set(id, (answer) =>
+        answer.error !== undefined ? reject(new Error(answer.error)) : resolve(answer.answer as T),
+      );
+      this.#worker.postMessage({ id, op, input }, transfer);
+    });
+  }
+}
+
+const buffers = (input: BuildInput): ArrayBuffer[] =>
+  input.accredited ? [input.accredited.buffer as ArrayBuffer] : [];
+
+let sessions = 0;
+
+/** A new session: the lines of one pool's products, sent as they are read. */
+export const newSession = () => ++sessions;
+
+/** A product's lines, parsed on the pool's thread while the next product is read. */
+export function sendLines(session: number, lines: ProductLines): Promise<void> {
+  return PoolThread.get('build').run('lines', { session, ...lines });
+}
+
+/** A session's lines forgotten (a pool that failed before its build). */
+export function dropSession(session: number): Promise<void> {
+  return PoolThread.get('build').run('drop', { session });
+}
+
+/** A pool's keys built from its lines, hashed, and (for a draw) one drawn and the text gzipped. */
+export function buildOnThread(input: BuildInput): Promise<Built> {
+  return PoolThread.get('build').run<Built>('build', input, buffers(input));
+}
+
+/** A stored pool's SHA-256, its line at `index` and how many participants hold its tickets. */
+export function storedChecks(
+  stored: StoredPool,
+  index: number,
+): Promise<{ hash: string; line: string; holders: number }> {
+  return PoolThread.get('stored').run('checks', { stored, index });
+}
+
+/** A page of a stored pool's holders (participant, tickets), by tickets then participant. */
+export function storedHoldersPage(
+  stored: StoredPool,
+  direction: 'asc' | 'desc',
+  start: number,
+  count: number,
+): Promise<{ total: number; rows: [number, number][] }> {
+  return PoolThread.get('stored').run('holders', { stored, direction, start, count });
+}
+
+/**
+ * Both threads started (or kept) ahead of the draws and checks: the projector's and the audit's
+ * pages load their game first (loadGame).
+ */
+export function warmPoolThreads(): void {
+  PoolThread.get('build').warm();
+  PoolThread.get('stored').warm();
+}
