@@ -1,5 +1,13 @@
 import type { Page } from 'playwright-core';
-import { createRow, openMenu, rowOf, setUpDesk, showRow, tableBlock, type DeskSetup } from './screens.ts';
+import {
+  createRow,
+  openMenu,
+  rowOf,
+  setUpDesk,
+  showRow,
+  tableBlock,
+  type DeskSetup,
+} from './screens.ts';
 import { addParticipants, type Customer } from './shop-screens.ts';
 
 /** A kiosk's login, made in 'Usuários' with the 'Quiosque' permission alone. */

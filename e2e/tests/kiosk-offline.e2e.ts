@@ -10,13 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, newAppContext, printCount, usePage } from '../support/browser.ts';
 import { ownServer } from '../support/own-server.ts';
-import {
-  logOut,
-  openMenu,
-  readRow,
-  signIn,
-  uniqueSuffix,
-} from '../support/screens.ts';
+import { logOut, openMenu, readRow, signIn, uniqueSuffix } from '../support/screens.ts';
 import { setUpKioskEvent } from '../support/kiosk-screens.ts';
 
 /**

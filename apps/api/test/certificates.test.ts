@@ -25,7 +25,6 @@ import { hasSystemTools } from './helpers/system-tools.ts';
 const PUBLIC_URL = 'https://balcao.exemplo.com.br';
 const DAY_SECONDS = 24 * 60 * 60;
 
-
 let t: TestContext;
 let sink: SmtpSink;
 let admin: JsonCaller; // Event

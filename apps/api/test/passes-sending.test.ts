@@ -14,7 +14,6 @@ import { sendThroughSink, startSmtpSink, type SmtpSink } from './helpers/smtp-si
 import { mimeParts, type MimePart } from './helpers/mime.ts';
 import { readPdf } from './helpers/pdf-text.ts';
 
-
 let t: TestContext;
 let sink: SmtpSink;
 let manager: JsonCaller; // Participant
@@ -137,7 +136,9 @@ describe("'Enviar ingressos'", () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const done = await settled(answer.json<PassSendingDto>().id);
     expect(done).toMatchObject({ total: 1, sent: 1 });
-    expect(sink.received.slice(before).map((message) => message.to)).toEqual(['eva@exemplo.com.br']);
+    expect(sink.received.slice(before).map((message) => message.to)).toEqual([
+      'eva@exemplo.com.br',
+    ]);
 
     const stranger = await manager.post('/api/passes/envios', {
       eventId,

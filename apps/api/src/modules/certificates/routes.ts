@@ -14,12 +14,7 @@ import { ApiError } from '../../http/api-error.ts';
 import { Id } from '../../http/id-schema.ts';
 import { Nullable } from '../../http/nullable.ts';
 import { auditActor } from '../audit/index.ts';
-import {
-  BatchSchema,
-  backgroundDrain,
-  registerAttachments,
-  retryFailed,
-} from '../emails/index.ts';
+import { BatchSchema, backgroundDrain, registerAttachments, retryFailed } from '../emails/index.ts';
 import { certificateAttachments, certificateSending, queueCertificateSending } from './sending.ts';
 import { eligibility, eligibilityDto } from './eligibility.ts';
 import { issueJob, startIssue } from './issue.ts';

@@ -1,12 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PASS_SENDING_MAX, passKeyToHex } from '@balcao/contract';
 import { auditActor } from '../audit/index.ts';
-import {
-  BatchSchema,
-  backgroundDrain,
-  registerAttachments,
-  retryFailed,
-} from '../emails/index.ts';
+import { BatchSchema, backgroundDrain, registerAttachments, retryFailed } from '../emails/index.ts';
 import { Id } from '../../http/id-schema.ts';
 import { ensurePassKey, passPublicKeyFor } from './keys.ts';
 import { reissuePass } from './service.ts';
