@@ -198,6 +198,46 @@ describe("a period's buyers from the summary by day and hour", () => {
     expect(everything.totals).toEqual((await fromLines('2025-03-01 00:00')).totals);
   });
 
+  it('a period holding every sale is the report without a period; one leaving a sale out is not', async () => {
+    // The first sale is at 09:00 local (12:00 UTC), the last at 15:15 local on 03-12: from the
+    // first sale's hour to the end of the last's holds them all.
+    for (const [inicio, fim] of [
+      ['2025-03-10 09:00', '2025-03-12 16:00'],
+      ['2025-03-01 00:00', '2025-04-01 00:00'],
+    ] as const) {
+      const pagings: Record<string, string | number>[] = [
+        { ordem: 'produto', por_pagina: 100 },
+        { ordem: 'total', direcao: 'desc', por_pagina: 3, pagina: 2 },
+        { busca: 'clara', por_pagina: 100 },
+      ];
+      for (const paging of pagings) {
+        const whole = await figures(paging);
+        expect(await figures({ ...paging, inicio, fim })).toEqual(whole);
+      }
+      const csv = async (query: Record<string, string>) => {
+        const search = new URLSearchParams({ eventId: String(eventId), ...query });
+        const response = await reporter.call(
+          'GET',
+          `/api/reports/compradores/por_produto/csv?${search}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return response.body;
+      };
+      expect(await csv({ inicio, fim })).toEqual(await csv({}));
+      expect(await figures({ inicio, fim })).toEqual(await fromLines(inicio, fim));
+    }
+    // Inside the first or the last sale's hour: read from the summary and the lines, not whole.
+    for (const [inicio, fim] of [
+      ['2025-03-10 09:00', '2025-03-12 15:15'],
+      ['2025-03-10 09:01', '2025-03-12 16:00'],
+      ['2025-03-10 09:30', '2025-03-12 15:30'],
+    ] as const) {
+      const page = await figures({ inicio, fim, ordem: 'produto', por_pagina: 100 });
+      expect(page).toEqual(await fromLines(inicio, fim));
+      expect(page).not.toEqual(await fromLines());
+    }
+  });
+
   it('a buyer and product whose only sale was refunded leaves no row behind in the summary', async () => {
     const empty = await t.db
       .selectFrom('report_buyer_slots')
