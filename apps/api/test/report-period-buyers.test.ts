@@ -238,6 +238,35 @@ describe("a period's buyers from the summary by day and hour", () => {
     }
   });
 
+  it("a period's page by product, by search, sorted by another column and as CSV: the lines' rows", async () => {
+    for (const [inicio, fim] of [periods[1]!, periods[3]!] as [string, string][]) {
+      const expected = await fromLines(inicio, fim);
+      const product = await figures({ inicio, fim, ordem: 'produto', por_pagina: 100 });
+      const boné = (
+        await t.db.selectFrom('products').select('id').where('name', '=', 'Boné').execute()
+      ).find(Boolean)!.id;
+      const onlyBoné = await figures({ inicio, fim, productId: boné, por_pagina: 100 });
+      expect(onlyBoné.rows).toEqual(expected.rows.filter((row) => row.produto === 'Boné'));
+      expect(onlyBoné.total_linhas).toBe(onlyBoné.rows.length);
+      const searched = await figures({ inicio, fim, busca: 'elisa', por_pagina: 100 });
+      expect(searched.rows).toEqual(expected.rows.filter((row) => row.nome === 'Elisa'));
+      expect(searched.total_linhas).toBe(searched.rows.length);
+      const byTotal = await figures({ inicio, fim, ordem: 'total', direcao: 'desc', por_pagina: 100 });
+      expect(byTotal.total_linhas).toBe(expected.total_linhas);
+      expect(byTotal.rows.map((row) => row.total)).toEqual(
+        expected.rows.map((row) => row.total).sort((a, b) => Number(b) - Number(a)),
+      );
+      expect(product).toEqual(expected);
+      const search = new URLSearchParams({ eventId: String(eventId), inicio, fim });
+      const csv = await reporter.call('GET', `/api/reports/compradores/por_produto/csv?${search}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      // BOM and header, a line per row, the totals line.
+      const lines = csv.body.trim().split(/\r?\n/);
+      expect(lines.length).toBe(expected.rows.length + 2);
+      expected.rows.forEach((row, index) => expect(lines[index + 1]).toContain(row.nome));
+    }
+  });
+
   it('a buyer and product whose only sale was refunded leaves no row behind in the summary', async () => {
     const empty = await t.db
       .selectFrom('report_buyer_slots')
