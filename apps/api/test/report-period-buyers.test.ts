@@ -251,7 +251,13 @@ describe("a period's buyers from the summary by day and hour", () => {
       const searched = await figures({ inicio, fim, busca: 'elisa', por_pagina: 100 });
       expect(searched.rows).toEqual(expected.rows.filter((row) => row.nome === 'Elisa'));
       expect(searched.total_linhas).toBe(searched.rows.length);
-      const byTotal = await figures({ inicio, fim, ordem: 'total', direcao: 'desc', por_pagina: 100 });
+      const byTotal = await figures({
+        inicio,
+        fim,
+        ordem: 'total',
+        direcao: 'desc',
+        por_pagina: 100,
+      });
       expect(byTotal.total_linhas).toBe(expected.total_linhas);
       expect(byTotal.rows.map((row) => row.total)).toEqual(
         expected.rows.map((row) => row.total).sort((a, b) => Number(b) - Number(a)),

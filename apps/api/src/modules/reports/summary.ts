@@ -731,14 +731,20 @@ export function buyersSource(db: Db, filters: ReportFilters) {
   >;
 }
 
-/** The (product, buyer) figures of the paid lines of one partial hour [start, end). */
-function buyerEdge(db: Db, eventId: number, [start, end]: [string | null, string | null]) {
+/** The (product, buyer) figures of the paid lines of one partial hour [start, end) (of one product). */
+function buyerEdge(
+  db: Db,
+  eventId: number,
+  [start, end]: [string | null, string | null],
+  productId?: number,
+) {
   return buyerContributions(db, 1, (q: LinesQuery) =>
     q
       .where('o.event_id', '=', eventId)
       .where('o.state', 'in', SOLD_STATES)
       .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
-      .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end)),
+      .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end))
+      .$if(productId !== undefined, (w: LinesQuery) => w.where('i.product_id', '=', productId)),
   )
     .clearOrderBy()
     .clearSelect()
@@ -801,7 +807,9 @@ export function buyersByProduct(db: Db, filters: ReportFilters) {
     .having(sql`sum(b.orders)`, '>', 0)
     .orderBy('b.customer_name')
     .orderBy('b.cpf');
-  const [edge, ...otherEdges] = edges.map((one) => buyerEdge(db, filters.eventId, one));
+  const [edge, ...otherEdges] = edges.map((one) =>
+    buyerEdge(db, filters.eventId, one, filters.productId),
+  );
   const start = edge
     ? anyDb.with(
         (cte: LinesQuery) => cte('e').materialized(),
@@ -821,9 +829,7 @@ export function buyersByProduct(db: Db, filters: ReportFilters) {
             .groupBy('l.product_id'),
       )
     : anyDb;
-  return start
-    .selectFrom('products as p')
-    .crossJoinLateral(grouped.as('g')) as SelectQueryBuilder<
+  return start.selectFrom('products as p').crossJoinLateral(grouped.as('g')) as SelectQueryBuilder<
     Database & {
       p: Database['products'];
       g: { customer_name: string; cpf: string; quantity: number; total_cents: number };
