@@ -198,6 +198,81 @@ describe("a period's buyers from the summary by day and hour", () => {
     expect(everything.totals).toEqual((await fromLines('2025-03-01 00:00')).totals);
   });
 
+  it('a period holding every sale is the report without a period; one leaving a sale out is not', async () => {
+    // The first sale is at 09:00 local (12:00 UTC), the last at 15:15 local on 03-12: from the
+    // first sale's hour to the end of the last's holds them all.
+    for (const [inicio, fim] of [
+      ['2025-03-10 09:00', '2025-03-12 16:00'],
+      ['2025-03-01 00:00', '2025-04-01 00:00'],
+    ] as const) {
+      const pagings: Record<string, string | number>[] = [
+        { ordem: 'produto', por_pagina: 100 },
+        { ordem: 'total', direcao: 'desc', por_pagina: 3, pagina: 2 },
+        { busca: 'clara', por_pagina: 100 },
+      ];
+      for (const paging of pagings) {
+        const whole = await figures(paging);
+        expect(await figures({ ...paging, inicio, fim })).toEqual(whole);
+      }
+      const csv = async (query: Record<string, string>) => {
+        const search = new URLSearchParams({ eventId: String(eventId), ...query });
+        const response = await reporter.call(
+          'GET',
+          `/api/reports/compradores/por_produto/csv?${search}`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return response.body;
+      };
+      expect(await csv({ inicio, fim })).toEqual(await csv({}));
+      expect(await figures({ inicio, fim })).toEqual(await fromLines(inicio, fim));
+    }
+    // Inside the first or the last sale's hour: read from the summary and the lines, not whole.
+    for (const [inicio, fim] of [
+      ['2025-03-10 09:00', '2025-03-12 15:15'],
+      ['2025-03-10 09:01', '2025-03-12 16:00'],
+      ['2025-03-10 09:30', '2025-03-12 15:30'],
+    ] as const) {
+      const page = await figures({ inicio, fim, ordem: 'produto', por_pagina: 100 });
+      expect(page).toEqual(await fromLines(inicio, fim));
+      expect(page).not.toEqual(await fromLines());
+    }
+  });
+
+  it("a period's page by product, by search, sorted by another column and as CSV: the lines' rows", async () => {
+    for (const [inicio, fim] of [periods[1]!, periods[3]!] as [string, string][]) {
+      const expected = await fromLines(inicio, fim);
+      const product = await figures({ inicio, fim, ordem: 'produto', por_pagina: 100 });
+      const boné = (
+        await t.db.selectFrom('products').select('id').where('name', '=', 'Boné').execute()
+      ).find(Boolean)!.id;
+      const onlyBoné = await figures({ inicio, fim, productId: boné, por_pagina: 100 });
+      expect(onlyBoné.rows).toEqual(expected.rows.filter((row) => row.produto === 'Boné'));
+      expect(onlyBoné.total_linhas).toBe(onlyBoné.rows.length);
+      const searched = await figures({ inicio, fim, busca: 'elisa', por_pagina: 100 });
+      expect(searched.rows).toEqual(expected.rows.filter((row) => row.nome === 'Elisa'));
+      expect(searched.total_linhas).toBe(searched.rows.length);
+      const byTotal = await figures({
+        inicio,
+        fim,
+        ordem: 'total',
+        direcao: 'desc',
+        por_pagina: 100,
+      });
+      expect(byTotal.total_linhas).toBe(expected.total_linhas);
+      expect(byTotal.rows.map((row) => row.total)).toEqual(
+        expected.rows.map((row) => row.total).sort((a, b) => Number(b) - Number(a)),
+      );
+      expect(product).toEqual(expected);
+      const search = new URLSearchParams({ eventId: String(eventId), inicio, fim });
+      const csv = await reporter.call('GET', `/api/reports/compradores/por_produto/csv?${search}`);
+      expect(csv.statusCode, csv.body).toBe(200);
+      // BOM and header, a line per row, the totals line.
+      const lines = csv.body.trim().split(/\r?\n/);
+      expect(lines.length).toBe(expected.rows.length + 2);
+      expected.rows.forEach((row, index) => expect(lines[index + 1]).toContain(row.nome));
+    }
+  });
+
   it('a buyer and product whose only sale was refunded leaves no row behind in the summary', async () => {
     const empty = await t.db
       .selectFrom('report_buyer_slots')

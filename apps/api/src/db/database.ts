@@ -80,12 +80,14 @@ const pgTypes = {
 function openPostgres(connectionString: string, max: number): Kysely<Database> {
   // random_page_cost 1.1 (the default 4 is for spinning disks): a report's partial hours, a
   // few hundred orders by paid_at, then read their lines by index instead of scanning every line
-  // of the database (209 against 17 ms at a million lines, bench/README.md).
+  // of the database (209 against 17 ms at a million lines, bench/README.md). jit off: compiling
+  // a report's query (a period's buyers, planned above jit_above_cost) took 40 ms of its 0.5 s and
+  // gained nothing back on queries this size.
   const pool = new pg.Pool({
     connectionString,
     types: pgTypes,
     max,
-    options: '-c random_page_cost=1.1',
+    options: '-c random_page_cost=1.1 -c jit=off',
   });
   // An idle connection the server closed (a restart, a failover) is dropped by the pool and the
   // next query opens a new one; without a listener its error would end the whole process.

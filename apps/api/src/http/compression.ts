@@ -28,7 +28,12 @@ export async function compressAnswers(app: FastifyInstance): Promise<void> {
     threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
     customTypes: COMPRESSIBLE,
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 5 },
+    // Each write flushed: a download's writes are slices of 200 rows (~12 KB), and without a flush
+    // brotli kept the whole period's buyers' CSV (3.8 MB) before its first byte (gzip ~1 MB).
+    brotliOptions: {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4 },
+      flush: constants.BROTLI_OPERATION_FLUSH,
+    },
+    zlibOptions: { level: 5, flush: constants.Z_SYNC_FLUSH },
   });
 }

@@ -42,6 +42,7 @@ import * as kiosks from './20261203110000_kiosks.ts';
 import * as certificates from './20261203120000_certificates.ts';
 import * as lotteryPool from './20261203130000_lottery_pool.ts';
 import * as reportBuyerSlots from './20261203140000_report_buyer_slots.ts';
+import * as reportBuyerSlotsProduct from './20261203150000_report_buyer_slots_product.ts';
 import * as lotteryPoolGzip from './20261204090000_lottery_pool_gzip.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations run on an untyped Kysely */
@@ -94,6 +95,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '20261203120000_certificates': certificates,
   '20261203130000_lottery_pool': lotteryPool,
   '20261203140000_report_buyer_slots': reportBuyerSlots,
+  '20261203150000_report_buyer_slots_product': reportBuyerSlotsProduct,
   '20261204090000_lottery_pool_gzip': lotteryPoolGzip,
 };
 

@@ -24,7 +24,7 @@ import {
   productBuyersCount,
   productBuyersPage,
 } from './shortcuts.ts';
-import { paymentsSource, salesSource } from './summary.ts';
+import { paymentsSource, salesSource, withoutWholePeriod } from './summary.ts';
 
 /**
  * How a report is read: its rows, and what the summaries answer more cheaply (shortcuts.ts).
@@ -61,6 +61,11 @@ export interface ReportDefinition {
   rowCount?: (db: Db, filters: ReportFilters) => Promise<number> | null;
   /** Rows share orders (one order's shirt and mug are two rows): 'Pedidos' counts orders once. */
   ordersOnce?: boolean;
+  /**
+   * The same report asked more cheaply, read once the sales are folded and before anything else
+   * (a period that holds every paid line of the event is no period).
+   */
+  simpler?: (db: Db, filters: ReportFilters) => Promise<ReportFilters>;
 }
 
 export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
@@ -143,8 +148,10 @@ export const REPORT_DEFINITIONS: Record<ReportPage, ReportDefinition> = {
         .orderBy('c.name'),
   },
 
-  // From report_buyers (summary.ts) unless a period is asked: then from report_buyer_slots.
+  // From report_buyers (summary.ts) unless a period is asked: then from report_buyer_slots. A
+  // period holding every paid line of the event is asked without it (the same rows and totals).
   REPORT_PRODUCT_BUYERS: {
+    simpler: withoutWholePeriod,
     rows: (db, filters, order = null) =>
       filters.from === null && filters.until === null
         ? productBuyers(db, filters, order)

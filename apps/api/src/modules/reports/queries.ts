@@ -3,7 +3,8 @@ import { COURSEWARE_STATUS_LABELS, SOLD_STATES } from '@balcao/contract';
 import type { Database } from '../../db/types.ts';
 import type { ReportFilters } from './filters.ts';
 import { containsText } from '../../db/contains-text.ts';
-import { buyersSource, salesSource } from './summary.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import { buyersByProduct, buyersSource, salesSource } from './summary.ts';
 
 /**
  * The SQL the reports are built from (definitions.ts declares each report with them,
@@ -176,6 +177,26 @@ export function productBuyers(db: Db, filters: ReportFilters, order: string | nu
  * the partial hours at its edges (summary.ts, buyersSource): report_buyers has no time.
  */
 export function productBuyersOfPeriod(db: Db, filters: ReportFilters) {
+  if (isPostgres(db)) {
+    // Product after product, in the report's order as they are summed (buyersByProduct).
+    return buyersByProduct(db, filters)
+      .$if(filters.categoryId !== undefined, (q) =>
+        q.where('p.category_id', '=', filters.categoryId!),
+      )
+      .$if(filters.productId !== undefined, (q) => q.where('p.id', '=', filters.productId!))
+      .$if(filters.search !== undefined, (q) =>
+        q.where(searched('g.customer_name', 'g.cpf', filters.search)),
+      )
+      .select([
+        sql<string>`p.name`.as('produto'),
+        sql<number>`p.id`.as('produto_id'),
+        sql<string>`g.cpf`.as('cpf'),
+        sql<string>`g.customer_name`.as('nome'),
+        sql<number>`g.quantity`.as('quantidade'),
+        sql<number>`g.total_cents`.as('total'),
+      ])
+      .$call(inBuyersOrder);
+  }
   // The summary's rows first, each product found by its key (SQLite keeps a cross join's order;
   // PostgreSQL hashes the products), and only then grouped: a join after the grouping was
   // planned by PostgreSQL for the few groups it guessed would pass the HAVING, and looped.

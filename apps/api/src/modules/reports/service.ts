@@ -52,6 +52,7 @@ export async function runReport(
   await foldSales(db);
   const columns: readonly ReportColumn[] = REPORTS[page].columns;
   const definition = REPORT_DEFINITIONS[page];
+  filters = (await definition.simpler?.(db, filters)) ?? filters;
   const summed = columns.filter((column) => column.total);
   const toRow = (row: Record<string, unknown>) => wireRow(columns, row);
   const toTotals = (source: Record<string, unknown>) =>
@@ -161,10 +162,11 @@ export function streamReport(
   totals(): Promise<Record<string, number>>;
 } {
   const columns: readonly ReportColumn[] = REPORTS[page].columns;
-  const { rows, lean, ordersOnce } = REPORT_DEFINITIONS[page];
+  const { rows, lean, ordersOnce, simpler } = REPORT_DEFINITIONS[page];
   const sums = new Map(columns.filter((column) => column.total).map((column) => [column, 0]));
   async function* batches() {
     await foldSales(db);
+    filters = (await simpler?.(db, filters)) ?? filters;
     // A lean report is read without its costly column, filled in per batch: on SQLite the sort is
     // one step, before the first row, and the paid carts' items counted inside it held the server.
     const query = (lean?.rows ?? rows)(db, filters);

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { SOLD_STATES } from '@balcao/contract';
 import { isPostgres } from '../../db/dialect.ts';
 import type { Database } from '../../db/types.ts';
@@ -667,6 +667,33 @@ export function buyerSlotRanges(wholeFrom: string | null, wholeUntil: string | n
   return ranges;
 }
 
+/**
+ * The filters without their period when it holds every paid line of the event: the event's first
+ * and last hours with paid lines are report_buyer_slots' first and last hour rows (a row is kept
+ * only while it has orders; read at each end of its key), and a period from at most the start of
+ * the first to at least the end of the last is the unrestricted report (report_buyers). Whole
+ * hours only: a period starting inside the first hour keeps its period.
+ */
+export async function withoutWholePeriod(db: Db, filters: ReportFilters): Promise<ReportFilters> {
+  if (filters.from === null && filters.until === null) return filters;
+  const end = (direction: 'asc' | 'desc') =>
+    db
+      .selectFrom('report_buyer_slots')
+      .select('slot')
+      .where('event_id', '=', filters.eventId)
+      .where('span', '=', 'hour')
+      .orderBy('slot', direction)
+      .limit(1)
+      .executeTakeFirst();
+  const [first, last] = await Promise.all([end('asc'), end('desc')]);
+  // No paid line at all: any period is the empty report.
+  if (!first || !last) return { ...filters, from: null, until: null };
+  const holds =
+    (filters.from === null || filters.from <= `${first.slot}:00:00.000Z`) &&
+    (filters.until === null || filters.until >= nextHour(`${last.slot}:00:00.000Z`));
+  return holds ? { ...filters, from: null, until: null } : filters;
+}
+
 /** One range of report_buyer_slots, its figures signed. */
 function buyerSlotPart(db: Db, eventId: number, { span, from, until, sign }: SlotRange) {
   const times = sql.raw(String(sign));
@@ -696,31 +723,119 @@ export function buyersSource(db: Db, filters: ReportFilters) {
   const { wholeFrom, wholeUntil, noWholeHour, edges } = periodParts(filters);
   const ranges = noWholeHour ? [] : buyerSlotRanges(wholeFrom, wholeUntil);
   const parts: LinesQuery[] = ranges.map((range) => buyerSlotPart(db, filters.eventId, range));
-  for (const [start, end] of edges) {
-    parts.push(
-      buyerContributions(db, 1, (q: LinesQuery) =>
-        q
-          .where('o.event_id', '=', filters.eventId)
-          .where('o.state', 'in', SOLD_STATES)
-          .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
-          .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end)),
-      )
-        .clearOrderBy()
-        .clearSelect()
-        .select([
-          sql<number>`i.product_id`.as('product_id'),
-          sql<string>`coalesce(o.customer_name, '')`.as('customer_name'),
-          sql<string>`coalesce(o.cpf, '')`.as('cpf'),
-          sql<number>`count(distinct o.id)`.as('orders'),
-          sql<number>`sum(i.quantity)`.as('quantity'),
-          sql<number>`sum(${NET})`.as('total_cents'),
-        ]),
-    );
-  }
+  for (const edge of edges) parts.push(buyerEdge(db, filters.eventId, edge));
   const [first, ...rest] = parts;
   // A period has at least one part: a whole hour or an edge.
   return rest.reduce((union: LinesQuery, part) => union.unionAll(part), first) as ReturnType<
     typeof buyerSlotPart
+  >;
+}
+
+/** The (product, buyer) figures of the paid lines of one partial hour [start, end) (of one product). */
+function buyerEdge(
+  db: Db,
+  eventId: number,
+  [start, end]: [string | null, string | null],
+  productId?: number,
+) {
+  return buyerContributions(db, 1, (q: LinesQuery) =>
+    q
+      .where('o.event_id', '=', eventId)
+      .where('o.state', 'in', SOLD_STATES)
+      .$if(start !== null, (w: LinesQuery) => w.where('o.paid_at', '>=', start))
+      .$if(end !== null, (w: LinesQuery) => w.where('o.paid_at', '<', end))
+      .$if(productId !== undefined, (w: LinesQuery) => w.where('i.product_id', '=', productId)),
+  )
+    .clearOrderBy()
+    .clearSelect()
+    .select([
+      sql<number>`i.product_id`.as('product_id'),
+      sql<string>`coalesce(o.customer_name, '')`.as('customer_name'),
+      sql<string>`coalesce(o.cpf, '')`.as('cpf'),
+      sql<number>`count(distinct o.id)`.as('orders'),
+      sql<number>`sum(i.quantity)`.as('quantity'),
+      sql<number>`sum(${NET})`.as('total_cents'),
+    ]) as LinesQuery;
+}
+
+/**
+ * PostgreSQL: a period's buyers in the report's order, product after product (products_name),
+ * each product's buyers summed from its own ranges of report_buyer_slots (index
+ * report_buyer_slots_product: event, span, product, slot, read from the index alone) and its
+ * rows of the partial hours' lines (grouped once for every product in the CTE e, one row of
+ * arrays per product, unnested for each). The rows come out in order as they are summed: a page
+ * or a download's first batch reads the first products only, not the whole period. Filtered
+ * (category, product, busca) by the caller on p and g.
+ */
+export function buyersByProduct(db: Db, filters: ReportFilters) {
+  const { wholeFrom, wholeUntil, noWholeHour, edges } = periodParts(filters);
+  const ranges = noWholeHour ? [] : buyerSlotRanges(wholeFrom, wholeUntil);
+  const anyDb = db as LinesQuery;
+  const parts: LinesQuery[] = ranges.map((range) =>
+    buyerSlotPart(db, filters.eventId, range).where('product_id', '=', sql<number>`p.id`),
+  );
+  if (edges.length > 0) {
+    parts.push(
+      anyDb
+        .selectFrom(
+          sql`e, unnest(e.names, e.cpfs, e.orders, e.quantities, e.totals)`.as(
+            sql`x(customer_name, cpf, orders, quantity, total_cents)` as never,
+          ),
+        )
+        .where(sql`e.product_id`, '=', sql`p.id`)
+        .select([
+          sql<number>`e.product_id`.as('product_id'),
+          'x.customer_name',
+          'x.cpf',
+          'x.orders',
+          'x.quantity',
+          'x.total_cents',
+        ]),
+    );
+  }
+  const [first, ...rest] = parts;
+  const union = rest.reduce((all: LinesQuery, part) => all.unionAll(part), first);
+  const grouped = anyDb
+    .selectFrom(union.as('b'))
+    .select([
+      'b.customer_name',
+      'b.cpf',
+      sql<number>`sum(b.quantity)`.as('quantity'),
+      sql<number>`sum(b.total_cents)`.as('total_cents'),
+    ])
+    .groupBy(['b.customer_name', 'b.cpf'])
+    .having(sql`sum(b.orders)`, '>', 0)
+    .orderBy('b.customer_name')
+    .orderBy('b.cpf');
+  const [edge, ...otherEdges] = edges.map((one) =>
+    buyerEdge(db, filters.eventId, one, filters.productId),
+  );
+  const start = edge
+    ? anyDb.with(
+        (cte: LinesQuery) => cte('e').materialized(),
+        () =>
+          anyDb
+            .selectFrom(
+              otherEdges.reduce((all: LinesQuery, part) => all.unionAll(part), edge).as('l'),
+            )
+            .select([
+              'l.product_id',
+              sql`array_agg(l.customer_name)`.as('names'),
+              sql`array_agg(l.cpf)`.as('cpfs'),
+              sql`array_agg(l.orders)`.as('orders'),
+              sql`array_agg(l.quantity)`.as('quantities'),
+              sql`array_agg(l.total_cents)`.as('totals'),
+            ])
+            .groupBy('l.product_id'),
+      )
+    : anyDb;
+  return start.selectFrom('products as p').crossJoinLateral(grouped.as('g')) as SelectQueryBuilder<
+    Database & {
+      p: Database['products'];
+      g: { customer_name: string; cpf: string; quantity: number; total_cents: number };
+    },
+    'p' | 'g',
+    object
   >;
 }
 
