@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { buildSpaIfStale } from '../scripts/spa-build.mjs';
 import { runSideBySide } from '../scripts/side-by-side.mjs';
 
-const shards = Number(process.env.E2E_SHARDS ?? Math.min(2, availableParallelism()));
+// A shard mostly waits on its browser and server (the whole run keeps about one core busy), so
+// one more than the cores: on 2 cores, 3 shards took 284 s against 330 s for 2 and 310 s for 4.
+const shards = Number(process.env.E2E_SHARDS ?? Math.min(3, availableParallelism() + 1));
 const here = fileURLToPath(new URL('.', import.meta.url));
 const extra = process.argv.slice(2);
 
