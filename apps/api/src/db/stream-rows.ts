@@ -114,10 +114,15 @@ class ReadThread {
       workerData: { file },
       execArgv: [],
     });
+    // The thread keeps the process alive only while a read waits on it. (Node 20 also refs a
+    // worker again once it is online when a 'message' listener came after unref(): a script that
+    // had downloaded once then waited the whole IDLE_MS before it could exit.)
     this.#worker.unref();
+    this.#worker.once('online', () => this.#unrefWhenIdle());
     this.#worker.on('message', (answer: Answer<unknown>) => {
       const resolve = this.#waiting.get(answer.id);
       this.#waiting.delete(answer.id);
+      this.#unrefWhenIdle();
       resolve?.(answer);
     });
     const fail = (error: unknown) => {
@@ -128,6 +133,10 @@ class ReadThread {
     };
     this.#worker.on('error', fail);
     this.#worker.on('exit', fail);
+  }
+
+  #unrefWhenIdle(): void {
+    if (this.#waiting.size === 0) this.#worker.unref();
   }
 
   /** The next download of the file starts a new thread (this one ended, or is ending). */
@@ -145,6 +154,7 @@ class ReadThread {
         const answer = await new Promise<Answer<R>>((resolve) => {
           if (this.#ended !== undefined) return resolve({ id, error: this.#ended });
           this.#waiting.set(id, resolve as (answer: Answer<unknown>) => void);
+          this.#worker.ref();
           this.#worker.postMessage({ id, sql, parameters, batchSize: STREAM_BATCH });
         });
         if (answer.error !== undefined) {

@@ -81,13 +81,15 @@ class PoolThread {
   private constructor(role: Role) {
     this.#role = role;
     this.#worker = new Worker(new URL('./pool-worker.mjs', import.meta.url), { execArgv: [] });
-    this.#worker.unref();
-    // Node 20 refs a worker again once it is online if a 'message' listener was added after
+    // The thread keeps the process alive only while a call waits on it (as db/stream-rows.ts's).
+    // Node 20 also refs a worker again once it is online when a 'message' listener came after
     // unref(): the process then waited the whole IDLE_MS before it could exit.
-    this.#worker.once('online', () => this.#worker.unref());
+    this.#worker.unref();
+    this.#worker.once('online', () => this.#unrefWhenIdle());
     this.#worker.on('message', (answer: Answer) => {
       const resolve = this.#waiting.get(answer.id);
       this.#waiting.delete(answer.id);
+      this.#unrefWhenIdle();
       resolve?.(answer);
       this.#rest();
     });
@@ -99,6 +101,10 @@ class PoolThread {
     };
     this.#worker.on('error', fail);
     this.#worker.on('exit', fail);
+  }
+
+  #unrefWhenIdle(): void {
+    if (this.#waiting.size === 0) this.#worker.unref();
   }
 
   #forget(): void {
@@ -127,6 +133,7 @@ class PoolThread {
       this.#waiting.set(id, (answer) =>
         answer.error !== undefined ? reject(new Error(answer.error)) : resolve(answer.answer as T),
       );
+      this.#worker.ref();
       this.#worker.postMessage({ id, op, input }, transfer);
     });
   }
