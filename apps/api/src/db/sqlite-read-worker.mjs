@@ -28,13 +28,14 @@ function end(id) {
   else spare = read.reader;
 }
 
-parentPort.on('message', ({ id, sql, parameters, batchSize, stop }) => {
-  if (stop) return end(id);
+// `read` names a read across its batches; `id` names one call, which its answer carries.
+parentPort.on('message', ({ id, read: readId, sql, parameters, batchSize, stop }) => {
+  if (stop) return end(readId);
   try {
-    let read = reads.get(id);
+    let read = reads.get(readId);
     if (!read) {
       read = { reader: connect(), rows: [].values() };
-      reads.set(id, read); // before the statement: a failing one still gives its connection back
+      reads.set(readId, read); // before the statement: a failing one still gives its connection back
       read.rows = read.reader.prepare(sql).iterate(...parameters);
     }
     const batch = [];
@@ -43,10 +44,10 @@ parentPort.on('message', ({ id, sql, parameters, batchSize, stop }) => {
       if (batch.length === batchSize) break;
     }
     // A batch shorter than batchSize is the last.
-    if (batch.length < batchSize) end(id);
+    if (batch.length < batchSize) end(readId);
     parentPort.postMessage({ id, batch });
   } catch (error) {
-    end(id);
+    end(readId);
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
 });

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
 import { sql, type Compilable, type Kysely, type Streamable } from 'kysely';
+import { CallThread, type CallAnswer } from '../worker-calls.ts';
 import { isPostgres } from './dialect.ts';
 import { bindable } from './statement-cache.ts';
 import type { Database } from './types.ts';
@@ -80,101 +80,58 @@ export async function readRows<R>(
 /** How long a read thread with nothing to read stays for the next download. */
 const IDLE_MS = 30_000;
 
-interface Answer<R> {
-  id: number;
-  batch?: R[];
-  error?: string;
+interface Batch extends CallAnswer {
+  batch?: unknown[];
 }
 
 /**
  * The worker thread that steps one SQLite file's downloads (sqlite-read-worker.mjs): started by
- * the first, ended after IDLE_MS without any, and never keeping the process alive.
+ * the first, ended after IDLE_MS without any, and never keeping the process alive idle.
  */
 class ReadThread {
   static #threads = new Map<string, ReadThread>();
   static of(file: string): ReadThread {
     let thread = ReadThread.#threads.get(file);
-    if (!thread) ReadThread.#threads.set(file, (thread = new ReadThread(file)));
+    if (!thread || thread.#calls.ended)
+      ReadThread.#threads.set(file, (thread = new ReadThread(file)));
     return thread;
   }
 
-  readonly #file: string;
-  readonly #worker: Worker;
-  readonly #waiting = new Map<number, (answer: Answer<unknown>) => void>();
-  #reads = 0;
-  #nextId = 1;
-  #idle: NodeJS.Timeout | undefined;
-  /** Why the thread ended (a read between two batches then gets it instead of waiting forever). */
-  #ended: string | undefined;
+  readonly #calls: CallThread<Batch>;
+  #nextRead = 1;
 
   private constructor(file: string) {
-    this.#file = file;
-    // Plain JavaScript: no TypeScript loader to start (it cost each download ~100 ms).
-    this.#worker = new Worker(new URL('./sqlite-read-worker.mjs', import.meta.url), {
+    this.#calls = new CallThread<Batch>(new URL('./sqlite-read-worker.mjs', import.meta.url), {
       workerData: { file },
-      execArgv: [],
+      idleMs: IDLE_MS,
+      endedMessage: 'A leitura terminou.',
+      // The next download of the file starts a new thread (this one ended, or is ending).
+      onEnd: () => {
+        if (ReadThread.#threads.get(file) === this) ReadThread.#threads.delete(file);
+      },
     });
-    // The thread keeps the process alive only while a read waits on it. (Node 20 also refs a
-    // worker again once it is online when a 'message' listener came after unref(): a script that
-    // had downloaded once then waited the whole IDLE_MS before it could exit.)
-    this.#worker.unref();
-    this.#worker.once('online', () => this.#unrefWhenIdle());
-    this.#worker.on('message', (answer: Answer<unknown>) => {
-      const resolve = this.#waiting.get(answer.id);
-      this.#waiting.delete(answer.id);
-      this.#unrefWhenIdle();
-      resolve?.(answer);
-    });
-    const fail = (error: unknown) => {
-      this.#forget();
-      this.#ended ??= error instanceof Error ? error.message : 'A leitura terminou.';
-      for (const [id, resolve] of this.#waiting) resolve({ id, error: this.#ended });
-      this.#waiting.clear();
-    };
-    this.#worker.on('error', fail);
-    this.#worker.on('exit', fail);
-  }
-
-  #unrefWhenIdle(): void {
-    if (this.#waiting.size === 0) this.#worker.unref();
-  }
-
-  /** The next download of the file starts a new thread (this one ended, or is ending). */
-  #forget(): void {
-    if (ReadThread.#threads.get(this.#file) === this) ReadThread.#threads.delete(this.#file);
   }
 
   async *read<R>(sql: string, parameters: unknown[]): AsyncGenerator<R[]> {
-    const id = this.#nextId++;
-    this.#reads++;
-    clearTimeout(this.#idle);
+    const read = this.#nextRead++;
+    this.#calls.hold(); // the thread stays between a download's batches
     let finished = false;
     try {
       for (;;) {
-        const answer = await new Promise<Answer<R>>((resolve) => {
-          if (this.#ended !== undefined) return resolve({ id, error: this.#ended });
-          this.#waiting.set(id, resolve as (answer: Answer<unknown>) => void);
-          this.#worker.ref();
-          this.#worker.postMessage({ id, sql, parameters, batchSize: STREAM_BATCH });
-        });
+        const answer = await this.#calls.call({ read, sql, parameters, batchSize: STREAM_BATCH });
         if (answer.error !== undefined) {
           finished = true;
           throw new Error(answer.error);
         }
-        const batch = answer.batch!;
+        const batch = answer.batch as R[];
         finished = batch.length < STREAM_BATCH;
         if (batch.length > 0) yield batch;
         if (finished) return;
       }
     } finally {
       // Abandoned by the client: the worker closes the read's connection.
-      if (!finished && this.#ended === undefined) this.#worker.postMessage({ id, stop: true });
-      if (--this.#reads === 0) {
-        this.#idle = setTimeout(() => {
-          this.#forget();
-          void this.#worker.terminate();
-        }, IDLE_MS).unref();
-      }
+      if (!finished) this.#calls.tell({ read, stop: true });
+      this.#calls.release();
     }
   }
 }

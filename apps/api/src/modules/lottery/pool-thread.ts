@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { CallThread, type CallAnswer } from '../../worker-calls.ts';
 
 /**
  * How long a thread stays with nothing to do before it ends (the next call starts another):
@@ -7,10 +7,8 @@ import { Worker } from 'node:worker_threads';
  */
 const IDLE_MS = 10 * 60_000;
 
-interface Answer {
-  id: number;
+interface Answer extends CallAnswer {
   answer?: unknown;
-  error?: string;
 }
 
 /** A stored pool as read from its row: its gzip, or (a row stored before it) its text. */
@@ -59,83 +57,39 @@ type Role = 'build' | 'stored';
 /**
  * A thread of pool-worker.mjs: the lottery's 10 MB string work (keys built, joined, hashed and
  * gzipped; a stored pool gunzipped and read) off the app's thread. Started by the first call,
- * ended after IDLE_MS without any, never keeping the process alive. Its calls run one after the
- * other.
+ * ended after IDLE_MS without any, never keeping the process alive idle. Its calls run one after
+ * the other.
  */
 class PoolThread {
   static #threads = new Map<Role, PoolThread>();
   static get(role: Role): PoolThread {
     let thread = PoolThread.#threads.get(role);
-    if (!thread) PoolThread.#threads.set(role, (thread = new PoolThread(role)));
+    if (!thread || thread.#calls.ended)
+      PoolThread.#threads.set(role, (thread = new PoolThread(role)));
     return thread;
   }
 
-  readonly #role: Role;
-
-  readonly #worker: Worker;
-  readonly #waiting = new Map<number, (answer: Answer) => void>();
-  #nextId = 1;
-  #idle: NodeJS.Timeout | undefined;
-  #ended: string | undefined;
+  readonly #calls: CallThread<Answer>;
 
   private constructor(role: Role) {
-    this.#role = role;
-    this.#worker = new Worker(new URL('./pool-worker.mjs', import.meta.url), { execArgv: [] });
-    // The thread keeps the process alive only while a call waits on it (as db/stream-rows.ts's).
-    // Node 20 also refs a worker again once it is online when a 'message' listener came after
-    // unref(): the process then waited the whole IDLE_MS before it could exit.
-    this.#worker.unref();
-    this.#worker.once('online', () => this.#unrefWhenIdle());
-    this.#worker.on('message', (answer: Answer) => {
-      const resolve = this.#waiting.get(answer.id);
-      this.#waiting.delete(answer.id);
-      this.#unrefWhenIdle();
-      resolve?.(answer);
-      this.#rest();
+    this.#calls = new CallThread<Answer>(new URL('./pool-worker.mjs', import.meta.url), {
+      idleMs: IDLE_MS,
+      endedMessage: 'O cálculo do sorteio terminou.',
+      onEnd: () => {
+        if (PoolThread.#threads.get(role) === this) PoolThread.#threads.delete(role);
+      },
     });
-    const fail = (error: unknown) => {
-      this.#forget();
-      this.#ended ??= error instanceof Error ? error.message : 'O cálculo do sorteio terminou.';
-      for (const [id, resolve] of this.#waiting) resolve({ id, error: this.#ended });
-      this.#waiting.clear();
-    };
-    this.#worker.on('error', fail);
-    this.#worker.on('exit', fail);
-  }
-
-  #unrefWhenIdle(): void {
-    if (this.#waiting.size === 0) this.#worker.unref();
-  }
-
-  #forget(): void {
-    if (PoolThread.#threads.get(this.#role) === this) PoolThread.#threads.delete(this.#role);
-  }
-
-  #rest(): void {
-    clearTimeout(this.#idle);
-    if (this.#waiting.size > 0) return;
-    this.#idle = setTimeout(() => {
-      this.#forget();
-      void this.#worker.terminate();
-    }, IDLE_MS).unref();
   }
 
   /** Nothing to do: the idle countdown starts again. */
   warm(): void {
-    if (this.#waiting.size === 0) this.#rest();
+    this.#calls.warm();
   }
 
-  run<T>(op: string, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
-    clearTimeout(this.#idle);
-    const id = this.#nextId++;
-    return new Promise<T>((resolve, reject) => {
-      if (this.#ended !== undefined) return reject(new Error(this.#ended));
-      this.#waiting.set(id, (answer) =>
-        answer.error !== undefined ? reject(new Error(answer.error)) : resolve(answer.answer as T),
-      );
-      this.#worker.ref();
-      this.#worker.postMessage({ id, op, input }, transfer);
-    });
+  async run<T>(op: string, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
+    const answer = await this.#calls.call({ op, input }, transfer);
+    if (answer.error !== undefined) throw new Error(answer.error);
+    return answer.answer as T;
   }
 }
 
