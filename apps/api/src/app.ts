@@ -80,11 +80,6 @@ export interface AppDependencies {
 }
 
 const apiRoutes: FastifyPluginAsyncTypebox = async (api) => {
-  // Answers are per user and per moment: no browser or proxy may keep one.
-  api.addHook('onRequest', (_request, reply, done) => {
-    void reply.header('cache-control', 'no-store');
-    done();
-  });
   await api.register(openApiRoutes);
   api.addHook('preSerialization', maskCpfsForRequest);
   await api.register(setupRoutes);

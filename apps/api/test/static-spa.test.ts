@@ -133,10 +133,22 @@ describe('single-page app', () => {
     expect(response.json().error).toBe('not_found');
   });
 
-  it('sends the security headers on API answers too', async () => {
-    const response = await get('/api/health');
-    expect(response.json()).toEqual({ status: 'ok' });
-    expect(response.headers['content-security-policy']).toBe(CSP);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  it("sends an API answer the REST set of security headers, and a page's only to pages", async () => {
+    for (const url of ['/api/health', '/api/desconhecida', '/api?x=1']) {
+      const response = await get(url);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+      expect(response.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['strict-transport-security'], url).toMatch(/^max-age=\d+/);
+      expect(response.headers['referrer-policy'], url).toBeUndefined();
+    }
+    // A page path that merely starts with the letters is a page.
+    const page = await get('/apiario');
+    expect(page.headers['content-security-policy']).toBe(CSP);
+    expect(page.headers['referrer-policy']).toBe('no-referrer');
   });
 });

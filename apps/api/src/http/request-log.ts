@@ -88,40 +88,57 @@ function serializeRequest(request: FastifyRequest) {
 }
 
 /** Bytes held before a write, and the longest a line waits for one. */
-const LOG_BATCH_BYTES = 4096;
+const LOG_BATCH_BYTES = 16 * 1024;
 const LOG_FLUSH_MS = 1000;
+
+/** Where the server's lines go: pino writes to it, the shutdown and the exit flush it. */
+export interface BatchedLog extends DestinationStream {
+  /** Writes whatever is held, now. */
+  flushSync(): void;
+}
 
 /**
  * Where the running server logs: stdout (a file, a pipe to journald), or the file named, in
- * batches of 4 KiB, or after a second at most, instead of one write per line: with stdout on a
+ * batches of 16 KiB, or after a second at most, instead of one write per line: with stdout on a
  * file each line was its own write on libuv's thread pool, which doubled a trivial request's CPU
- * at a desk's pace (issue #45, bench:request-log). The batch is written from the app's thread
- * (`sync: true`), one `write` of 4 KiB every 25 or so requests: handing it to libuv's thread pool
- * instead cost more than the write itself (the thread's wake-up and the answer's, and SonicBoom
- * re-measuring the growing batch on every line while a write was out: 2.5–3 µs a line against
- * 1.5 µs, bench/README.md, 29 Nov 2026). The price: if whatever reads stdout stops reading (a
- * full pipe), the server waits for it, as with any synchronous log; a file on a disk does not
- * (a full disk is an error, not a wait). What is held is written synchronously when the process
+ * at a desk's pace (issue #45, bench:request-log). Lines are held here, in an array joined once
+ * per batch; SonicBoom writes each batch from the app's thread (`sync: true`: handing it to
+ * libuv's pool cost more than the write itself) and deals with partial writes and a busy pipe.
+ * SonicBoom's own batching (`minLength`) was not used: it appends each line to one string and
+ * measures that whole string's UTF-8 length again on every line, which cost more than pino's
+ * line itself (bench/README.md). The price of writing synchronously: if whatever reads stdout
+ * stops reading (a full pipe), the server waits for it, as with any synchronous log; a file on a
+ * disk does not (a full disk is an error, not a wait). What is held is written when the process
  * exits, a fatal error's exit included; `flushSync` on shutdown does the same sooner.
  */
-export function batchedLog(dest: number | string = 1): DestinationStream & { flushSync(): void } {
-  const stream = destination({
-    dest,
-    sync: true,
-    minLength: LOG_BATCH_BYTES,
-    periodicFlush: LOG_FLUSH_MS,
-  });
-  // Pino flushes a destination on exit only when it is asynchronous: this one's batch too (the
-  // lines of a stop after the server closed, 'Servidor encerrado', and of a forced exit).
+export function batchedLog(dest: number | string = 1): BatchedLog {
+  const stream = destination({ dest, sync: true });
+  let held: string[] = [];
+  let heldLength = 0;
+  const flushSync = (): void => {
+    if (held.length === 0 || (stream as { destroyed?: boolean }).destroyed) return;
+    const batch = held.join('');
+    held = [];
+    heldLength = 0;
+    stream.write(batch);
+  };
+  setInterval(flushSync, LOG_FLUSH_MS).unref();
+  // The lines of a stop after the server closed ('Servidor encerrado') and of a forced exit.
   process.on('exit', () => {
-    if ((stream as { destroyed?: boolean }).destroyed) return;
     try {
-      stream.flushSync();
+      flushSync();
     } catch {
       // Nothing is left to tell: the process is ending and its log is what failed.
     }
   });
-  return stream;
+  return {
+    write(line: string) {
+      held.push(line);
+      heldLength += line.length; // UTF-16 units: near enough to bytes for a batch's size
+      if (heldLength >= LOG_BATCH_BYTES) flushSync();
+    },
+    flushSync,
+  };
 }
 
 /** A line's fields as a plain object with no `err` (an error gives the line its message). */
