@@ -1,5 +1,5 @@
 import { type AuditActor, recordAudit, recordCpfView } from '../audit/index.ts';
-import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   PASS_PROBLEM_MESSAGES,
   ALREADY_HOLDS_COURSEWARE_MESSAGE,
@@ -14,6 +14,7 @@ import {
   type BadgeJobCounts,
   type ParticipantDto,
 } from '@balcao/contract';
+import { compiledOnce } from '../../db/compiled-query.ts';
 import type { Database } from '../../db/types.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { renderBadge } from '../../printing/documents/index.ts';
@@ -27,11 +28,7 @@ import {
   resolveCoursewareId,
   statusLabel,
 } from '../courseware/index.ts';
-import {
-  participantQuery,
-  type ParticipantRecord,
-  toParticipantDto,
-} from '../participants/index.ts';
+import { participantQuery, toParticipantDto } from '../participants/index.ts';
 import { requireCpf } from '../../http/cpf.ts';
 
 type Db = Kysely<Database>;
@@ -41,7 +38,6 @@ export const COURSEWARE_MISMATCH_MESSAGE = 'A apostila atual não confere com a 
 export const OTHER_COURSE_MESSAGE = 'Esta apostila é de outro curso.';
 
 /** A participant with what the desk needs of their event. */
-type DeskRecord = ParticipantRecord & { event_name: string; link_courseware: unknown };
 
 export interface CheckAnswer {
   status: Exclude<AccreditationStatus, 'NOT_REGISTERED'>;
@@ -77,22 +73,13 @@ async function badgeJobCounts(db: Db, participant: ParticipantDto): Promise<Badg
  * The desk's lookup is the hot path: one indexed probe (event, cpf) joined to the event and
  * center, compiled once per database and rebound with each call's two values.
  */
-const compiledChecks = new WeakMap<Db, CompiledQuery<DeskRecord>>();
-
-function checkQuery(db: Db): CompiledQuery<DeskRecord> {
-  let compiled = compiledChecks.get(db);
-  if (!compiled) {
-    compiled = participantQuery(db)
-      .innerJoin('events', 'events.id', 'participants.event_id')
-      .select(['events.name as event_name', 'events.link_courseware'])
-      .where('participants.event_id', '=', 0)
-      .where('participants.cpf', '=', '')
-      .compile();
-    if (compiled.parameters.length !== 2) throw new Error('checkQuery: parâmetros inesperados');
-    compiledChecks.set(db, compiled);
-  }
-  return compiled;
-}
+const deskRecordByCpf = compiledOnce(2, (db: Db, eventId, cpf) =>
+  participantQuery(db)
+    .innerJoin('events', 'events.id', 'participants.event_id')
+    .select(['events.name as event_name', 'events.link_courseware'])
+    .where('participants.event_id', '=', eventId)
+    .where('participants.cpf', '=', cpf),
+);
 
 /** GET /subscriptions/participant/check: the participant and their accreditation status. */
 export async function checkParticipant(
@@ -102,9 +89,7 @@ export async function checkParticipant(
   eventId: number,
 ): Promise<CheckAnswer> {
   const digits = requireCpf(cpf);
-  const bound: CompiledQuery<DeskRecord> = { ...checkQuery(db), parameters: [eventId, digits] };
-  const { rows } = await db.executeQuery(bound);
-  const row = rows[0];
+  const [row] = await deskRecordByCpf(db, eventId, digits);
   await recordCpfView(db, view.actor, {
     cpf: digits,
     participantId: row?.id,
