@@ -132,6 +132,7 @@ it("never writes the PSP webhook's secret path segment, however it is encoded", 
     '/api/pix/webhook/SegredoDoWebhook123/pix',
     '/api/pix/webhook/%53egredoDoWebhook123/pix',
     '/api/pix/webhook/SegredoDoWebhook123/pix?x=1',
+    '/api/PIX/Webhook/SegredoDoWebhook123/pix', // no such route, but the log masks it all the same
   ]) {
     await t.app.inject({ method: 'POST', url, payload: { pix: [] } });
     // A route that does not exist: its 404 must not carry the path either.
