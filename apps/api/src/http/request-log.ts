@@ -121,11 +121,12 @@ export function batchedLog(dest: number | string = 1): BatchedLog {
   let held: string[] = [];
   let heldLength = 0;
   const flushSync = (): void => {
-    if (held.length === 0 || (stream as { destroyed?: boolean }).destroyed) return;
+    if (held.length === 0) return;
     const batch = held.join('');
     held = [];
     heldLength = 0;
-    stream.write(batch);
+    // A destination that failed for good takes nothing more; the lines are not kept for it.
+    if (!(stream as { destroyed?: boolean }).destroyed) stream.write(batch);
   };
   setInterval(flushSync, LOG_FLUSH_MS).unref();
   // The lines of a stop after the server closed ('Servidor encerrado') and of a forced exit.

@@ -59,7 +59,7 @@ export function securityHeaderValues(
  * govern documents; the SPA fetches these answers, so they never become one, and sending all 13
  * where 6 do cost the desks' hottest call a tenth of its CPU (issue #45, bench:cpf-check).
  */
-export function apiHeaderValues(): Record<string, string> {
+function apiHeaderValues(): Record<string, string> {
   const page = securityHeaderValues();
   return {
     'cache-control': 'no-store',
