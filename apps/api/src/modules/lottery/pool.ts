@@ -120,24 +120,30 @@ async function productLines(
   return { product: productId, texts };
 }
 
+/** The participants of the event with a badge printed by `asOf`, but `excluded` (check_ins' index). */
+export function accreditedAt(db: Db, eventId: number, asOf: string, excluded: readonly number[]) {
+  return db
+    .selectFrom('check_ins')
+    .innerJoin('participants', (join) =>
+      join
+        .onRef('participants.id', '=', 'check_ins.participant_id')
+        .onRef('participants.event_id', '=', 'check_ins.event_id'),
+    )
+    .select('check_ins.participant_id as id')
+    .where('check_ins.event_id', '=', eventId)
+    .where('check_ins.created_at', '<=', asOf)
+    .$if(excluded.length > 0, (q) => q.where('check_ins.participant_id', 'not in', [...excluded]));
+}
+
 /** The participants of the event with a badge printed by `asOf`, in order (check_ins' index). */
 async function accreditedIds(db: Db, rule: PoolRule, pause: () => Promise<void>) {
   const ids = new Ints();
   const chunk = poolChunk(db);
   let after = 0;
   for (;;) {
-    const rows = await db
-      .selectFrom('check_ins')
-      .innerJoin('participants', (join) =>
-        join
-          .onRef('participants.id', '=', 'check_ins.participant_id')
-          .onRef('participants.event_id', '=', 'check_ins.event_id'),
-      )
-      .select('check_ins.participant_id as id')
+    const rows = await accreditedAt(db, rule.eventId, rule.asOf, [])
       .distinct()
-      .where('check_ins.event_id', '=', rule.eventId)
       .where('check_ins.participant_id', '>', after)
-      .where('check_ins.created_at', '<=', rule.asOf)
       .orderBy('check_ins.participant_id')
       .limit(chunk)
       .execute();

@@ -21,7 +21,7 @@ import type { Database } from '../../db/types.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict, invalidRequest, notFound } from '../../http/api-error.ts';
 import { requireEvent, selectedEventId } from '../events/index.ts';
-import { buildPool, ticketHolder } from './pool.ts';
+import { accreditedAt, buildPool, ticketHolder } from './pool.ts';
 import {
   storedChecks,
   storedHoldersPage,
@@ -88,21 +88,6 @@ async function accreditedCount(
     .select((eb) => eb.fn.count<number | string>('check_ins.participant_id').distinct().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
-}
-
-/** The participants of the event with a badge printed by `asOf`, but `excluded` (check_ins' index). */
-function accreditedAt(db: Db, eventId: number, asOf: string, excluded: readonly number[]) {
-  return db
-    .selectFrom('check_ins')
-    .innerJoin('participants', (join) =>
-      join
-        .onRef('participants.id', '=', 'check_ins.participant_id')
-        .onRef('participants.event_id', '=', 'check_ins.event_id'),
-    )
-    .select('check_ins.participant_id as id')
-    .where('check_ins.event_id', '=', eventId)
-    .where('check_ins.created_at', '<=', asOf)
-    .$if(excluded.length > 0, (q) => q.where('check_ins.participant_id', 'not in', [...excluded]));
 }
 
 /** POST /sorteio/{eventId}/novo: a game over the chosen products (or the accredited, with none). */
