@@ -19,6 +19,8 @@ export interface BenchApp {
   /** The seeded admin's access token (every permission). */
   token: string;
   newEvent(name: string): Promise<number>;
+  /** The event of that name a kept database (`keep`) already holds, or a new one. */
+  eventNamed(name: string): Promise<{ id: number; kept: boolean }>;
   close(): Promise<void>;
 }
 
@@ -95,18 +97,27 @@ export async function startBenchApp(options: BenchAppOptions = {}): Promise<Benc
     payload: { grant_type: 'password', username: 'admin', password: ADMIN_PASSWORD },
   });
   const stamp = new Date().toISOString();
+  const newEvent = async (name: string) =>
+    (
+      await db
+        .insertInto('events')
+        .values({ name, date_created: stamp, date_updated: stamp })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   return {
     app,
     db,
     token: login.json<{ access_token: string }>().access_token,
-    newEvent: async (name) =>
-      (
-        await db
-          .insertInto('events')
-          .values({ name, date_created: stamp, date_updated: stamp })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
+    newEvent,
+    async eventNamed(name) {
+      const kept = await db
+        .selectFrom('events')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return kept ? { id: kept.id, kept: true } : { id: await newEvent(name), kept: false };
+    },
     async close() {
       await app.close();
       await db.destroy();

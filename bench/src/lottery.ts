@@ -168,13 +168,7 @@ async function main(): Promise<void> {
   const bench = await startBenchApp({ postgresServer, keep });
   let client: ReturnType<typeof lotteryClient> | undefined;
   try {
-    const eventName = 'Evento do benchmark do sorteio';
-    const kept = await bench.db
-      .selectFrom('events')
-      .select('id')
-      .where('name', '=', eventName)
-      .executeTakeFirst();
-    const eventId = kept?.id ?? (await bench.newEvent(eventName));
+    const { id: eventId, kept } = await bench.eventNamed('Evento do benchmark do sorteio');
     if (kept) {
       console.log(`${dialect}: reusing the event kept in ${keep}`);
     } else {

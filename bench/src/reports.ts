@@ -221,13 +221,7 @@ async function runOn(dialect: Dialect, postgresServer: string | undefined): Prom
     keep,
   });
   try {
-    const eventName = 'Evento do benchmark de relatórios';
-    const kept = await bench.db
-      .selectFrom('events')
-      .select('id')
-      .where('name', '=', eventName)
-      .executeTakeFirst();
-    const eventId = kept?.id ?? (await bench.newEvent(eventName));
+    const { id: eventId, kept } = await bench.eventNamed('Evento do benchmark de relatórios');
     if (kept) {
       console.log(
         `${dialect}: reusing the event kept in ${keep} (opened and migrated in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
